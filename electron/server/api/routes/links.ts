@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema } from '../../../../shared/schemas/links.ts';
+import { idParamSchema } from '../../../../shared/schemas/resources.ts';
+import { principalOf } from '../../auth/authenticate.ts';
+import type { ApiContext } from '../context.ts';
+import { notFound, rejectFields } from '../errors.ts';
+import { createColumns, updateColumns } from '../link-input.ts';
+import { deleted, page, single } from '../responses.ts';
+import { serializeLink } from '../serializers.ts';
+
+const tags = ['links'];
+
+export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const urls = () => ({ baseUrl: ctx.baseUrl() });
+  const show = async (userId: number, id: number) => {
+    const link = await ctx.repos.links.find(userId, id);
+    if (!link) throw notFound();
+    return serializeLink(urls(), link, ctx.now());
+  };
+
+  r.get('/links', { schema: { tags, summary: 'List links', querystring: linkListQuerySchema } }, async (req) => {
+    const { userId } = principalOf(req);
+    const now = ctx.now();
+    const { rows, total } = await ctx.repos.links.list(userId, req.query, now);
+    return page(req, ctx.baseUrl(), rows.map((l) => serializeLink(urls(), l, now)), total, req.query);
+  });
+
+  r.get('/links/:id', { schema: { tags, summary: 'Show a link', params: idParamSchema } }, async (req) =>
+    single(await show(principalOf(req).userId, req.params.id)));
+
+  r.post('/links', { schema: { tags, summary: 'Create a link', body: linkCreateSchema } }, async (req, reply) => {
+    const { userId } = principalOf(req);
+    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body);
+    const id = await ctx.repos.links.create(userId, columns, pixelIds);
+    ctx.scheduleTitle(id, columns.url);
+    reply.code(201);
+    return single(await show(userId, id), 201);
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: '/links/:id',
+      schema: { tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema },
+      preValidation: rejectFields(['domain_id', 'domain'], 'after a link is created'),
+      handler: async (req) => {
+        const { userId } = principalOf(req);
+        const stored = await ctx.repos.links.find(userId, req.params.id);
+        if (!stored) throw notFound();
+        const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body, stored);
+        await ctx.repos.links.update(userId, stored.id, columns, pixelIds);
+        if (columns.url !== undefined && columns.url !== stored.url) ctx.scheduleTitle(stored.id, columns.url);
+        return single(await show(userId, stored.id));
+      },
+    });
+  }
+
+  r.delete('/links/:id', { schema: { tags, summary: 'Delete a link', params: idParamSchema } }, async (req) => {
+    if (!(await ctx.repos.links.delete(principalOf(req).userId, req.params.id))) throw notFound();
+    return deleted(req.params.id, 'link');
+  });
+}

@@ -1,0 +1,78 @@
+// Rows to the response shapes of shared/api-types.ts.
+import type { Domain, Link, Pixel, Space } from '../../../shared/api-types.ts';
+import type { LinkStatus, PixelType, TargetType } from '../../../shared/constants.ts';
+import type { DomainRow } from '../db/repositories/domains-repository.ts';
+import type { HydratedLink, LinkRow } from '../db/repositories/links-repository.ts';
+import { isoOf } from '../util/time.ts';
+import { parseTargets } from './link-input.ts';
+
+export interface UrlContext { baseUrl: string }
+
+const scheme = (ctx: UrlContext) => new URL(ctx.baseUrl).protocol;
+
+export function linkStatus(row: Pick<LinkRow, 'disabled' | 'ends_at' | 'expiration_clicks' | 'clicks'>, now: number): LinkStatus {
+  if (row.disabled) return 3;
+  if (row.ends_at !== null && row.ends_at <= now) return 2;
+  if (row.expiration_clicks !== null && row.clicks >= row.expiration_clicks) return 2;
+  return 1;
+}
+
+export function shortUrl(ctx: UrlContext, domainName: string | null, alias: string): string {
+  return domainName ? `${scheme(ctx)}//${domainName}/${alias}` : `${ctx.baseUrl.replace(/\/$/, '')}/${alias}`;
+}
+
+export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Link {
+  const t = parseTargets(r.targets);
+  const kv = (list: { key?: string; value: string }[] | undefined) => (list ?? []).map((e) => ({ key: e.key ?? '', value: e.value }));
+  return {
+    id: r.id,
+    alias: r.alias,
+    url: r.url,
+    short_url: shortUrl(ctx, r.domain?.name ?? null, r.alias),
+    title: r.title,
+    domain: r.domain,
+    space: r.space,
+    pixels: r.pixels.map((p) => ({ ...p, type: p.type as PixelType })),
+    disabled: r.disabled ? 1 : 0,
+    privacy: r.privacy as 0 | 1 | 2,
+    password: r.password_hash !== null,
+    privacy_password: r.privacy_password_hash !== null,
+    expiration_url: r.expiration_url,
+    expiration_date: r.expiration_date,
+    expiration_time: r.expiration_date ? (r.expiration_time ?? '00:00') : null,
+    ends_at: r.ends_at === null ? null : isoOf(r.ends_at),
+    expiration_clicks: r.expiration_clicks,
+    target_type: r.target_type as TargetType,
+    country: kv(t.country),
+    platform: kv(t.platform),
+    language: kv(t.language),
+    rotation: (t.rotation ?? []).map((e) => ({ value: e.value })),
+    clicks: r.clicks,
+    status: linkStatus(r, now),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export function serializeDomain(ctx: UrlContext, r: DomainRow): Domain {
+  return {
+    id: r.id,
+    name: r.name,
+    url: `${scheme(ctx)}//${r.name}`,
+    index_page: r.index_page,
+    not_found_page: r.not_found_page,
+    links_count: r.links_count,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export const serializeSpace = (r: Record<string, unknown>): Space => ({
+  id: r.id as number, name: r.name as string, color: r.color as string, links_count: (r.links_count as number) ?? 0,
+  created_at: r.created_at as string, updated_at: r.updated_at as string,
+});
+
+export const serializePixel = (r: Record<string, unknown>): Pixel => ({
+  id: r.id as number, name: r.name as string, type: r.type as PixelType, pixel_id: r.pixel_id as string,
+  links_count: (r.links_count as number) ?? 0, created_at: r.created_at as string, updated_at: r.updated_at as string,
+});

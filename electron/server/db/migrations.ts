@@ -1,0 +1,150 @@
+// Numbered, forward-only migrations. Each runs in its own transaction and is
+// recorded with a hash of its text, so an edited migration is caught at start-up
+// instead of silently diverging from databases that already applied it.
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+export interface Migration { version: number; name: string; sql: string }
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE api_keys (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  prefix TEXT NOT NULL UNIQUE,
+  hash TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT,
+  revoked_at TEXT
+);
+CREATE TABLE domains (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL UNIQUE,
+  index_page TEXT,
+  not_found_page TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX domains_user_id ON domains(user_id, id);
+CREATE INDEX domains_user_name ON domains(user_id, name);
+CREATE TABLE spaces (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  color TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX spaces_user_id ON spaces(user_id, id);
+CREATE TABLE pixels (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,
+  pixel_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX pixels_user_id ON pixels(user_id, id);
+CREATE TABLE links (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  domain_id INTEGER REFERENCES domains(id),
+  space_id INTEGER REFERENCES spaces(id) ON DELETE SET NULL,
+  alias TEXT NOT NULL,
+  url TEXT NOT NULL,
+  title TEXT,
+  password_hash TEXT,
+  privacy INTEGER NOT NULL DEFAULT 0,
+  privacy_password_hash TEXT,
+  disabled INTEGER NOT NULL DEFAULT 0,
+  expiration_url TEXT,
+  expiration_date TEXT,
+  expiration_time TEXT,
+  ends_at INTEGER,
+  expiration_clicks INTEGER,
+  target_type INTEGER NOT NULL DEFAULT 0,
+  targets TEXT NOT NULL DEFAULT '{}',
+  clicks INTEGER NOT NULL DEFAULT 0,
+  rotation_next INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+-- One alias per domain; the instance's own host is domain 0.
+CREATE UNIQUE INDEX links_domain_alias ON links(ifnull(domain_id, 0), alias);
+CREATE INDEX links_user_id ON links(user_id, id);
+CREATE INDEX links_user_clicks ON links(user_id, clicks, id);
+CREATE INDEX links_user_title ON links(user_id, title, id);
+CREATE INDEX links_user_alias ON links(user_id, alias, id);
+CREATE INDEX links_user_url ON links(user_id, url, id);
+CREATE INDEX links_user_domain ON links(user_id, domain_id, id);
+CREATE INDEX links_user_space ON links(user_id, space_id, id);
+CREATE INDEX links_user_disabled ON links(user_id, disabled, id);
+CREATE INDEX links_user_ends_at ON links(user_id, ends_at) WHERE ends_at IS NOT NULL;
+CREATE INDEX links_user_limited ON links(user_id, id) WHERE expiration_clicks IS NOT NULL;
+CREATE TABLE link_pixels (
+  link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+  pixel_id INTEGER NOT NULL REFERENCES pixels(id) ON DELETE CASCADE,
+  PRIMARY KEY (link_id, pixel_id)
+) WITHOUT ROWID;
+CREATE INDEX link_pixels_pixel ON link_pixels(pixel_id, link_id);
+CREATE VIRTUAL TABLE links_fts USING fts5(title, alias, url, content='links', content_rowid='id', tokenize='trigram');
+CREATE TRIGGER links_fts_insert AFTER INSERT ON links BEGIN
+  INSERT INTO links_fts(rowid, title, alias, url) VALUES (new.id, new.title, new.alias, new.url);
+END;
+CREATE TRIGGER links_fts_delete AFTER DELETE ON links BEGIN
+  INSERT INTO links_fts(links_fts, rowid, title, alias, url) VALUES ('delete', old.id, old.title, old.alias, old.url);
+END;
+CREATE TRIGGER links_fts_update AFTER UPDATE OF title, alias, url ON links BEGIN
+  INSERT INTO links_fts(links_fts, rowid, title, alias, url) VALUES ('delete', old.id, old.title, old.alias, old.url);
+  INSERT INTO links_fts(rowid, title, alias, url) VALUES (new.id, new.title, new.alias, new.url);
+END;
+CREATE TABLE clicks (
+  id INTEGER PRIMARY KEY,
+  link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  country TEXT,
+  platform TEXT,
+  browser TEXT,
+  language TEXT,
+  referrer TEXT
+);
+CREATE INDEX clicks_link_time ON clicks(link_id, created_at);
+`,
+  },
+];
+
+const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
+
+export function migrate(db: Database.Database, list: Migration[] = migrations): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Map(
+    (db.prepare('SELECT version, checksum FROM schema_migrations').all() as { version: number; checksum: string }[]).map((r) => [r.version, r.checksum]),
+  );
+  for (const m of list) {
+    const sum = checksum(m.sql);
+    const known = applied.get(m.version);
+    if (known !== undefined) {
+      if (known !== sum) throw new Error(`Migration ${m.version} (${m.name}) was changed after it was applied to this database.`);
+      continue;
+    }
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
+        m.version, m.name, sum, new Date().toISOString());
+    })();
+  }
+  const newest = Math.max(0, ...applied.keys());
+  const known = Math.max(0, ...list.map((m) => m.version));
+  if (newest > known) throw new Error(`This database was written by a newer Linkdesk (schema ${newest}, this build knows ${known}).`);
+}

@@ -1,0 +1,125 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { LinkListQuery } from '../../../../shared/schemas/links.ts';
+import { isoNow } from '../../util/time.ts';
+import type { DB, LinksTable } from '../schema.ts';
+import { containsLike, offsetOf, type PageResult } from './like.ts';
+
+export type LinkRow = Omit<LinksTable, 'id' | 'clicks' | 'rotation_next'> & { id: number; clicks: number; rotation_next: number };
+export interface HydratedLink extends LinkRow {
+  domain: { id: number; name: string } | null;
+  space: { id: number; name: string; color: string } | null;
+  pixels: { id: number; name: string; type: string }[];
+}
+/** Columns a write may set; ownership and timestamps are the repository's. */
+export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'clicks' | 'rotation_next' | 'created_at' | 'updated_at'>>;
+
+/** Expired: the date has passed or the click budget is spent. Disabled wins over both. */
+export const expiredSql = (now: number) =>
+  sql<SqlBool>`(links.disabled = 0 AND ((links.ends_at IS NOT NULL AND links.ends_at <= ${now}) OR (links.expiration_clicks IS NOT NULL AND links.clicks >= links.expiration_clicks)))`;
+
+const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
+  if (status === 3) return sql<SqlBool>`links.disabled = 1`;
+  if (status === 2) return expiredSql(now);
+  return sql<SqlBool>`(links.disabled = 0 AND NOT ${expiredSql(now)})`;
+};
+
+/** FTS5 trigram needs three characters; shorter terms fall back to LIKE. */
+function searchSql(column: 'title' | 'alias' | 'url', term: string): Expression<SqlBool> {
+  if ([...term].length < 3) return containsLike(`links.${column}`, term);
+  const match = `${column} : "${term.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`links.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH ${match})`;
+}
+
+export function createLinksRepository(db: Kysely<DB>) {
+  async function hydrate(rows: LinkRow[]): Promise<HydratedLink[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const domainIds = [...new Set(rows.map((r) => r.domain_id).filter((v): v is number => v !== null))];
+    const spaceIds = [...new Set(rows.map((r) => r.space_id).filter((v): v is number => v !== null))];
+    const [domains, spaces, pixels] = await Promise.all([
+      domainIds.length ? db.selectFrom('domains').select(['id', 'name']).where('id', 'in', domainIds).execute() : [],
+      spaceIds.length ? db.selectFrom('spaces').select(['id', 'name', 'color']).where('id', 'in', spaceIds).execute() : [],
+      db.selectFrom('link_pixels').innerJoin('pixels', 'pixels.id', 'link_pixels.pixel_id')
+        .select(['link_pixels.link_id', 'pixels.id', 'pixels.name', 'pixels.type']).where('link_pixels.link_id', 'in', ids)
+        .orderBy('pixels.id').execute(),
+    ]);
+    const d = new Map(domains.map((x) => [x.id, x]));
+    const s = new Map(spaces.map((x) => [x.id, x]));
+    return rows.map((r) => ({
+      ...r,
+      domain: r.domain_id === null ? null : d.get(r.domain_id) ?? null,
+      space: r.space_id === null ? null : s.get(r.space_id) ?? null,
+      pixels: pixels.filter((p) => p.link_id === r.id).map(({ id, name, type }) => ({ id, name, type })),
+    }));
+  }
+
+  return {
+    hydrate,
+
+    async list(userId: number, q: LinkListQuery, now: number): Promise<PageResult<HydratedLink>> {
+      let base = db.selectFrom('links').where('links.user_id', '=', userId);
+      if (q.search) base = base.where(searchSql(q.search_by, q.search));
+      if (q.status !== 0) base = base.where(statusSql(q.status, now));
+      if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
+      if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);
+      if (q.pixel_id !== undefined) {
+        base = base.where('links.id', 'in', db.selectFrom('link_pixels').select('link_id').where('pixel_id', '=', q.pixel_id));
+      }
+      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      if (total === 0 || offsetOf(q) >= total) return { rows: [], total };
+      let rowsQ = base.selectAll('links');
+      if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(`links.${q.sort_by}`, q.sort);
+      const rows = await rowsQ.orderBy('links.id', q.sort).limit(q.per_page).offset(offsetOf(q)).execute();
+      return { rows: await hydrate(rows as LinkRow[]), total };
+    },
+
+    async find(userId: number, id: number): Promise<HydratedLink | undefined> {
+      const row = await db.selectFrom('links').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return row ? (await hydrate([row as LinkRow]))[0] : undefined;
+    },
+
+    async aliasTaken(domainId: number | null, alias: string, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('links').select('id').where(sql`ifnull(domain_id, 0)`, '=', domainId ?? 0).where('alias', '=', alias);
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      return !!(await q.executeTakeFirst());
+    },
+
+    /** Which of `ids` in `table` the user does not own. */
+    async foreignIds(userId: number, table: 'domains' | 'spaces' | 'pixels', ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const own = await db.selectFrom(table).select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+      const mine = new Set(own.map((r) => r.id));
+      return ids.filter((id) => !mine.has(id));
+    },
+
+    async create(userId: number, v: LinkWrite & { alias: string; url: string }, pixelIds: number[]): Promise<number> {
+      const now = isoNow();
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('links').values({ ...v, user_id: userId, created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow();
+        if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
+        return id;
+      });
+    },
+
+    async update(userId: number, id: number, v: LinkWrite, pixelIds?: number[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('links').set({ ...v, updated_at: isoNow() }).where('id', '=', id).where('user_id', '=', userId).execute();
+        if (pixelIds) {
+          await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
+          if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
+        }
+      });
+    },
+
+    async delete(userId: number, id: number): Promise<boolean> {
+      const r = await db.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return r.numDeletedRows > 0n;
+    },
+
+    /** Stores a fetched title unless the destination changed meanwhile. */
+    async setTitle(id: number, url: string, title: string): Promise<void> {
+      await db.updateTable('links').set({ title }).where('id', '=', id).where('url', '=', url).execute();
+    },
+  };
+}
+export type LinksRepository = ReturnType<typeof createLinksRepository>;

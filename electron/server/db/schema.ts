@@ -1,0 +1,57 @@
+// Kysely's view of the tables in migrations.ts.
+import type { Generated } from 'kysely';
+
+export interface UsersTable { id: Generated<number>; name: string; created_at: string }
+export interface ApiKeysTable {
+  id: Generated<number>; user_id: number; prefix: string; hash: string;
+  created_at: string; last_used_at: string | null; revoked_at: string | null;
+}
+export interface DomainsTable {
+  id: Generated<number>; user_id: number; name: string; index_page: string | null; not_found_page: string | null;
+  created_at: string; updated_at: string;
+}
+export interface SpacesTable { id: Generated<number>; user_id: number; name: string; color: string; created_at: string; updated_at: string }
+export interface PixelsTable {
+  id: Generated<number>; user_id: number; name: string; type: string; pixel_id: string; created_at: string; updated_at: string;
+}
+export interface LinksTable {
+  id: Generated<number>;
+  user_id: number;
+  domain_id: number | null;
+  space_id: number | null;
+  alias: string;
+  url: string;
+  title: string | null;
+  password_hash: string | null;
+  privacy: number;
+  privacy_password_hash: string | null;
+  disabled: number;
+  expiration_url: string | null;
+  expiration_date: string | null;
+  expiration_time: string | null;
+  /** Unix milliseconds, UTC. */
+  ends_at: number | null;
+  expiration_clicks: number | null;
+  target_type: number;
+  /** JSON: { country?: [{key,value}], platform?: …, language?: …, rotation?: [{value}] } */
+  targets: string;
+  clicks: Generated<number>;
+  rotation_next: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface LinkPixelsTable { link_id: number; pixel_id: number }
+export interface ClicksTable {
+  id: Generated<number>; link_id: number; created_at: number;
+  country: string | null; platform: string | null; browser: string | null; language: string | null; referrer: string | null;
+}
+export interface DB {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  domains: DomainsTable;
+  spaces: SpacesTable;
+  pixels: PixelsTable;
+  links: LinksTable;
+  link_pixels: LinkPixelsTable;
+  clicks: ClicksTable;
+}

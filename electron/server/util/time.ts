@@ -1,0 +1,33 @@
+/** ISO 8601 UTC with seconds, as every *_at field is given. */
+export const isoNow = (now = Date.now()) => new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoOf = (ms: number) => isoNow(ms);
+
+/** Offset (ms) of `timeZone` from UTC at the instant `utcMs`. */
+function offsetAt(utcMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The UTC instant of a wall-clock date and time in `timeZone`. */
+export function zonedToUtc(date: string, time: string, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let guess = wall - offsetAt(wall, timeZone);
+  // A second pass settles instants next to a DST change.
+  guess = wall - offsetAt(guess, timeZone);
+  return guess;
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,74 @@
+// Response shapes of /api/v1, as DESIGN.md gives them.
+import type { LinkStatus, PixelType, TargetType } from './constants.ts';
+
+export interface KeyValue { key: string; value: string }
+export interface ValueOnly { value: string }
+
+export interface Domain {
+  id: number;
+  name: string;
+  url: string;
+  index_page: string | null;
+  not_found_page: string | null;
+  links_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Space { id: number; name: string; color: string; links_count: number; created_at: string; updated_at: string }
+
+export interface Pixel { id: number; name: string; type: PixelType; pixel_id: string; links_count: number; created_at: string; updated_at: string }
+
+export interface Link {
+  id: number;
+  alias: string;
+  url: string;
+  short_url: string;
+  title: string | null;
+  domain: { id: number; name: string } | null;
+  space: { id: number; name: string; color: string } | null;
+  pixels: { id: number; name: string; type: PixelType }[];
+  disabled: 0 | 1;
+  privacy: 0 | 1 | 2;
+  password: boolean;
+  privacy_password: boolean;
+  expiration_url: string | null;
+  expiration_date: string | null;
+  expiration_time: string | null;
+  ends_at: string | null;
+  expiration_clicks: number | null;
+  target_type: TargetType;
+  country: KeyValue[];
+  platform: KeyValue[];
+  language: KeyValue[];
+  rotation: ValueOnly[];
+  clicks: number;
+  status: LinkStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Account { id: number; name: string; created_at: string }
+
+export interface CountRow { value: string; count: number }
+export interface LinkStats {
+  link_id: number;
+  clicks: number;
+  /** Clicks per day, oldest first, `YYYY-MM-DD` in UTC. */
+  days: { date: string; count: number }[];
+  countries: CountRow[];
+  platforms: CountRow[];
+  browsers: CountRow[];
+  languages: CountRow[];
+  referrers: CountRow[];
+}
+
+export interface Single<T> { data: T; status: 200 | 201 }
+export interface Page<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
+  status: 200;
+}
+export interface Deleted { id: number; object: 'link' | 'domain' | 'space' | 'pixel'; deleted: true; status: 200 }
+export interface ApiErrorBody { message: string; errors?: Record<string, string[]>; status: number }

@@ -1,0 +1,97 @@
+// Field builders for form-encoded and JSON bodies alike: form values arrive as
+// strings, so numbers and lists are read from either shape, and every failure
+// carries a message that names the field.
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);
+
+/** '' means "clear this field" in a form; in JSON, null means the same. */
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const required = (field: string) => `The ${field} field is required.`;
+
+export const str = (field: string, max: number = LIMITS.nameLength) =>
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? required(field) : `The ${field} must be a string.`) })
+    .trim()
+    .min(1, required(field))
+    .max(max, `The ${field} may not be greater than ${max} characters.`);
+
+export const httpUrl = (field: string) =>
+  str(field, LIMITS.urlLength).refine(isHttpUrl, `The ${field} must be a valid URL starting with http:// or https://.`);
+
+export const int = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (v) => (isPlainNumberString(v) ? Number(v) : v),
+    z
+      .number({ error: (i) => (i.input === undefined ? required(field) : `The ${field} must be an integer.`) })
+      .int(`The ${field} must be an integer.`)
+      .min(min, `The ${field} must be at least ${min}.`)
+      .max(max, `The ${field} may not be greater than ${max}.`),
+  );
+
+export const id = (field: string) => int(field, 1);
+
+export const oneOf = <const T extends readonly number[]>(field: string, values: T) =>
+  z.preprocess(
+    (v) => (isPlainNumberString(v) ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+    z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` }),
+  );
+
+export const oneOfStrings = <const T extends readonly string[]>(field: string, values: T) =>
+  z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` });
+
+/** Optional in the body; '' or null clears it (stored as null). */
+export const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable().optional());
+
+/**
+ * A list that arrives as a JSON array, a bracket list (`a[]=1&a[]=2`), an
+ * indexed object from qs beyond its array limit (`{"0":…,"150":…}`) or a
+ * single form value.
+ */
+export function toList(v: unknown): unknown {
+  if (v === '' || v === null) return [];
+  // A form's empty entry (`pixel_ids[]=`) means "none", not an invalid item.
+  if (Array.isArray(v)) return v.filter((item) => item !== '');
+  if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v);
+    if (entries.every(([k]) => /^\d+$/.test(k))) {
+      return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, val]) => val);
+    }
+    return v;
+  }
+  return [v];
+}
+
+export const list = <T extends z.ZodType>(field: string, item: T, max: number) =>
+  z.preprocess(
+    toList,
+    z.array(item, { error: `The ${field} must be a list.` }).max(max, `The ${field} may not have more than ${max} items.`),
+  );
+
+export const dateString = (field: string) =>
+  z
+    .string({ error: `The ${field} must be a date in the format YYYY-MM-DD.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date in the format YYYY-MM-DD.`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, `The ${field} is not a valid date.`);
+
+export const timeString = (field: string) =>
+  z
+    .string({ error: `The ${field} must be a time in the format HH:MM.` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `The ${field} must be a time in the format HH:MM.`);
+
+export const searchText = str('search', LIMITS.searchLength).optional();

@@ -1,0 +1,59 @@
+// Each test builds its own world: a temporary data folder, a real SQLite file,
+// the real app listening on 127.0.0.1 port 0, and a user with an API key.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type AppDeps } from '../../electron/server/app.ts';
+import type { ServerConfig } from '../../electron/server/config.ts';
+import { openStore } from '../../electron/server/db/database.ts';
+import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
+
+export interface TestServer {
+  url: string;
+  key: string;
+  dataDir: string;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  newUserKey(name?: string): Promise<string>;
+  api(method: string, pathAndQuery: string, opts?: { form?: string | Record<string, string>; json?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+export interface ApiResponse { status: number; headers: Headers; body: any; text: string }
+
+export async function startServer(config: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-test-'));
+  const store = openStore(dataDir);
+  const app = await buildApp({ store, config: { dataDir, fetchTitles: false, ...config }, ...deps });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = app.linkdesk.baseUrl();
+  const users = createUsersRepository(store.db);
+  const newUserKey = async (name = 'user') => (await users.createUserWithKey(name)).key;
+  const key = await newUserKey('owner');
+
+  const api: TestServer['api'] = async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
+    const k = opts.key === undefined ? key : opts.key;
+    if (k !== null) headers.authorization = `Bearer ${k}`;
+    let body: string | undefined;
+    if (opts.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = typeof opts.form === 'string' ? opts.form : new URLSearchParams(opts.form).toString();
+    } else if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    const res = await fetch(`${url}/api/v1${p}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown;
+    try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+
+  return {
+    url, key, dataDir, app, newUserKey, api,
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
