@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium: Playwright cannot download its own browsers here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+export default defineConfig({
+  outputDir: 'test-results/playwright',
+  reporter: [['list']],
+  workers: 1,
+  timeout: 60_000,
+  projects: [
+    {
+      name: 'e2e',
+      testDir: 'test/e2e',
+      use: { browserName: 'chromium', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }, viewport: { width: 1280, height: 860 } },
+    },
+    { name: 'electron', testDir: 'test/electron' },
+  ],
+});

@@ -1,0 +1,94 @@
+// The IPC contract: every call a renderer can make, with a zod schema for its
+// arguments and the type of its result. Main validates names and arguments
+// against this table before any handler runs; the renderer's `api` module is
+// typed from it. Request bodies and list queries are passed through to the
+// HTTP API, which owns their validation (its 422s come back as typed errors).
+import { z } from 'zod';
+import type { Account, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
+
+const id = z.number().int().positive();
+const query = z.record(z.string(), z.union([z.string(), z.number(), z.undefined()])).optional();
+const body = z.record(z.string(), z.unknown());
+const none = z.object({}).strict().optional();
+const instanceId = z.string().min(1).max(100);
+const httpBase = z.string().max(2048).refine((s) => {
+  try { return ['http:', 'https:'].includes(new URL(s).protocol); } catch { return false; }
+}, 'Enter an http:// or https:// address.');
+
+export type InstanceKind = 'local' | 'remote';
+export interface InstanceView { id: string; name: string; kind: InstanceKind; baseUrl: string; hasApiKey: boolean }
+export type Reachability =
+  | { state: 'connected'; account: Account }
+  | { state: 'no-key'; message: string }
+  | { state: 'invalid-key'; message: string }
+  | { state: 'unreachable'; message: string }
+  | { state: 'error'; message: string };
+export interface ServerStatus { state: 'starting' | 'running' | 'stopped' | 'error'; url: string | null; port: number | null; message: string | null }
+export interface AppInfo { version: string; dataDir: string; keychain: 'available' | 'unavailable'; keychainMessage: string | null }
+
+/** Every failure a screen may show, by kind. */
+export type IpcErrorKind =
+  | 'invalid-key' | 'validation' | 'not-found' | 'conflict' | 'rate-limited' | 'unreachable' | 'tls' | 'timeout'
+  | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract';
+export interface IpcError {
+  kind: IpcErrorKind;
+  message: string;
+  status?: number;
+  /** Field errors of a 422, keyed as the API keys them (`url`, `country.0.key`). */
+  fields?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+}
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+const entry = <A extends z.ZodType, R>(args: A) => ({ args, result: undefined as unknown as R });
+
+const crud = <T, N extends string>(noun: N) => ({
+  [`${noun}.list`]: entry<z.ZodObject<{ query: typeof query }>, Page<T>>(z.object({ query })),
+  [`${noun}.get`]: entry<z.ZodObject<{ id: typeof id }>, T>(z.object({ id })),
+  [`${noun}.create`]: entry<z.ZodObject<{ data: typeof body }>, T>(z.object({ data: body })),
+  [`${noun}.update`]: entry<z.ZodObject<{ id: typeof id; data: typeof body }>, T>(z.object({ id, data: body })),
+  [`${noun}.delete`]: entry<z.ZodObject<{ id: typeof id }>, Deleted>(z.object({ id })),
+}) as {
+  [K in `${N}.list` | `${N}.get` | `${N}.create` | `${N}.update` | `${N}.delete`]:
+    K extends `${N}.list` ? { args: z.ZodObject<{ query: typeof query }>; result: Page<T> }
+    : K extends `${N}.delete` ? { args: z.ZodObject<{ id: typeof id }>; result: Deleted }
+    : K extends `${N}.create` ? { args: z.ZodObject<{ data: typeof body }>; result: T }
+    : K extends `${N}.update` ? { args: z.ZodObject<{ id: typeof id; data: typeof body }>; result: T }
+    : { args: z.ZodObject<{ id: typeof id }>; result: T };
+};
+
+export const contract = {
+  'app.info': entry<typeof none, AppInfo>(none),
+  'instances.list': entry<typeof none, { instances: InstanceView[]; selectedId: string }>(none),
+  'instances.add': entry<z.ZodObject<{ name: z.ZodString; baseUrl: typeof httpBase; apiKey: z.ZodOptional<z.ZodString> }>, InstanceView>(
+    z.object({ name: z.string().trim().min(1).max(100), baseUrl: httpBase, apiKey: z.string().min(1).max(500).optional() }),
+  ),
+  'instances.update': entry<
+    z.ZodObject<{ id: typeof instanceId; name: z.ZodOptional<z.ZodString>; baseUrl: z.ZodOptional<typeof httpBase>; apiKey: z.ZodOptional<z.ZodString> }>,
+    InstanceView
+  >(z.object({ id: instanceId, name: z.string().trim().min(1).max(100).optional(), baseUrl: httpBase.optional(), apiKey: z.string().min(1).max(500).optional() })),
+  'instances.remove': entry<z.ZodObject<{ id: typeof instanceId }>, { removed: true }>(z.object({ id: instanceId })),
+  /** Selects the instance this window works on. */
+  'instances.select': entry<z.ZodObject<{ id: typeof instanceId }>, InstanceView>(z.object({ id: instanceId })),
+  /** Test connection: reachability and the key's account. */
+  'instances.check': entry<z.ZodObject<{ id: typeof instanceId }>, Reachability>(z.object({ id: instanceId })),
+  'server.status': entry<typeof none, ServerStatus>(none),
+  'account.get': entry<typeof none, Account>(none),
+  'stats.get': entry<z.ZodObject<{ id: typeof id }>, LinkStats>(z.object({ id })),
+  ...crud<Domain, 'domains'>('domains'),
+  ...crud<Link, 'links'>('links'),
+  ...crud<Space, 'spaces'>('spaces'),
+  ...crud<Pixel, 'pixels'>('pixels'),
+};
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallArgs<N extends CallName> = z.input<Contract[N]['args']>;
+export type CallResult<N extends CallName> = Contract[N]['result'];
+export const CALL_NAMES = Object.keys(contract) as CallName[];
+export const isCallName = (name: unknown): name is CallName => typeof name === 'string' && Object.hasOwn(contract, name);
+
+/** What preload exposes as `window.linkdesk`. */
+export interface LinkdeskBridge {
+  invoke<N extends CallName>(name: N, args?: CallArgs<N>): Promise<IpcResult<CallResult<N>>>;
+}
