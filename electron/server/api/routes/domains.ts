@@ -13,7 +13,9 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9
 
 /** A hostname, IDN stored as punycode; schemes, paths and ports are refused. */
 export function normalizeDomainName(raw: string): string {
-  const ascii = domainToASCII(raw.trim().replace(/\.$/, '').toLowerCase());
+  const name = raw.trim().replace(/\.$/, '').toLowerCase();
+  // domainToASCII parses like a URL host and would quietly drop a path or port.
+  const ascii = /[\s/\\:?#@[\]%]/.test(name) ? '' : domainToASCII(name);
   if (!ascii || !HOSTNAME.test(ascii) || /^[\d.]+$/.test(ascii)) {
     throw invalid('name', 'The name must be a domain name such as links.example.com, without scheme, port or path.');
   }
