@@ -38,7 +38,7 @@ describe('authentication', () => {
     for (const [res, id] of [['domains', d.id], ['spaces', sp.id], ['pixels', px.id], ['links', l.id], ['stats', l.id]] as const) {
       expect((await s.api('GET', `/${res}/${id}`, { key: other })).body, res).toEqual(NOT_FOUND);
       if (res === 'stats') continue;
-      const change = res === 'domains' ? { index_page: 'https://evil.example' } : res === 'links' ? { url: 'https://evil.example' } : { name: 'x' };
+      const change: Record<string, string> = res === 'domains' ? { index_page: 'https://evil.example' } : res === 'links' ? { url: 'https://evil.example' } : { name: 'x' };
       expect((await s.api('PUT', `/${res}/${id}`, { key: other, form: change })).status, res).toBe(404);
       expect((await s.api('DELETE', `/${res}/${id}`, { key: other })).status, res).toBe(404);
     }
