@@ -121,6 +121,49 @@ CREATE TABLE clicks (
 CREATE INDEX clicks_link_time ON clicks(link_id, created_at);
 `,
   },
+  {
+    version: 2,
+    name: 'instance secrets',
+    // Keys the instance generates for itself (e.g. signing the cookie that
+    // remembers a link password); kept in the database so they survive restarts
+    // and move with the data folder.
+    sql: `
+CREATE TABLE instance_secrets (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
+  {
+    version: 3,
+    name: 'list counters',
+    // Paging a million links needs its totals without counting a million rows:
+    // per-user totals kept by triggers, and partial indexes over the few links
+    // that can expire, so "active" is total - disabled - expired.
+    sql: `
+CREATE TABLE link_counts (
+  user_id INTEGER PRIMARY KEY,
+  total INTEGER NOT NULL DEFAULT 0,
+  disabled INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO link_counts (user_id, total, disabled) SELECT user_id, count(*), sum(disabled != 0) FROM links GROUP BY user_id;
+CREATE TRIGGER link_counts_insert AFTER INSERT ON links BEGIN
+  INSERT INTO link_counts (user_id, total, disabled) VALUES (new.user_id, 1, new.disabled != 0)
+    ON CONFLICT (user_id) DO UPDATE SET total = total + 1, disabled = disabled + (new.disabled != 0);
+END;
+CREATE TRIGGER link_counts_delete AFTER DELETE ON links BEGIN
+  UPDATE link_counts SET total = total - 1, disabled = disabled - (old.disabled != 0) WHERE user_id = old.user_id;
+END;
+CREATE TRIGGER link_counts_disabled AFTER UPDATE OF disabled ON links WHEN (old.disabled != 0) != (new.disabled != 0) BEGIN
+  UPDATE link_counts SET disabled = disabled + (new.disabled != 0) - (old.disabled != 0) WHERE user_id = new.user_id;
+END;
+CREATE INDEX links_user_dated ON links(user_id, ends_at) WHERE disabled = 0 AND ends_at IS NOT NULL;
+CREATE INDEX links_user_capped ON links(user_id, clicks, expiration_clicks, ends_at) WHERE disabled = 0 AND expiration_clicks IS NOT NULL;
+DROP INDEX links_user_ends_at;
+DROP INDEX links_user_limited;
+`,
+  },
 ];
 
 const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');

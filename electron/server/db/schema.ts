@@ -45,6 +45,8 @@ export interface ClicksTable {
   id: Generated<number>; link_id: number; created_at: number;
   country: string | null; platform: string | null; browser: string | null; language: string | null; referrer: string | null;
 }
+export interface InstanceSecretsTable { name: string; value: string; created_at: string }
+export interface LinkCountsTable { user_id: number; total: number; disabled: number }
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -54,4 +56,6 @@ export interface DB {
   links: LinksTable;
   link_pixels: LinkPixelsTable;
   clicks: ClicksTable;
+  link_counts: LinkCountsTable;
+  instance_secrets: InstanceSecretsTable;
 }

@@ -24,11 +24,8 @@ const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
 };
 
 /** FTS5 trigram needs three characters; shorter terms fall back to LIKE. */
-function searchSql(column: 'title' | 'alias' | 'url', term: string): Expression<SqlBool> {
-  if ([...term].length < 3) return containsLike(`links.${column}`, term);
-  const match = `${column} : "${term.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`links.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH ${match})`;
-}
+const usesIndex = (term: string) => [...term].length >= 3;
+const ftsMatch = (column: 'title' | 'alias' | 'url', term: string) => `${column} : "${term.replace(/"/g, '""')}"`;
 
 export function createLinksRepository(db: Kysely<DB>) {
   async function hydrate(rows: LinkRow[]): Promise<HydratedLink[]> {
@@ -53,23 +50,62 @@ export function createLinksRepository(db: Kysely<DB>) {
     }));
   }
 
+  /** Exact totals per status from the counters and the partial indexes of migration 3. */
+  async function countByStatus(userId: number, status: 0 | 1 | 2 | 3, now: number): Promise<number> {
+    const counts = await db.selectFrom('link_counts').select(['total', 'disabled']).where('user_id', '=', userId).executeTakeFirst();
+    if (!counts) return 0;
+    if (status === 0) return counts.total;
+    if (status === 3) return counts.disabled;
+    const { n } = await sql<{ n: number }>`SELECT
+        (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND ends_at IS NOT NULL AND ends_at <= ${now})
+      + (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND expiration_clicks IS NOT NULL
+           AND clicks >= expiration_clicks AND (ends_at IS NULL OR ends_at > ${now})) AS n`.execute(db).then((r) => r.rows[0]!);
+    return status === 2 ? n : counts.total - counts.disabled - n;
+  }
+
+  /** True when nobody else has links, so the user filter can be left out of index-only counts. */
+  async function soleOwner(userId: number): Promise<boolean> {
+    const owners = await db.selectFrom('link_counts').select('user_id').where('total', '>', 0).limit(2).execute();
+    return owners.length === 1 && owners[0]!.user_id === userId;
+  }
+
   return {
     hydrate,
 
+    /**
+     * One page of a user's links and the total. Totals come from the cheapest
+     * exact source: the per-user counters when only the status filters, the
+     * search index alone when the user owns every link, else a counted query.
+     */
     async list(userId: number, q: LinkListQuery, now: number): Promise<PageResult<HydratedLink>> {
-      let base = db.selectFrom('links').where('links.user_id', '=', userId);
-      if (q.search) base = base.where(searchSql(q.search_by, q.search));
+      const indexed = q.search !== undefined && usesIndex(q.search);
+      const match = indexed ? ftsMatch(q.search_by, q.search!) : '';
+      // The search index joined as a table-valued function: it yields rowids in
+      // order, so newest-first pages stop early instead of sorting every match.
+      let base = indexed
+        ? db.selectFrom('links').innerJoin(sql<{ rowid: number }>`links_fts(${match})`.as('f'), 'f.rowid', 'links.id')
+        : db.selectFrom('links');
+      base = base.where('links.user_id', '=', userId);
+      if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search));
       if (q.status !== 0) base = base.where(statusSql(q.status, now));
       if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
       if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);
       if (q.pixel_id !== undefined) {
         base = base.where('links.id', 'in', db.selectFrom('link_pixels').select('link_id').where('pixel_id', '=', q.pixel_id));
       }
-      const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const onlyStatus = q.search === undefined && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
+      let total: number;
+      if (onlyStatus) total = await countByStatus(userId, q.status, now);
+      else if (indexed && q.status === 0 && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && (await soleOwner(userId))) {
+        total = (await sql<{ n: number }>`SELECT count(*) AS n FROM links_fts(${match})`.execute(db)).rows[0]!.n;
+      } else {
+        total = (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
+      }
       if (total === 0 || offsetOf(q) >= total) return { rows: [], total };
       let rowsQ = base.selectAll('links');
       if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(`links.${q.sort_by}`, q.sort);
-      const rows = await rowsQ.orderBy('links.id', q.sort).limit(q.per_page).offset(offsetOf(q)).execute();
+      rowsQ = indexed && q.sort_by === 'id' ? rowsQ.orderBy(sql`f.rowid`, q.sort) : rowsQ.orderBy('links.id', q.sort);
+      const rows = await rowsQ.limit(q.per_page).offset(offsetOf(q)).execute();
       return { rows: await hydrate(rows as LinkRow[]), total };
     },
 

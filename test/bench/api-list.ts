@@ -1,0 +1,65 @@
+// npm run bench:api — list latency over a million links, per_page 100, for each
+// search_by, each status and each sort_by. A benchmark, not a test: it prints.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { buildApp } from '../../electron/server/app.ts';
+import { openStore } from '../../electron/server/db/database.ts';
+import { seedLinks, WORDS } from './seed-links.ts';
+
+const COUNT = Number(process.env.BENCH_LINKS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-api-'));
+const t0 = performance.now();
+const store = openStore(dataDir);
+process.stdout.write(`seeding ${COUNT.toLocaleString('en')} links…`);
+const { key, aliases } = await seedLinks(store, COUNT, (n) => process.stdout.write(`\rseeding ${n.toLocaleString('en')}/${COUNT.toLocaleString('en')} links…`));
+console.log(` done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0 } });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const pool = new Pool(app.linkdesk.baseUrl(), { connections: 1 });
+
+const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)]!;
+const scenarios: [string, () => string][] = [
+  ['search_by=title', () => `search=${pick(WORDS)}&search_by=title`],
+  ['search_by=alias', () => `search=${pick(aliases).slice(0, 4)}&search_by=alias`],
+  ['search_by=url', () => `search=${pick(WORDS)}${Math.floor(Math.random() * 997)}&search_by=url`],
+  ['status=0', () => 'status=0'],
+  ['status=1', () => 'status=1'],
+  ['status=2', () => 'status=2'],
+  ['status=3', () => 'status=3'],
+  ['sort_by=id', () => `sort_by=id&sort=${pick(['asc', 'desc'])}`],
+  ['sort_by=clicks', () => `sort_by=clicks&sort=${pick(['asc', 'desc'])}`],
+  ['sort_by=title', () => `sort_by=title&sort=${pick(['asc', 'desc'])}`],
+  ['sort_by=alias', () => `sort_by=alias&sort=${pick(['asc', 'desc'])}`],
+  ['sort_by=url', () => `sort_by=url&sort=${pick(['asc', 'desc'])}`],
+];
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+let worst = { name: '', p95: 0 };
+console.log(`\n${'scenario'.padEnd(18)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(6)} ${'total'.padStart(9)}`);
+for (const [name, query] of scenarios) {
+  const times: number[] = [];
+  let rows = 0, total = 0;
+  for (let i = 0; i < SAMPLES + 3; i++) {
+    const page = 1 + Math.floor(Math.random() * 5);
+    const start = performance.now();
+    const res = await pool.request({ method: 'GET', path: `/api/v1/links?per_page=100&page=${page}&${query()}`, headers: { authorization: `Bearer ${key}` } });
+    const body = (await res.body.json()) as { data: unknown[]; meta: { total: number } };
+    const ms = performance.now() - start;
+    if (res.statusCode !== 200) throw new Error(`${name}: HTTP ${res.statusCode} ${JSON.stringify(body)}`);
+    if (i >= 3) { times.push(ms); rows += body.data.length; total += body.meta.total; } // 3 warm-up requests
+  }
+  times.sort((a, b) => a - b);
+  const p95 = pct(times, 95);
+  if (p95 > worst.p95) worst = { name, p95 };
+  console.log(`${name.padEnd(18)} ${pct(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${Math.round(rows / SAMPLES).toString().padStart(6)} ${Math.round(total / SAMPLES).toString().padStart(9)}`);
+}
+await pool.close();
+await app.close();
+await store.close();
+rmSync(dataDir, { recursive: true, force: true });
+console.log(`(worst: ${worst.name}; ${COUNT.toLocaleString('en')} links, ${SAMPLES} samples each, aim p95 < 50 ms)`);
+console.log(`api list p95 worst: ${worst.p95.toFixed(1)} ms`);

@@ -1,0 +1,171 @@
+// npm run bench:redirect — a benchmark, not a test.
+// One run, one load generator, the same settings for both:
+//   (a) a bare node:http server answering 302 with no lookup: the ceiling;
+//   (b) Linkdesk redirecting random existing aliases among 100,000 links,
+//       click recording on (browser-like User-Agent and Accept-Language, so
+//       each click is parsed and stored like a real one).
+// Each server runs in its own process; wrk (C, one thread) drives the load
+// so the generator itself takes as little of the two cores as possible;
+// autocannon stands in where wrk is not installed.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const LINKS = 100_000;
+const DURATION_S = 10;
+const WARMUP_S = 2;
+const CONNECTIONS = 50;
+const UAS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.113 Mobile Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+];
+const LANGS = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.8,en;q=0.5'];
+const self = fileURLToPath(import.meta.url);
+
+interface Result { rps: number; p99ms: number; requests: number; errors: number }
+
+// ---- child processes: the two servers -------------------------------------
+async function serveCeiling() {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(302, { location: 'https://example.com/', 'cache-control': 'no-store' });
+    res.end();
+  });
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as { port: number }).port}\n`));
+}
+
+async function serveLinkdesk(dataDir: string) {
+  const { openStore } = await import('../../electron/server/db/database.ts');
+  const { buildApp } = await import('../../electron/server/app.ts');
+  const store = openStore(dataDir);
+  const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0 } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`PORT ${(app.server.address() as { port: number }).port}\n`);
+  process.on('SIGTERM', () => {
+    void app.close().then(() => store.close()).then(() => process.exit(0));
+  });
+}
+
+// ---- the orchestrator ------------------------------------------------------
+async function seed(dataDir: string) {
+  const { openStore } = await import('../../electron/server/db/database.ts');
+  const store = openStore(dataDir);
+  const now = new Date().toISOString();
+  const user = store.sqlite.prepare('INSERT INTO users (name, created_at) VALUES (?, ?)').run('bench', now).lastInsertRowid;
+  const insert = store.sqlite.prepare('INSERT INTO links (user_id, alias, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+  store.sqlite.transaction(() => {
+    for (let i = 1; i <= LINKS; i++) insert.run(user, `k${i}`, `https://example.com/articles/${i}?ref=short`, now, now);
+  })();
+  await store.close();
+}
+
+function start(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [self, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited early (${code})`)));
+  });
+}
+
+const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
+  child.removeAllListeners('exit');
+  child.on('exit', () => resolve());
+  child.kill('SIGTERM');
+});
+
+const wrk = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
+
+function luaScript(file: string) {
+  writeFileSync(file, `
+math.randomseed(${Date.now() % 100000})
+local uas = { ${UAS.map((u) => JSON.stringify(u)).join(', ')} }
+local langs = { ${LANGS.map((l) => JSON.stringify(l)).join(', ')} }
+request = function()
+  local headers = { ["User-Agent"] = uas[math.random(#uas)], ["Accept-Language"] = langs[math.random(#langs)] }
+  return wrk.format("GET", "/k" .. math.random(1, ${LINKS}), headers)
+end
+`);
+}
+
+const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? NaN);
+
+function runWrk(port: number, seconds: number, script: string): Result {
+  const out = execFileSync(wrk!, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, `http://127.0.0.1:${port}`], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)
+    + Number(/Socket errors: connect (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p99ms: p99 ? toMs(p99[1]!, p99[2]!) : NaN, requests, errors };
+}
+
+async function runAutocannon(port: number, seconds: number): Promise<Result> {
+  // autocannon ships no type declarations; the few fields read are typed here.
+  type Run = { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number; errors: number; statusCodeStats: Record<string, { count: number }> };
+  const { default: autocannon } = (await import('autocannon' as string)) as { default: (o: object) => Promise<Run> };
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds,
+    requests: [{
+      setupRequest: (req: Record<string, unknown>) => ({
+        ...req,
+        path: `/k${1 + Math.floor(Math.random() * LINKS)}`,
+        headers: { 'user-agent': UAS[Math.floor(Math.random() * UAS.length)]!, 'accept-language': LANGS[Math.floor(Math.random() * LANGS.length)]! },
+      }),
+    }],
+  });
+  return { rps: r.requests.average, p99ms: r.latency.p99, requests: r.requests.total, errors: r.non2xx - (r.statusCodeStats['302']?.count ?? 0) + r.errors };
+}
+
+async function measure(label: string, args: string[], script: string): Promise<Result> {
+  const { child, port } = await start(args);
+  try {
+    const probe = await new Promise<http.IncomingMessage>((resolve) => http.get(`http://127.0.0.1:${port}/k1`, resolve));
+    if (probe.statusCode !== 302) throw new Error(`${label}: /k1 answered ${probe.statusCode}, not 302`);
+    probe.resume();
+    const warm = wrk ? runWrk(port, WARMUP_S, script) : await runAutocannon(port, WARMUP_S);
+    const r = wrk ? runWrk(port, DURATION_S, script) : await runAutocannon(port, DURATION_S);
+    r.requests += warm.requests + 1;
+    console.log(`${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2)} ms${r.errors ? `   (${r.errors} non-redirect answers or errors)` : ''}`);
+    return r;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-'));
+  try {
+    const t0 = performance.now();
+    await seed(dataDir);
+    console.log(`seeded ${LINKS} links in ${((performance.now() - t0) / 1000).toFixed(1)} s; load: ${wrk ? `wrk -t1 -c${CONNECTIONS}` : `autocannon -c${CONNECTIONS}`}, ${DURATION_S} s after ${WARMUP_S} s warm-up, random alias per request`);
+    const script = path.join(dataDir, 'random-alias.lua');
+    luaScript(script);
+    const ceiling = await measure('(a) bare node:http 302, no lookup', ['--serve', 'ceiling'], script);
+    const linkdesk = await measure('(b) Linkdesk, 100k links, clicks', ['--serve', 'linkdesk', dataDir], script);
+
+    const { openStore } = await import('../../electron/server/db/database.ts');
+    const store = openStore(dataDir);
+    const { n } = store.sqlite.prepare('SELECT count(*) AS n FROM clicks').get() as { n: number };
+    const { sum } = store.sqlite.prepare('SELECT sum(clicks) AS sum FROM links').get() as { sum: number };
+    await store.close();
+    console.log(`clicks recorded by (b): ${n} rows, links.clicks total ${sum}, requests completed by the generator ${linkdesk.requests}`);
+    console.log(`redirect ratio: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const [flag, kind, dir] = process.argv.slice(2);
+if (flag === '--serve' && kind === 'ceiling') await serveCeiling();
+else if (flag === '--serve' && kind === 'linkdesk' && dir) await serveLinkdesk(dir);
+else await main();
