@@ -21,8 +21,8 @@ export type Reachability =
   | { state: 'connected'; account: Account }
   | { state: 'no-key'; message: string }
   | { state: 'invalid-key'; message: string }
-  | { state: 'unreachable'; message: string }
-  | { state: 'error'; message: string };
+  | { state: 'unreachable'; message: string; kind: IpcErrorKind }
+  | { state: 'error'; message: string; kind: IpcErrorKind };
 export interface ServerStatus { state: 'starting' | 'running' | 'stopped' | 'error'; url: string | null; port: number | null; message: string | null }
 export interface AppInfo { version: string; dataDir: string; keychain: 'available' | 'unavailable'; keychainMessage: string | null }
 
@@ -73,6 +73,10 @@ export const contract = {
   /** Test connection: reachability and the key's account. */
   'instances.check': entry<z.ZodObject<{ id: typeof instanceId }>, Reachability>(z.object({ id: instanceId })),
   'server.status': entry<typeof none, ServerStatus>(none),
+  /** Restarts the local server; `port` (null: the default, 8080) is remembered for later starts. */
+  'server.restart': entry<z.ZodOptional<z.ZodObject<{ port: z.ZodOptional<z.ZodNullable<z.ZodNumber>> }>>, ServerStatus>(
+    z.object({ port: z.number().int().min(1).max(65535).nullable().optional() }).strict().optional(),
+  ),
   'account.get': entry<typeof none, Account>(none),
   'stats.get': entry<z.ZodObject<{ id: typeof id }>, LinkStats>(z.object({ id })),
   ...crud<Domain, 'domains'>('domains'),

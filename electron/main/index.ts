@@ -1,0 +1,89 @@
+// Lifecycle glue: the data folder, one IPC channel into the handler table,
+// windows, the tray, and a clean stop of the local server on quit. Everything
+// with logic is in electron/services and runs in plain Node.
+import path from 'node:path';
+import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
+import type { IpcResult } from '../../shared/contract.ts';
+import { IPC_CHANNEL } from '../../shared/ipc.ts';
+import { createDesktop, type Desktop } from '../services/desktop.ts';
+import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
+import { hardenContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
+import { applicationMenu, createTray } from './tray.ts';
+import { createWindowManager, preloadPath } from './windows.ts';
+
+const mainDir = import.meta.dirname;
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const appUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+const resources = app.isPackaged ? process.resourcesPath : path.join(mainDir, '../../resources');
+const devTools = !app.isPackaged;
+
+// A separate data folder (tests, a portable copy) also gets its own single-instance lock.
+if (process.env.LINKDESK_DATA_DIR) app.setPath('userData', path.resolve(process.env.LINKDESK_DATA_DIR));
+registerAppScheme();
+
+const refused = (message: string): IpcResult<never> => ({ ok: false, error: { kind: 'contract', message } });
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  hardenSession(session.defaultSession, appUrl, devServerUrl);
+  serveRenderer(path.join(mainDir, '../renderer'));
+  app.on('web-contents-created', (_e, contents) => hardenContents(contents, appUrl));
+
+  const envPort = process.env.LINKDESK_LOCAL_PORT;
+  const desktop: Desktop = await createDesktop({
+    dataDir: app.getPath('userData'),
+    version: app.getVersion(),
+    localServer: envPort !== undefined && /^\d+$/.test(envPort) ? { port: Number(envPort) } : {},
+  });
+
+  const windows = createWindowManager({
+    appUrl, preload: preloadPath(mainDir), icon: path.join(resources, 'icon.png'), devTools,
+    onClosed: (id) => desktop.windowClosed(id),
+  });
+
+  // Calls are accepted only from our own windows' frames showing the app itself.
+  ipcMain.handle(IPC_CHANNEL, async (event, name: unknown, args: unknown) => {
+    const win = windows.windowOf(event.sender);
+    if (!win || !event.senderFrame || !isAppUrl(event.senderFrame.url, appUrl)) return refused('Refused: the call did not come from a Linkdesk window.');
+    return desktop.invoke(name, args, { windowId: win.id });
+  });
+
+  const openWindow = () => void windows.open();
+  Menu.setApplicationMenu(applicationMenu({ openWindow, devTools }));
+
+  const quit = () => app.quit();
+  const tray = createTray({ icon: path.join(resources, 'tray.png'), status: () => desktop.serverStatus(), openWindow, quit });
+  desktop.onServerStatus(() => tray.update());
+
+  app.on('second-instance', openWindow);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  // With the local server running, closing the last window leaves it serving
+  // redirects from the tray; without it there is nothing to keep running.
+  app.on('window-all-closed', () => {
+    if (desktop.serverStatus().state !== 'running') quit();
+  });
+
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void desktop.close().finally(() => {
+      closed = true;
+      tray.destroy();
+      app.quit();
+    });
+  });
+
+  openWindow();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  start().catch((err: unknown) => {
+    console.error('Linkdesk could not start:', err);
+    app.exit(1);
+  });
+}

@@ -1,0 +1,52 @@
+// A crash or power loss in the middle of a write must leave either the old file
+// or the new one, never half of each: write a sibling temp file, fsync it,
+// rename it over the target (atomic within one folder on POSIX and NTFS), then
+// fsync the folder so the rename itself survives a power loss.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+const TEMP_SUFFIX = '.tmp';
+
+export async function writeFileAtomic(file: string, data: string): Promise<void> {
+  const dir = path.dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+  try {
+    const fh = await open(tmp, 'wx', 0o600);
+    try {
+      await fh.writeFile(data, 'utf8');
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  // Windows cannot open a folder for fsync; NTFS journals the rename itself.
+  if (process.platform !== 'win32') {
+    const d = await open(dir, 'r');
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
+  }
+}
+
+/** Temp files of writes that a crash interrupted; they hold nothing the target lacks. */
+export async function removeStaleTempFiles(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const base = `${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(names
+    .filter((n) => n.startsWith(base) && n.endsWith(TEMP_SUFFIX))
+    .map((n) => rm(path.join(dir, n), { force: true })));
+}

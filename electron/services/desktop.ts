@@ -1,0 +1,176 @@
+// The desktop's main-process core, without Electron: profiles, secret store,
+// embedded server, one API client per instance, and which instance each window
+// works on. electron/main wires `invoke` to IPC; tests and the screens' e2e
+// harness call it directly.
+import type { AppInfo, InstanceView, IpcResult, ServerStatus } from '../../shared/contract.ts';
+import type { ServerConfig } from '../server/config.ts';
+import { createApiClient, type ApiClient } from './api-client.ts';
+import { ServiceError } from './errors.ts';
+import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
+import { openProfileStore, type InstanceProfile, type ProfileStore } from './instance-profiles.ts';
+import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
+import { openSecretStore, type SecretStore } from './secret-store.ts';
+
+export interface DesktopOptions {
+  dataDir: string;
+  /** Defaults to the OS keychain, or a session-only store where there is none. */
+  secretStore?: SecretStore;
+  /**
+   * The embedded server; false leaves it off. `port` overrides the remembered
+   * port for this run (0: any free port); `config` passes server options
+   * (e.g. `{ fetchTitles: false }` in tests that must not reach the internet).
+   */
+  localServer?: { port?: number; config?: Partial<ServerConfig> } | false;
+  version?: string;
+  /** Per-request deadline of the API clients. */
+  requestTimeoutMs?: number;
+  onUnexpectedError?: (err: unknown, name: string) => void;
+}
+
+export interface Desktop {
+  invoke(name: unknown, args: unknown, ctx?: CallContext): Promise<IpcResult<unknown>>;
+  close(): Promise<void>;
+  /** Forgets a closed window's instance selection. */
+  windowClosed(windowId: number): void;
+  serverStatus(): ServerStatus;
+  onServerStatus(listener: (s: ServerStatus) => void): () => void;
+  info(): AppInfo;
+  readonly dataDir: string;
+  readonly secrets: SecretStore;
+  readonly profiles: ProfileStore;
+}
+
+const DEFAULT_CTX: CallContext = { windowId: 1 };
+
+export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
+  const secrets = opts.secretStore ?? await openSecretStore();
+  const profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`);
+  const localId = profiles.local().id;
+  const listeners = new Set<(s: ServerStatus) => void>();
+
+  let portOverride = opts.localServer ? opts.localServer.port : undefined;
+  const server: LocalServer | null = opts.localServer === false ? null : createLocalServer({
+    dataDir: opts.dataDir,
+    account: localId,
+    secrets,
+    config: opts.localServer?.config,
+    settings: () => {
+      const s = profiles.localServer();
+      return portOverride === undefined ? s : { ...s, port: portOverride };
+    },
+    saveSettings: async (patch) => {
+      if (patch.port !== undefined) portOverride = undefined; // a chosen port replaces the override
+      await profiles.setLocalServer(patch);
+    },
+  });
+  const OFF: ServerStatus = { state: 'stopped', url: null, port: null, message: 'The local server is turned off.' };
+  const serverStatus = () => server?.status() ?? OFF;
+  const announce = async () => {
+    const s = serverStatus();
+    if (s.url) await profiles.setLocalBaseUrl(s.url);
+    for (const l of listeners) l(s);
+  };
+
+  const clients = new Map<string, ApiClient>();
+  const dropClient = async (id: string) => {
+    const c = clients.get(id);
+    clients.delete(id);
+    await c?.close();
+  };
+  function clientFor(p: InstanceProfile): ApiClient {
+    let baseUrl = p.baseUrl;
+    if (p.kind === 'local') {
+      const s = serverStatus();
+      if (s.state !== 'running' || !s.url) {
+        throw new ServiceError('unreachable', `The local server is not running${s.message ? `: ${s.message}` : '.'}`);
+      }
+      baseUrl = s.url;
+    }
+    const existing = clients.get(p.id);
+    if (existing?.baseUrl === baseUrl) return existing;
+    if (existing) void existing.close();
+    const client = createApiClient({ baseUrl, getKey: () => secrets.get(p.id), timeoutMs: opts.requestTimeoutMs });
+    clients.set(p.id, client);
+    return client;
+  }
+
+  const view = async (p: InstanceProfile): Promise<InstanceView> => ({
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    baseUrl: p.kind === 'local' ? (serverStatus().url ?? p.baseUrl) : p.baseUrl,
+    hasApiKey: (await secrets.get(p.id).catch(() => null)) !== null,
+  });
+
+  // Each window works on its own instance; a new window starts on the one chosen last.
+  const selection = new Map<number, string>();
+  // pinned on first use, so another window's choice never moves this one.
+  const selectedId = (windowId: number) => {
+    let id = selection.get(windowId);
+    if (!id || !profiles.get(id)) {
+      id = profiles.lastSelectedId();
+      selection.set(windowId, id);
+    }
+    return id;
+  };
+
+  const info = (): AppInfo => ({
+    version: opts.version ?? process.env.npm_package_version ?? 'development',
+    dataDir: opts.dataDir,
+    keychain: secrets.kind === 'keychain' ? 'available' : 'unavailable',
+    keychainMessage: secrets.message,
+  });
+
+  const handlers = createHandlers({
+    profiles, secrets, info, serverStatus, view, clientFor, dropClient, selectedId,
+    select: async (windowId, id) => {
+      selection.set(windowId, id);
+      await profiles.setLastSelected(id);
+    },
+    restartServer: async (port) => {
+      if (!server) throw new ServiceError('bad-request', 'The local server is turned off in this session.');
+      const s = port === undefined ? (await server.stop(), await server.start()) : await server.setPort(port);
+      await dropClient(localId);
+      await announce();
+      return s;
+    },
+  });
+  const gate = createInvoker(handlers, (err, name) => {
+    (opts.onUnexpectedError ?? ((e, n) => console.error(`linkdesk: ${n} failed`, e)))(err, name);
+  });
+
+  if (server) {
+    await server.start();
+    await announce();
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    dataDir: opts.dataDir,
+    secrets,
+    profiles,
+    info,
+    serverStatus,
+    invoke: (name, args, ctx = DEFAULT_CTX) => {
+      if (closing) return Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Linkdesk is shutting down.' } });
+      return gate(name, args, ctx);
+    },
+    windowClosed: (windowId) => {
+      selection.delete(windowId);
+    },
+    onServerStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closing ??= (async () => {
+        const open = [...clients.values()];
+        clients.clear();
+        await Promise.all(open.map((c) => c.destroy()));
+        await server?.stop();
+        for (const l of listeners) l(serverStatus());
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,159 @@
+// Instance profiles: which Linkdesk servers the app knows, in one JSON file in
+// the data folder. Keys are not here (they live in the keychain), so the file
+// can be read, backed up or attached to a bug report without leaking one.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { InstanceKind } from '../../shared/contract.ts';
+import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.ts';
+import { ServiceError } from './errors.ts';
+
+export const PROFILES_FILE = 'instances.json';
+
+export interface InstanceProfile { id: string; name: string; kind: InstanceKind; baseUrl: string }
+/** What the supervisor remembers about the embedded server between runs (no secrets). */
+export interface LocalServerSettings { port: number | null; userId: number | null; keyId: number | null }
+
+const profileSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  kind: z.enum(['local', 'remote']),
+  baseUrl: z.string().max(2048),
+});
+const fileSchema = z.object({
+  version: z.literal(1),
+  instances: z.array(profileSchema),
+  lastSelectedId: z.string().nullable().default(null),
+  localServer: z.object({
+    port: z.number().int().min(0).max(65535).nullable().default(null),
+    userId: z.number().int().positive().nullable().default(null),
+    keyId: z.number().int().positive().nullable().default(null),
+  }).default({ port: null, userId: null, keyId: null }),
+});
+type ProfilesFile = z.infer<typeof fileSchema>;
+
+/** An http(s) origin plus optional path prefix, without trailing slash, query or fragment. */
+export function normalizeBaseUrl(input: string): string {
+  let u: URL;
+  try {
+    u = new URL(input.trim());
+  } catch {
+    throw new ServiceError('bad-request', 'Enter an http:// or https:// address.');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServiceError('bad-request', 'Enter an http:// or https:// address.');
+  if (u.username || u.password) throw new ServiceError('bad-request', 'Put the API key in its own field, not in the address.');
+  const prefix = u.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return `${u.origin}${prefix}`;
+}
+
+// The local instance's id is unique per data folder: two data folders (a
+// portable copy, a test run) then never share or overwrite a keychain entry.
+const newLocalId = () => `local-${randomBytes(6).toString('hex')}`;
+
+export interface ProfileStore {
+  list(): InstanceProfile[];
+  get(id: string): InstanceProfile | undefined;
+  local(): InstanceProfile;
+  add(input: { name: string; baseUrl: string }): Promise<InstanceProfile>;
+  update(id: string, patch: { name?: string; baseUrl?: string }): Promise<InstanceProfile>;
+  remove(id: string): Promise<void>;
+  lastSelectedId(): string;
+  setLastSelected(id: string): Promise<void>;
+  /** Remembers where the embedded server last listened, shown until it listens again. */
+  setLocalBaseUrl(url: string): Promise<void>;
+  localServer(): LocalServerSettings;
+  setLocalServer(patch: Partial<LocalServerSettings>): Promise<void>;
+  /** A file that could not be read and was moved aside, if any. */
+  readonly recovered: string | null;
+}
+
+export async function openProfileStore(dataDir: string, defaultLocalUrl: string): Promise<ProfileStore> {
+  const file = path.join(dataDir, PROFILES_FILE);
+  await removeStaleTempFiles(file);
+  let recovered: string | null = null;
+  let state: ProfilesFile | null = null;
+  try {
+    state = fileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      // Atomic writes never leave a broken file, so this one was edited by hand:
+      // keep it for the user instead of overwriting it, and start afresh.
+      recovered = `${file}.unreadable-${Date.now()}`;
+      await rename(file, recovered);
+    }
+  }
+  const s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null } };
+  if (!s.instances.some((i) => i.kind === 'local')) {
+    s.instances.unshift({ id: newLocalId(), name: 'This computer', kind: 'local', baseUrl: defaultLocalUrl });
+  }
+  // One local instance only, first in the list.
+  const localProfile = s.instances.find((i) => i.kind === 'local')!;
+  s.instances = [localProfile, ...s.instances.filter((i) => i.kind === 'remote')];
+
+  // Writes are chained so two concurrent changes land in order and both survive.
+  let chain: Promise<void> = Promise.resolve();
+  const save = () => {
+    const snapshot = JSON.stringify(s, null, 2) + '\n';
+    const next = chain.then(() => writeFileAtomic(file, snapshot));
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  if (!state) await save();
+
+  const find = (id: string) => {
+    const p = s.instances.find((i) => i.id === id);
+    if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+    return p;
+  };
+  const copy = (p: InstanceProfile): InstanceProfile => ({ ...p });
+
+  return {
+    recovered,
+    list: () => s.instances.map(copy),
+    get: (id) => {
+      const p = s.instances.find((i) => i.id === id);
+      return p && copy(p);
+    },
+    local: () => copy(s.instances[0]!),
+    async add(input) {
+      const p: InstanceProfile = { id: randomUUID(), name: input.name.trim(), kind: 'remote', baseUrl: normalizeBaseUrl(input.baseUrl) };
+      s.instances.push(p);
+      await save();
+      return copy(p);
+    },
+    async update(id, patch) {
+      const p = find(id);
+      if (patch.baseUrl !== undefined && p.kind === 'local') {
+        throw new ServiceError('bad-request', "The local instance's address comes from its server; change the port in the server settings.");
+      }
+      if (patch.name !== undefined) p.name = patch.name.trim();
+      if (patch.baseUrl !== undefined) p.baseUrl = normalizeBaseUrl(patch.baseUrl);
+      await save();
+      return copy(p);
+    },
+    async remove(id) {
+      const p = find(id);
+      if (p.kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
+      s.instances = s.instances.filter((i) => i !== p);
+      if (s.lastSelectedId === id) s.lastSelectedId = null;
+      await save();
+    },
+    lastSelectedId: () => (s.lastSelectedId && s.instances.some((i) => i.id === s.lastSelectedId) ? s.lastSelectedId : s.instances[0]!.id),
+    async setLastSelected(id) {
+      find(id);
+      s.lastSelectedId = id;
+      await save();
+    },
+    async setLocalBaseUrl(url) {
+      if (s.instances[0]!.baseUrl === url) return;
+      s.instances[0]!.baseUrl = url;
+      await save();
+    },
+    localServer: () => ({ ...s.localServer }),
+    async setLocalServer(patch) {
+      s.localServer = { ...s.localServer, ...patch };
+      await save();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// The one IPC channel between preload and main. Its own module so the preload
+// bundle gets this string without pulling in zod and the contract's schemas.
+export const IPC_CHANNEL = 'linkdesk:invoke';

@@ -1,0 +1,126 @@
+// electron/main run in Node, with the `electron` module replaced by a recorder:
+// Electron's binary cannot run here (test/electron covers it where it can), so
+// this checks the glue itself: how windows are configured, that IPC from
+// anything but the app's own window is refused, what app:// serves, and that
+// quitting stops the local server while closing the last window does not.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { openSecretStore } from '../../electron/services/secret-store.ts';
+import { IPC_CHANNEL } from '../../shared/ipc.ts';
+
+const rec = vi.hoisted(() => {
+  type Fn = (...a: any[]) => any;
+  const r = {
+    windows: [] as any[], ipc: new Map<string, Fn>(), appEvents: new Map<string, Fn>(), paths: new Map<string, string>(),
+    protocol: null as Fn | null, permissionRequest: null as Fn | null, quits: 0, opened: [] as string[],
+    windowOpened: null as null | (() => void), schemes: [] as unknown[],
+  };
+  const contents = new Map<object, any>();
+  class BrowserWindow {
+    static count = 0;
+    id = ++BrowserWindow.count;
+    webContents = { id: this.id };
+    events = new Map<string, Fn>();
+    url = '';
+    opts: any;
+    constructor(opts: any) {
+      this.opts = opts;
+      contents.set(this.webContents, this);
+      r.windows.push(this);
+      r.windowOpened?.();
+    }
+    once(e: string, f: Fn) { this.events.set(e, f); }
+    on(e: string, f: Fn) { this.events.set(e, f); }
+    async loadURL(u: string) { this.url = u; }
+    static fromWebContents(wc: object) { return contents.get(wc) ?? null; }
+    static getAllWindows() { return r.windows; }
+  }
+  const electron = {
+    BrowserWindow,
+    app: {
+      isPackaged: false, getVersion: () => '9.9.9', whenReady: async () => {}, requestSingleInstanceLock: () => true,
+      setPath: (k: string, v: string) => r.paths.set(k, v), getPath: (k: string) => r.paths.get(k),
+      on: (e: string, f: Fn) => r.appEvents.set(e, f), quit: () => { r.quits++; }, exit: (code: number) => { throw new Error(`exit ${code}`); },
+    },
+    ipcMain: { handle: (ch: string, f: Fn) => r.ipc.set(ch, f) },
+    protocol: { registerSchemesAsPrivileged: (s: unknown[]) => r.schemes.push(...s), handle: (_s: string, f: Fn) => { r.protocol = f; } },
+    session: { defaultSession: { setPermissionRequestHandler: (f: Fn) => { r.permissionRequest = f; }, setPermissionCheckHandler: () => {}, webRequest: { onHeadersReceived: () => {} } } },
+    Menu: { buildFromTemplate: (t: unknown) => ({ t }), setApplicationMenu: () => {} },
+    Tray: class { setToolTip() {} setContextMenu() {} on() {} destroy() {} },
+    nativeImage: { createFromPath: (p: string) => ({ p }) },
+    shell: { openExternal: async (u: string) => { r.opened.push(u); } },
+  };
+  return { r, electron };
+});
+vi.mock('electron', () => rec.electron);
+const { r } = rec;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-glue-'));
+let win: any;
+let localId = '';
+const ownFrame = () => ({ sender: win.webContents, senderFrame: { url: 'app://linkdesk/index.html#/links' } });
+const call = (event: object, name: string, args?: unknown) => r.ipc.get(IPC_CHANNEL)!(event, name, args);
+
+beforeAll(async () => {
+  process.env.LINKDESK_DATA_DIR = dataDir;
+  process.env.LINKDESK_LOCAL_PORT = '0';
+  const opened = new Promise<void>((resolve) => { r.windowOpened = resolve; });
+  await import('../../electron/main/index.ts');
+  await opened;
+  win = r.windows[0];
+  localId = (await call(ownFrame(), 'instances.list')).data.instances[0].id;
+});
+afterAll(async () => {
+  await (await openSecretStore()).delete(localId);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('opens a hardened window on app://linkdesk with the data folder from LINKDESK_DATA_DIR', () => {
+  expect(r.paths.get('userData')).toBe(dataDir);
+  expect(win.url).toBe('app://linkdesk/index.html');
+  expect(win.opts.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+  expect(path.basename(win.opts.webPreferences.preload)).toBe('index.cjs');
+  expect(r.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+});
+
+it('IPC: one channel, answered for the app frame of our own window, refused otherwise', async () => {
+  expect([...r.ipc.keys()]).toEqual([IPC_CHANNEL]);
+  expect(await call(ownFrame(), 'server.status')).toMatchObject({ ok: true, data: { state: 'running' } });
+  expect(await call(ownFrame(), 'account.get')).toMatchObject({ ok: true, data: { name: 'Desktop' } });
+  const refused = { ok: false, error: { kind: 'contract', message: expect.stringMatching(/^Refused/) } };
+  expect(await call({ sender: win.webContents, senderFrame: { url: 'https://evil.example/' } }, 'server.status')).toMatchObject(refused);
+  expect(await call({ sender: win.webContents, senderFrame: null }, 'server.status')).toMatchObject(refused);
+  expect(await call({ sender: { id: 999 }, senderFrame: { url: 'app://linkdesk/index.html' } }, 'server.status')).toMatchObject(refused);
+});
+
+it('app:// serves the renderer with the CSP header, and nothing outside it', async () => {
+  const outside = await r.protocol!(new Request('app://linkdesk/%2e%2e/main/index.ts'));
+  expect(outside.status).toBe(404);
+  const page = await r.protocol!(new Request('app://linkdesk/index.html'));
+  // From the sources the renderer is not built next to main; the built app serves out/renderer.
+  expect([200, 404]).toContain(page.status);
+  if (page.status === 200) expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+});
+
+it('permission requests are refused', () => {
+  let granted: boolean | undefined;
+  r.permissionRequest!(win.webContents, 'media', (g: boolean) => { granted = g; }, { requestingUrl: 'app://linkdesk/index.html' });
+  expect(granted).toBe(false);
+});
+
+it('closing the last window keeps the server; quitting stops it first', async () => {
+  const { url } = (await call(ownFrame(), 'server.status')).data;
+  win.events.get('closed')();
+  r.appEvents.get('window-all-closed')!();
+  expect(r.quits).toBe(0);
+  expect((await fetch(`${url}/api/v1/account`)).status).toBe(401);
+
+  const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+  const quitted = vi.waitFor(() => expect(r.quits).toBe(1));
+  r.appEvents.get('before-quit')!(event);
+  expect(event.defaultPrevented).toBe(true);
+  await quitted;
+  await expect(fetch(`${url}/api/v1/account`)).rejects.toThrow();
+});
