@@ -1,9 +1,9 @@
-// buildApp: the whole service (API and, later, redirects) as a Fastify instance
+// buildApp: the whole service (API and redirects) as a Fastify instance
 // that never listens by itself. The CLI and the desktop supervisor both call it.
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
 import { z } from 'zod';
@@ -16,6 +16,9 @@ import { linksRoutes } from './api/routes/links.ts';
 import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
 import { resolveConfig, type ServerConfig } from './config.ts';
 import type { Store } from './db/database.ts';
+import { openCountryLookup } from './redirect/geoip.ts';
+import type { ClickWriterMode } from './redirect/clicks.ts';
+import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 
 export interface AppDeps {
@@ -24,6 +27,10 @@ export interface AppDeps {
   titleFetcher?: TitleFetcher;
   logger?: boolean | Record<string, unknown>;
   now?: () => number;
+  /** The GeoIP country database (.mmdb); the one embedded from npm when absent. */
+  geoipPath?: string;
+  /** Where batches of clicks are written: a worker thread (default) or the request thread. */
+  clickWriter?: ClickWriterMode;
 }
 
 declare module 'fastify' {
@@ -43,7 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true },
+    // maxParamLength: a 100-character alias plus the `+` of its statistics page.
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true, maxParamLength: 128 },
     return503OnClosing: true,
   });
 
@@ -88,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const r = (schema as z.ZodType).safeParse(data ?? {});
     return r.success ? { value: r.data } : { error: r.error };
   });
+  // Response schemas feed the OpenAPI document; answers are plain JSON.stringify.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.setErrorHandler((err: FastifyError | ApiError | z.ZodError, req, reply) => {
     let e: ApiError | null = null;
@@ -113,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with a .meta({ id }) become components/schemas, referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
 
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, scheduleTitle };
@@ -143,9 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }, { prefix: '/api/v1' });
 
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.code(404).send({ message: 'Resource not found.', status: 404 });
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  // Every other path is the redirect server's; it also answers unknown paths
+  // (JSON under /api/, a page elsewhere).
+  await registerRedirects(app, {
+    store: deps.store, repos, redirectStatus: config.redirectStatus, baseUrl, now,
+    geoip: openCountryLookup(deps.geoipPath), clickWriter: deps.clickWriter,
   });
 
   return app;

@@ -164,6 +164,31 @@ DROP INDEX links_user_ends_at;
 DROP INDEX links_user_limited;
 `,
   },
+  {
+    version: 4,
+    name: 'redirect cache version',
+    // redirect_state.version moves with every change a redirect reads except
+    // the click counters, whichever connection or process writes it, so the
+    // redirect server can keep links in memory and know when to drop them.
+    sql: `
+CREATE TABLE redirect_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+INSERT INTO redirect_state (id, version) VALUES (1, 0);
+CREATE TRIGGER redirect_links_insert AFTER INSERT ON links BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_links_delete AFTER DELETE ON links BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_links_update AFTER UPDATE OF alias, url, title, domain_id, disabled, privacy, password_hash,
+  privacy_password_hash, expiration_url, ends_at, expiration_clicks, target_type, targets, created_at ON links
+BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_domains_insert AFTER INSERT ON domains BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_domains_update AFTER UPDATE ON domains BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_domains_delete AFTER DELETE ON domains BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_link_pixels_insert AFTER INSERT ON link_pixels BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_link_pixels_delete AFTER DELETE ON link_pixels BEGIN UPDATE redirect_state SET version = version + 1; END;
+CREATE TRIGGER redirect_pixels_delete AFTER DELETE ON pixels BEGIN UPDATE redirect_state SET version = version + 1; END;
+`,
+  },
 ];
 
 const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');

@@ -46,6 +46,7 @@ export interface ClicksTable {
   country: string | null; platform: string | null; browser: string | null; language: string | null; referrer: string | null;
 }
 export interface InstanceSecretsTable { name: string; value: string; created_at: string }
+export interface RedirectStateTable { id: number; version: number }
 export interface LinkCountsTable { user_id: number; total: number; disabled: number }
 export interface DB {
   users: UsersTable;
@@ -58,4 +59,5 @@ export interface DB {
   clicks: ClicksTable;
   link_counts: LinkCountsTable;
   instance_secrets: InstanceSecretsTable;
+  redirect_state: RedirectStateTable;
 }

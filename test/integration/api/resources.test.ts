@@ -73,6 +73,12 @@ describe('contract edges', () => {
     }
     const perPage = doc.paths['/api/v1/links']!.get!.parameters!.find((x) => x.name === 'sort_by');
     expect(perPage?.schema.enum).toEqual(['id', 'clicks', 'title', 'alias', 'url']);
+    // Response shapes are documented, and every $ref points at a component that exists.
+    const text = JSON.stringify(doc);
+    const components = (doc as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas;
+    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(components, ref).toHaveProperty([ref!]);
+    expect(Object.keys(components.Link!.properties!)).toEqual(expect.arrayContaining(['short_url', 'ends_at', 'status', 'password', 'privacy_password']));
+    expect(text).toContain('"401"');
   });
 
   it('answers unknown API routes, bad JSON and oversize bodies with contract bodies', async () => {

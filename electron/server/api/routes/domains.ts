@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { domainToASCII } from 'node:url';
 import { domainCreateSchema, domainListQuerySchema, domainUpdateSchema, idParamSchema } from '../../../../shared/schemas/resources.ts';
+import { deletedSchema, domainSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import { principalOf } from '../../auth/authenticate.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound, rejectFields } from '../errors.ts';
@@ -31,15 +32,15 @@ export function domainsRoutes(app: FastifyInstance, ctx: ApiContext) {
     return serializeDomain(urls(), d);
   };
 
-  r.get('/domains', { schema: { tags, summary: 'List domains', querystring: domainListQuerySchema } }, async (req) => {
+  r.get('/domains', { schema: { tags, summary: 'List domains', querystring: domainListQuerySchema, response: { 200: pageOf(domainSchema), ...errorResponses } } }, async (req) => {
     const { rows, total } = await ctx.repos.domains.list(principalOf(req).userId, req.query);
     return page(req, ctx.baseUrl(), rows.map((d) => serializeDomain(urls(), d)), total, req.query);
   });
 
-  r.get('/domains/:id', { schema: { tags, summary: 'Show a domain', params: idParamSchema } }, async (req) =>
+  r.get('/domains/:id', { schema: { tags, summary: 'Show a domain', params: idParamSchema, response: { 200: singleOf(domainSchema), ...errorResponses } } }, async (req) =>
     single(await show(principalOf(req).userId, req.params.id)));
 
-  r.post('/domains', { schema: { tags, summary: 'Create a domain', body: domainCreateSchema } }, async (req, reply) => {
+  r.post('/domains', { schema: { tags, summary: 'Create a domain', body: domainCreateSchema, response: { 201: singleOf(domainSchema, 201), ...errorResponses } } }, async (req, reply) => {
     const { userId } = principalOf(req);
     const name = normalizeDomainName(req.body.name);
     if (await ctx.repos.domains.nameTaken(name)) throw invalid('name', 'The name has already been taken.');
@@ -54,7 +55,10 @@ export function domainsRoutes(app: FastifyInstance, ctx: ApiContext) {
     r.route({
       method,
       url: '/domains/:id',
-      schema: { tags, summary: 'Update a domain (name cannot change)', params: idParamSchema, body: domainUpdateSchema },
+      schema: {
+        tags, summary: 'Update a domain (name cannot change)', params: idParamSchema, body: domainUpdateSchema,
+        response: { 200: singleOf(domainSchema), ...errorResponses },
+      },
       preValidation: rejectFields(['name'], 'after a domain is created'),
       handler: async (req) => {
         const { userId } = principalOf(req);
@@ -69,7 +73,7 @@ export function domainsRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
   }
 
-  r.delete('/domains/:id', { schema: { tags, summary: 'Delete a domain that has no links', params: idParamSchema } }, async (req) => {
+  r.delete('/domains/:id', { schema: { tags, summary: 'Delete a domain that has no links', params: idParamSchema, response: { 200: deletedSchema, 409: errorSchema, ...errorResponses } } }, async (req) => {
     const result = await ctx.repos.domains.delete(principalOf(req).userId, req.params.id);
     if (result === 'missing') throw notFound();
     if (result === 'has-links') throw conflict('The domain still has links; delete them first.');

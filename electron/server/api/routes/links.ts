@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema } from '../../../../shared/schemas/links.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
+import { deletedSchema, errorResponses, linkSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import { principalOf } from '../../auth/authenticate.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound, rejectFields } from '../errors.ts';
@@ -20,17 +21,17 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
     return serializeLink(urls(), link, ctx.now());
   };
 
-  r.get('/links', { schema: { tags, summary: 'List links', querystring: linkListQuerySchema } }, async (req) => {
+  r.get('/links', { schema: { tags, summary: 'List links', querystring: linkListQuerySchema, response: { 200: pageOf(linkSchema), ...errorResponses } } }, async (req) => {
     const { userId } = principalOf(req);
     const now = ctx.now();
     const { rows, total } = await ctx.repos.links.list(userId, req.query, now);
     return page(req, ctx.baseUrl(), rows.map((l) => serializeLink(urls(), l, now)), total, req.query);
   });
 
-  r.get('/links/:id', { schema: { tags, summary: 'Show a link', params: idParamSchema } }, async (req) =>
+  r.get('/links/:id', { schema: { tags, summary: 'Show a link', params: idParamSchema, response: { 200: singleOf(linkSchema), ...errorResponses } } }, async (req) =>
     single(await show(principalOf(req).userId, req.params.id)));
 
-  r.post('/links', { schema: { tags, summary: 'Create a link', body: linkCreateSchema } }, async (req, reply) => {
+  r.post('/links', { schema: { tags, summary: 'Create a link', body: linkCreateSchema, response: { 201: singleOf(linkSchema, 201), ...errorResponses } } }, async (req, reply) => {
     const { userId } = principalOf(req);
     const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body);
     const id = await ctx.repos.links.create(userId, columns, pixelIds);
@@ -43,7 +44,10 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
     r.route({
       method,
       url: '/links/:id',
-      schema: { tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema },
+      schema: {
+        tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema,
+        response: { 200: singleOf(linkSchema), ...errorResponses },
+      },
       preValidation: rejectFields(['domain_id', 'domain'], 'after a link is created'),
       handler: async (req) => {
         const { userId } = principalOf(req);
@@ -57,7 +61,7 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
   }
 
-  r.delete('/links/:id', { schema: { tags, summary: 'Delete a link', params: idParamSchema } }, async (req) => {
+  r.delete('/links/:id', { schema: { tags, summary: 'Delete a link', params: idParamSchema, response: { 200: deletedSchema, ...errorResponses } } }, async (req) => {
     if (!(await ctx.repos.links.delete(principalOf(req).userId, req.params.id))) throw notFound();
     return deleted(req.params.id, 'link');
   });

@@ -5,6 +5,7 @@
 // large share of the time a redirect takes. The statements stay plain SQL that
 // PostgreSQL also understands, apart from `ifnull` (coalesce there).
 import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { Store } from '../database.ts';
 import { isoNow } from '../../util/time.ts';
 
@@ -47,6 +48,35 @@ const LINK_COLUMNS = `links.id, links.alias, links.url, links.title, links.domai
   links.target_type, links.targets, links.clicks, links.rotation_next, links.created_at,
   EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels`;
 
+/**
+ * Writes batches of clicks: the rows, the links' counters and rotation
+ * positions, in one transaction. Takes a bare connection because it also runs
+ * in the click-writer worker thread, on that thread's own connection.
+ */
+export function createClickWriter(sqlite: Database.Database) {
+  const addClicks = sqlite.prepare<[number, number]>('UPDATE links SET clicks = clicks + ? WHERE id = ?');
+  const insertClick = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
+    'INSERT INTO clicks (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const setRotation = sqlite.prepare<[number, number]>('UPDATE links SET rotation_next = ? WHERE id = ?');
+
+  const write = sqlite.transaction((clicks: ClickRecord[], rotation: [number, number][]) => {
+    const counts = new Map<number, number>();
+    for (const c of clicks) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);
+    // In ascending link order, consecutive writes land on neighbouring B-tree
+    // pages (links, clicks_link_time), which measured ~15% cheaper. A link
+    // deleted while its clicks waited must not fail the batch on the foreign
+    // key: its counter update finds no row, and its clicks go with it.
+    const alive = new Set<number>();
+    for (const id of [...counts.keys()].sort((a, b) => a - b)) if (addClicks.run(counts.get(id)!, id).changes) alive.add(id);
+    for (const c of [...clicks].sort((x, y) => x.link_id - y.link_id || x.created_at - y.created_at)) {
+      if (alive.has(c.link_id)) insertClick.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);
+    }
+    for (const [id, next] of rotation) setRotation.run(next, id);
+  });
+  return { write: (clicks: ClickRecord[], rotation: [number, number][]) => write(clicks, rotation) };
+}
+export type ClickWriter = ReturnType<typeof createClickWriter>;
+
 export function createRedirectRepository(store: Store) {
   const { sqlite } = store;
   // A Host that names no domain is the default domain (domain_id NULL, 0 in the
@@ -57,6 +87,7 @@ export function createRedirectRepository(store: Store) {
      WHERE ifnull(links.domain_id, 0) = ifnull((SELECT id FROM domains WHERE name = ?), 0) AND links.alias = ?`);
   const domainByName = sqlite.prepare<[string], RedirectDomain>(
     'SELECT id, name, index_page, not_found_page FROM domains WHERE name = ?');
+  const version = sqlite.prepare<[], number>('SELECT version FROM redirect_state WHERE id = 1').pluck();
   const pixelsOf = sqlite.prepare<[number], { type: string; pixel_id: string }>(
     `SELECT pixels.type, pixels.pixel_id FROM link_pixels JOIN pixels ON pixels.id = link_pixels.pixel_id
      WHERE link_pixels.link_id = ? ORDER BY pixels.id`);
@@ -66,24 +97,10 @@ export function createRedirectRepository(store: Store) {
     'UPDATE links SET clicks = clicks + 1 WHERE id = ? AND expiration_clicks IS NOT NULL AND clicks < expiration_clicks');
   const insertClick = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
     'INSERT INTO clicks (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  // A link deleted while its clicks waited in the batch must not fail the
-  // whole batch on the foreign key; its clicks are dropped with it.
-  const insertClickIfLink = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null, number]>(
-    `INSERT INTO clicks (link_id, created_at, country, platform, browser, language, referrer)
-     SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM links WHERE id = ?)`);
-  const addClicks = sqlite.prepare<[number, number]>('UPDATE links SET clicks = clicks + ? WHERE id = ?');
-  const setRotation = sqlite.prepare<[number, number]>('UPDATE links SET rotation_next = ? WHERE id = ?');
-
   const spendTx = sqlite.transaction((c: ClickRecord): boolean => {
     if (spendLimited.run(c.link_id).changes === 0) return false;
     insertClick.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);
     return true;
-  });
-
-  const flushTx = sqlite.transaction((clicks: ClickRecord[], counts: Map<number, number>, rotation: Map<number, number>) => {
-    for (const c of clicks) insertClickIfLink.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer, c.link_id);
-    for (const [id, n] of counts) addClicks.run(n, id);
-    for (const [id, next] of rotation) setRotation.run(next, id);
   });
 
   return {
@@ -93,6 +110,11 @@ export function createRedirectRepository(store: Store) {
 
     domain(host: string): RedirectDomain | undefined {
       return domainByName.get(host);
+    },
+
+    /** Changes whenever a link, domain or pixel assignment does (see migration 4). */
+    version(): number {
+      return version.get()!;
     },
 
     pixels(linkId: number) {
@@ -107,10 +129,8 @@ export function createRedirectRepository(store: Store) {
       return spendTx(click);
     },
 
-    /** Writes a batch of clicks, click counts and rotation positions in one transaction. */
-    flush(clicks: ClickRecord[], counts: Map<number, number>, rotation: Map<number, number>): void {
-      flushTx(clicks, counts, rotation);
-    },
+    /** The database file, for the click writer's own connection. */
+    file: sqlite.name,
 
     /** A per-instance secret, created on first use. Not on the hot path, so Kysely. */
     async secret(name: string): Promise<Buffer> {

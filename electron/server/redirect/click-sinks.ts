@@ -1,0 +1,133 @@
+// Where batches of clicks go to be stored: a worker thread with its own
+// connection (click-writer-worker.ts), or the request thread itself. Batches
+// are numbered; a sink reports the highest number stored and can be waited
+// on synchronously, which the exact click limit needs (clicks.ts).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ClickRecord, ClickWriter } from '../db/repositories/redirect-repository.ts';
+import type { FromWriter, ToWriter, WriterData } from './click-writer-worker.ts';
+
+const SETTLE_TIMEOUT_MS = 10_000;
+
+export interface Batch { gen: number; clicks: ClickRecord[]; rotation: [number, number][] }
+
+export interface Sink {
+  write(batch: Batch): void;
+  /** Highest batch number stored. */
+  committed(): number;
+  /** Blocks until batch `gen` is stored, or the wait times out (reported). */
+  waitFor(gen: number): void;
+  close(): Promise<void>;
+}
+
+/** Writes on the calling thread; a failed batch is kept and tried again with the next. */
+export function inlineSink(writer: ClickWriter, onError: (err: unknown) => void, stored = 0): Sink {
+  const pending: Batch[] = [];
+  let done = stored;
+  const drain = () => {
+    while (pending.length) {
+      const b = pending[0]!;
+      try {
+        writer.write(b.clicks, b.rotation);
+      } catch (err) {
+        onError(err);
+        return;
+      }
+      pending.shift();
+      done = b.gen;
+    }
+  };
+  return {
+    write(batch) {
+      pending.push(batch);
+      drain();
+    },
+    committed: () => done,
+    waitFor: () => drain(),
+    close: async () => drain(),
+  };
+}
+
+export const WORKER_URL = new URL('./click-writer-worker.ts', import.meta.url);
+
+/**
+ * Writes on a worker thread. If the worker cannot start or stops (a bundle
+ * without the worker file, a crash), the request thread takes over, starting
+ * with the batches the worker had not confirmed.
+ */
+export function workerSink(file: string, writer: ClickWriter, onError: (err: unknown) => void, url: URL = WORKER_URL): Sink {
+  if (url.protocol === 'file:' && !existsSync(fileURLToPath(url))) {
+    onError(new Error(`${url.pathname} is missing; clicks are written on the request thread`));
+    return inlineSink(writer, onError);
+  }
+  const stored = new Int32Array(new SharedArrayBuffer(4));
+  const unconfirmed: Batch[] = [];
+  let fallback: Sink | undefined;
+  let closing = false;
+
+  const confirmed = () => {
+    const n = Atomics.load(stored, 0);
+    while (unconfirmed.length && unconfirmed[0]!.gen <= n) unconfirmed.shift();
+    return n;
+  };
+  const takeOver = (why: unknown) => {
+    if (fallback) return;
+    onError(why);
+    fallback = inlineSink(writer, onError, confirmed());
+    for (const b of unconfirmed.splice(0)) fallback.write(b);
+  };
+
+  // Started with the first batch: an instance that only serves the API never
+  // pays for a thread.
+  let worker: Worker | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const start = (): Worker => {
+    const w = new Worker(url, { workerData: { file, committed: stored } satisfies WriterData });
+    w.unref();
+    exited = new Promise<void>((resolve) => {
+      w.on('message', (m: FromWriter) => {
+        if (m.type === 'error') onError(new Error(`click writer: ${m.message}`));
+        if (m.type === 'closed' && m.unwritten) onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
+      });
+      w.on('error', takeOver);
+      w.on('exit', (code) => {
+        if (!closing) takeOver(new Error(`click writer stopped (exit ${code}); clicks are written on the request thread`));
+        resolve();
+      });
+    });
+    return w;
+  };
+
+  return {
+    write(batch) {
+      if (fallback) return fallback.write(batch);
+      confirmed();
+      unconfirmed.push(batch);
+      worker ??= start();
+      worker.postMessage({ type: 'batch', ...batch } satisfies ToWriter);
+    },
+    committed: () => (fallback ? fallback.committed() : confirmed()),
+    waitFor(gen) {
+      if (fallback) return fallback.waitFor(gen);
+      // A worker that stops while this thread blocks is only noticed (its exit
+      // event runs) afterwards; the wait is bounded and the miss reported.
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      for (let seen = Atomics.load(stored, 0); seen < gen; seen = Atomics.load(stored, 0)) {
+        const left = deadline - Date.now();
+        if (left <= 0 || Atomics.wait(stored, 0, seen, left) === 'timed-out') {
+          return onError(new Error('click writer did not store clicks in time; a click limit may be off'));
+        }
+      }
+    },
+    async close() {
+      closing = true;
+      if (fallback) return fallback.close();
+      if (!worker) return;
+      worker.ref(); // idle, it need not keep the process alive; closing, it must finish
+      worker.postMessage({ type: 'close' } satisfies ToWriter);
+      await exited;
+      if (fallback) await (fallback as Sink).close();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// What a request tells about its visitor: platform, browser, bot or not,
+// preferred languages, referring site. Parsing a User-Agent costs more than
+// the rest of a redirect together, and real traffic repeats a small set of
+// them, so parsed results are memoised in bounded maps.
+import { isbot } from 'isbot';
+import Negotiator from 'negotiator';
+import { UAParser } from 'ua-parser-js';
+import type { Platform } from '../../../shared/constants.ts';
+
+/** A Map that forgets its oldest entry when full; overlong keys are computed, not kept. */
+export function memo<V>(max: number, compute: (key: string) => V, maxKeyLength = 512): (key: string) => V {
+  const cache = new Map<string, V>();
+  return (key) => {
+    if (key.length > maxKeyLength) return compute(key);
+    let v = cache.get(key);
+    if (v === undefined && !cache.has(key)) {
+      v = compute(key);
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      cache.set(key, v);
+    }
+    return v as V;
+  };
+}
+
+// ua-parser-js 1.x names, and Sec-CH-UA-Platform values, to the seed's seven.
+const OS_TO_PLATFORM: Record<string, Platform> = {
+  'iOS': 'iOS',
+  'iPadOS': 'iOS',
+  'Android': 'Android',
+  'Windows': 'Windows',
+  'Mac OS': 'OS X',
+  'macOS': 'OS X',
+  'Linux': 'Linux',
+  'Ubuntu': 'Ubuntu',
+  'Chromium OS': 'Chrome OS',
+  'Chrome OS': 'Chrome OS',
+};
+
+export interface Agent { bot: boolean; platform: Platform | null; browser: string | null }
+
+const MAX_FIELD = 100;
+const parseAgent = memo<Agent>(5000, (ua) => {
+  if (isbot(ua)) return { bot: true, platform: null, browser: null };
+  const r = UAParser(ua);
+  const browser = r.browser.name ? r.browser.name.slice(0, MAX_FIELD) : null;
+  return { bot: false, platform: OS_TO_PLATFORM[r.os.name ?? ''] ?? null, browser };
+});
+
+/**
+ * Client Hints name the platform without guessing from the User-Agent, which
+ * Chromium freezes; they cannot tell Ubuntu from other Linux, so a User-Agent
+ * that says Ubuntu keeps that.
+ */
+export function agentOf(userAgent: string | undefined, chPlatform: string | undefined): Agent {
+  const a = parseAgent(userAgent ?? '');
+  if (a.bot || !chPlatform) return a;
+  const hinted = OS_TO_PLATFORM[chPlatform.trim().replace(/^"|"$/g, '')];
+  if (!hinted || hinted === a.platform || (hinted === 'Linux' && a.platform === 'Ubuntu')) return a;
+  return { ...a, platform: hinted };
+}
+
+/** Primary language subtags in the visitor's order of preference (q-values honoured, q=0 and `*` left out). */
+export const languagesOf = memo<string[]>(2000, (header) => {
+  if (!header) return [];
+  const seen = new Set<string>();
+  for (const tag of new Negotiator({ headers: { 'accept-language': header } }).languages()) {
+    const primary = tag.split('-')[0]!.toLowerCase();
+    if (/^[a-z]{2,3}$/.test(primary)) seen.add(primary);
+  }
+  return [...seen];
+});
+
+/** The referring site's host name: enough for statistics, and no visitor's path or query is kept. */
+export function referrerOf(header: string | undefined): string | null {
+  if (!header) return null;
+  try {
+    const u = new URL(header);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return u.hostname.slice(0, 253) || null;
+  } catch {
+    return null;
+  }
+}

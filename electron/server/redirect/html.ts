@@ -1,0 +1,89 @@
+// The one way HTML leaves the redirect server: text goes through `esc`, the
+// page shell is fixed, and the Content-Security-Policy allows no script and no
+// style but the exact hashes of the ones this file and pixels.ts write.
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes for element text and quoted attribute values alike. */
+export const esc = (v: unknown): string => String(v ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+/** JSON for a `<script type="application/json">` block: no `<`, `>` or `&` can close or confuse it. */
+export const jsonForScript = (v: unknown): string =>
+  JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export const sha256Source = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+
+const STYLE = [
+  ':root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}',
+  'body{max-width:44rem;margin:3rem auto;padding:0 1rem}',
+  'h1{font-size:1.6rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}',
+  'p,li{overflow-wrap:anywhere}.muted{opacity:.7}.error{color:#c92a2a;font-weight:600}',
+  'form{display:flex;gap:.5rem;flex-wrap:wrap}input,button{font:inherit;padding:.4rem .7rem}',
+  'table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.2rem .5rem .2rem 0;vertical-align:middle}',
+  'td.n{text-align:right;font-variant-numeric:tabular-nums}progress{width:10rem}',
+  'footer{margin-top:3rem;font-size:.8rem;opacity:.7}',
+].join('');
+const STYLE_HASH = sha256Source(STYLE);
+
+export interface CspSources { script?: string[]; img?: string[]; connect?: string[]; frame?: string[]; formAction?: string[] }
+
+export function csp(s: CspSources = {}): string {
+  const list = (v: string[] | undefined) => (v && v.length ? v.join(' ') : "'none'");
+  return [
+    "default-src 'none'",
+    `style-src ${STYLE_HASH}`,
+    `script-src ${list(s.script)}`,
+    `img-src ${list(s.img)}`,
+    `connect-src ${list(s.connect)}`,
+    `frame-src ${list(s.frame)}`,
+    `form-action ${list(s.formAction)}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface Page {
+  status: number;
+  title: string;
+  /** Already-escaped HTML for the body. */
+  body: string;
+  head?: string;
+  csp?: CspSources;
+  headers?: Record<string, string>;
+}
+
+const FOOTER = '<footer>Short links by Linkdesk · <a href="https://db-ip.com">IP Geolocation by DB-IP</a></footer>';
+
+export function renderPage(p: Pick<Page, 'title' | 'body' | 'head'>): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(p.title)}</title>
+<style>${STYLE}</style>
+${p.head ?? ''}
+</head>
+<body>
+<main>
+${p.body}
+</main>
+${FOOTER}
+</body>
+</html>
+`;
+}
+
+export function sendPage(reply: FastifyReply, p: Page): FastifyReply {
+  reply.code(p.status).headers({
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': csp(p.csp),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    ...p.headers,
+  });
+  return reply.send(renderPage(p));
+}

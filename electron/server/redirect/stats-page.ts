@@ -1,0 +1,63 @@
+// `<short url>+`: a link's public statistics. Charts are <progress> bars so
+// the page needs neither script nor inline styles under its CSP.
+import type { CountRow, LinkStats } from '../../../shared/api-types.ts';
+import type { LinkStatus } from '../../../shared/constants.ts';
+import { esc, type Page } from './html.ts';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+const named = (names: Intl.DisplayNames, code: string) => {
+  try {
+    const n = names.of(code);
+    return n && n !== code ? `${n} (${code})` : code;
+  } catch {
+    return code; // 'Unknown' and anything else that is not a code
+  }
+};
+
+const STATUS_TEXT: Record<LinkStatus, string> = { 1: 'Active', 2: 'Expired', 3: 'Disabled' };
+const DAYS_SHOWN = 30;
+
+function table(caption: string, rows: CountRow[], total: number, label: (v: string) => string = (v) => v): string {
+  if (rows.length === 0) return `<h2>${esc(caption)}</h2><p class="muted">No clicks yet.</p>`;
+  const body = rows.map((r) => `<tr><td>${esc(label(r.value))}</td><td class="n">${esc(r.count)}</td>`
+    + `<td><progress max="${esc(total)}" value="${esc(r.count)}">${esc(r.count)}</progress></td></tr>`).join('\n');
+  return `<h2>${esc(caption)}</h2>
+<table><thead><tr><th scope="col">${esc(caption)}</th><th scope="col">Clicks</th><th scope="col"><span class="muted">Share</span></th></tr></thead>
+<tbody>
+${body}
+</tbody></table>`;
+}
+
+export interface StatsView {
+  shortUrl: string;
+  title: string | null;
+  /** Shown only when the link itself has no password, so the page never gives away a protected destination. */
+  url: string | null;
+  status: LinkStatus;
+  createdAt: string;
+  stats: LinkStats;
+}
+
+export function statsPage(v: StatsView): Page {
+  const s = v.stats;
+  const days = s.days.slice(-DAYS_SHOWN).map((d) => ({ value: d.date, count: d.count }));
+  const recorded = s.days.reduce((n, d) => n + d.count, 0);
+  const max = Math.max(1, ...days.map((d) => d.count));
+  return {
+    status: 200,
+    title: `Statistics · ${v.title ?? v.shortUrl}`,
+    body: `<h1>Statistics</h1>
+${v.title ? `<p><strong>${esc(v.title)}</strong></p>` : ''}
+<p>Short link: <code>${esc(v.shortUrl)}</code></p>
+${v.url ? `<p>Destination: <code>${esc(v.url)}</code></p>` : ''}
+<p>Status: ${esc(STATUS_TEXT[v.status])} · created ${esc(v.createdAt.slice(0, 10))}</p>
+<p><strong>${esc(s.clicks)}</strong> click(s) in total.</p>
+${table(`Clicks by day (last ${DAYS_SHOWN} days with clicks, UTC)`, days, max)}
+${table('Countries', s.countries, recorded, (c) => named(regionNames, c))}
+${table('Platforms', s.platforms, recorded)}
+${table('Browsers', s.browsers, recorded)}
+${table('Languages', s.languages, recorded, (l) => named(languageNames, l))}
+${table('Referrers', s.referrers, recorded)}`,
+  };
+}

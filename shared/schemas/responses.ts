@@ -1,0 +1,97 @@
+// Response shapes for the OpenAPI document. The TypeScript interfaces in
+// api-types.ts stay the source the code uses; the assertions at the bottom fail
+// the typecheck if the two ever drift apart.
+import { z } from 'zod';
+import type { Account, ApiErrorBody, Deleted, Domain, Link, LinkStats, Pixel, Space } from '../api-types.ts';
+import { PIXEL_TYPES, PLATFORMS } from '../constants.ts';
+
+const timestamp = z.string().describe('ISO 8601, UTC');
+const keyValue = z.object({ key: z.string(), value: z.string() });
+
+export const domainSchema = z.object({
+  id: z.number().int(), name: z.string().describe('Hostname; IDN as punycode'), url: z.string(),
+  index_page: z.string().nullable(), not_found_page: z.string().nullable(), links_count: z.number().int(),
+  created_at: timestamp, updated_at: timestamp,
+}).meta({ id: 'Domain' });
+
+export const spaceSchema = z.object({
+  id: z.number().int(), name: z.string(), color: z.string(), links_count: z.number().int(), created_at: timestamp, updated_at: timestamp,
+}).meta({ id: 'Space' });
+
+export const pixelSchema = z.object({
+  id: z.number().int(), name: z.string(), type: z.enum(PIXEL_TYPES), pixel_id: z.string(), links_count: z.number().int(),
+  created_at: timestamp, updated_at: timestamp,
+}).meta({ id: 'Pixel' });
+
+export const linkSchema = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  url: z.string(),
+  short_url: z.string(),
+  title: z.string().nullable().describe("The destination page's <title>, fetched after the create"),
+  domain: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  space: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  pixels: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.enum(PIXEL_TYPES) })),
+  disabled: z.literal([0, 1]),
+  privacy: z.literal([0, 1, 2]).describe('Statistics page: 0 public, 1 private, 2 password'),
+  password: z.boolean().describe('Whether the redirect asks for a password; never the password'),
+  privacy_password: z.boolean(),
+  expiration_url: z.string().nullable(),
+  expiration_date: z.string().nullable().describe('YYYY-MM-DD in the instance time zone'),
+  expiration_time: z.string().nullable().describe('HH:MM in the instance time zone'),
+  ends_at: z.string().nullable().describe('The expiry instant, ISO 8601 UTC'),
+  expiration_clicks: z.number().int().nullable(),
+  target_type: z.literal([0, 1, 2, 3, 4]).describe('0 none, 1 country, 2 platform, 3 language, 4 rotation'),
+  country: z.array(keyValue),
+  platform: z.array(keyValue).describe(`key: one of ${PLATFORMS.join(', ')}`),
+  language: z.array(keyValue),
+  rotation: z.array(z.object({ value: z.string() })),
+  clicks: z.number().int(),
+  status: z.literal([1, 2, 3]).describe('1 active, 2 expired, 3 disabled'),
+  created_at: timestamp,
+  updated_at: timestamp,
+}).meta({ id: 'Link' });
+
+const countRow = z.object({ value: z.string(), count: z.number().int() });
+export const statsSchema = z.object({
+  link_id: z.number().int(), clicks: z.number().int(), days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  countries: z.array(countRow), platforms: z.array(countRow), browsers: z.array(countRow), languages: z.array(countRow), referrers: z.array(countRow),
+}).meta({ id: 'LinkStats' });
+
+export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: timestamp }).meta({ id: 'Account' });
+
+export const errorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional().describe('On 422: messages by field (`url`, `country.0.key`)'),
+  status: z.number().int(),
+}).meta({ id: 'Error' });
+
+export const deletedSchema = z.object({
+  id: z.number().int(), object: z.enum(['link', 'domain', 'space', 'pixel']), deleted: z.literal(true), status: z.literal(200),
+}).meta({ id: 'Deleted' });
+
+export const singleOf = <T extends z.ZodType>(data: T, status: 200 | 201 = 200) => z.object({ data, status: z.literal(status) });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({
+  data: z.array(item),
+  links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
+  meta: z.object({
+    current_page: z.number().int(), from: z.number().int().nullable(), last_page: z.number().int(), path: z.string(),
+    per_page: z.number().int(), to: z.number().int().nullable(), total: z.number().int(),
+  }),
+  status: z.literal(200),
+});
+
+/** Responses every authenticated route may give besides its success. */
+export const errorResponses = { 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema, 500: errorSchema } as const;
+
+// Drift guards: each schema's output type and its interface must match both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <A, B>(ok: Same<A, B>) => ok;
+same<z.infer<typeof domainSchema>, Domain>(true);
+same<z.infer<typeof spaceSchema>, Space>(true);
+same<z.infer<typeof pixelSchema>, Pixel>(true);
+same<z.infer<typeof linkSchema>, Link>(true);
+same<z.infer<typeof statsSchema>, LinkStats>(true);
+same<z.infer<typeof accountSchema>, Account>(true);
+same<z.infer<typeof errorSchema>, ApiErrorBody>(true);
+same<z.infer<typeof deletedSchema>, Deleted>(true);

@@ -1,0 +1,115 @@
+// Shared by the redirect tests: real HTTP with real Host headers (undici's
+// request sends the Host it is given, which fetch does not), real browser
+// User-Agent strings, and a server that can be restarted on the same data.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request } from 'undici';
+import { buildApp, type AppDeps } from '../../../electron/server/app.ts';
+import type { ServerConfig } from '../../../electron/server/config.ts';
+import { openStore, type Store } from '../../../electron/server/db/database.ts';
+import { createUsersRepository } from '../../../electron/server/db/repositories/users-repository.ts';
+
+/** Real User-Agent strings, one per platform of the seed. */
+export const UA = {
+  iOS: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  Android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.113 Mobile Safari/537.36',
+  Windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+  'OS X': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  Linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  Ubuntu: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+  'Chrome OS': 'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+} as const;
+export const BROWSER_UA = UA.Windows;
+
+export interface Hit { status: number; location: string | undefined; headers: Record<string, string | string[] | undefined>; text: string }
+
+export interface RedirectServer {
+  url: string;
+  key: string;
+  dataDir: string;
+  store: Store;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  api(method: string, p: string, form?: Record<string, string> | string): Promise<{ status: number; body: any }>;
+  /** One request to the redirect server; a browser User-Agent unless headers say otherwise. */
+  hit(p: string, opts?: { host?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' | 'POST'; form?: Record<string, string> }): Promise<Hit>;
+  close(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/**
+ * The real app on 127.0.0.1 port 0 over a data folder (a fresh one unless
+ * given) with a user and API key. `keepData` leaves the folder for a restart.
+ */
+export async function startRedirectServer(
+  config: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}, dataDir?: string, apiKey?: string,
+): Promise<RedirectServer> {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'linkdesk-redirect-'));
+  const store = openStore(dir);
+  const app = await buildApp({ store, config: { dataDir: dir, fetchTitles: false, rateLimit: 0, ...config }, ...deps });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = app.linkdesk.baseUrl();
+  const key = apiKey ?? (await createUsersRepository(store.db).createUserWithKey('owner')).key;
+
+  const api: RedirectServer['api'] = async (method, p, form) => {
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${key}` };
+    let body: string | undefined;
+    if (form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = typeof form === 'string' ? form : new URLSearchParams(form).toString();
+    }
+    const res = await request(`${url}/api/v1${p}`, { method: method as 'GET', headers, body });
+    const text = await res.body.text();
+    return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
+  };
+
+  const hit: RedirectServer['hit'] = async (p, opts = {}) => {
+    const headers: Record<string, string> = { 'user-agent': BROWSER_UA, ...opts.headers };
+    if (opts.host) headers.host = opts.host;
+    let body: string | undefined;
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
+    const res = await request(`${url}${p}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const text = await res.body.text();
+    const location = res.headers.location;
+    return { status: res.statusCode, location: Array.isArray(location) ? location[0] : location, headers: res.headers, text };
+  };
+
+  return {
+    url, dataDir: dir, store, app, key, api, hit,
+    async close(opts = {}) {
+      await app.close();
+      await store.close();
+      if (!opts.keepData) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a link through the API and returns its response data. */
+export async function createLink(s: RedirectServer, form: Record<string, string> | string) {
+  const r = await s.api('POST', '/links', form);
+  if (r.status !== 201) throw new Error(`create link: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** Polls until `check` passes, failing after `ms`; returns how long it took. */
+export async function within(ms: number, check: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      await check();
+      return performance.now() - start;
+    } catch (err) {
+      if (performance.now() - start > ms) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** The Content-Security-Policy of a response as a map of directive to sources. */
+export function cspOf(h: Hit): Map<string, string[]> {
+  const raw = h.headers['content-security-policy'];
+  if (typeof raw !== 'string') throw new Error('no Content-Security-Policy header');
+  return new Map(raw.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
