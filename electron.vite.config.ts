@@ -1,23 +1,28 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import { rendererConfig } from './vite.renderer.config.ts';
+
+const root = import.meta.dirname;
 
 export default defineConfig({
+  // Main bundles our TypeScript (services and the embedded server) into
+  // out/main/index.js; packages in `dependencies` stay external and load from
+  // node_modules, which keeps the native ones (better-sqlite3, keytar) out of
+  // the bundle.
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      externalizeDeps: true,
+      rolldownOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
     },
   },
+  // A sandboxed preload cannot be an ES module: CommonJS, named .cjs because the package is "type": "module".
   preload: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/preload/index.ts') } },
+      rolldownOptions: {
+        input: { index: resolve(root, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
-  renderer: {
-    root: resolve(__dirname, 'renderer'),
-    plugins: [react()],
-    build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
-    },
-  },
+  renderer: rendererConfig,
 });

@@ -1,0 +1,6 @@
+// Style imports, for the type checker; Vite bundles them.
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+declare module '*.css';

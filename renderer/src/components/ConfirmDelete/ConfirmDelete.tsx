@@ -1,0 +1,41 @@
+// Delete with a confirmation that stays open on failure, so a refusal such as
+// "the domain still has links" (409) is read where it happened.
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { toIpcError } from '../../api/api.ts';
+
+export function ConfirmDelete({ opened, title, children, onConfirm, onClose, confirmLabel = 'Delete' }: {
+  opened: boolean; title: string; children: ReactNode; onConfirm(): Promise<void>; onClose(deleted?: boolean): void; confirmLabel?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (busy) return;
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setBusy(false);
+      onClose(true);
+    } catch (e) {
+      setBusy(false);
+      setError(toIpcError(e).message);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={title} centered returnFocus={false}>
+      <Stack>
+        <Text size="sm">{children}</Text>
+        {error ? <Alert color="red" role="alert" title="Not deleted" data-testid="delete-error">{error}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} data-autofocus>Cancel</Button>
+          <Button color="red" onClick={() => void confirm()} loading={busy}>{confirmLabel}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

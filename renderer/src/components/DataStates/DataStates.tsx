@@ -1,0 +1,58 @@
+// What a screen shows when there is nothing yet, nothing at all, or a failure.
+import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { IpcError } from '../../../../shared/contract.ts';
+import { useRoute } from '../../state/route.ts';
+
+const TITLES: Partial<Record<IpcError['kind'], string>> = {
+  'invalid-key': 'The API key was refused',
+  'no-key': 'No API key stored',
+  unreachable: 'The instance cannot be reached',
+  timeout: 'The instance did not answer in time',
+  tls: 'The secure connection failed',
+  'not-linkdesk': 'This address does not speak the Linkdesk API',
+  'rate-limited': 'Too many requests',
+  keychain: 'The keychain is not available',
+  'not-found': 'Not found',
+  conflict: 'Conflict',
+  server: 'The server had a problem',
+};
+
+const ABOUT_INSTANCE = new Set<IpcError['kind']>(['invalid-key', 'no-key', 'unreachable', 'timeout', 'tls', 'not-linkdesk', 'keychain']);
+
+export function ErrorState({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
+  const navigate = useRoute((s) => s.navigate);
+  const retryIn = error.retryAfterSeconds ? ` Try again in ${error.retryAfterSeconds} s.` : '';
+  return (
+    <Alert color="red" variant="light" title={TITLES[error.kind] ?? 'Something went wrong'} role="alert" data-error-kind={error.kind}>
+      <Stack gap="sm">
+        <Text size="sm">{error.message}{retryIn}</Text>
+        <Group gap="sm">
+          {onRetry ? <Button size="xs" variant="default" onClick={onRetry}>Try again</Button> : null}
+          {ABOUT_INSTANCE.has(error.kind) ? (
+            <Button size="xs" variant="light" onClick={() => navigate('instances')}>Open instance settings</Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Center py="xl" role="status">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">{label}</Text>
+      </Group>
+    </Center>
+  );
+}
+
+export function NothingHere({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <EmptyState py="xl" title={title} description={description} data-testid="empty-state">
+      {action ? <EmptyState.Actions>{action}</EmptyState.Actions> : null}
+    </EmptyState>
+  );
+}

@@ -1,0 +1,35 @@
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { IconSearch } from '../Icons/Icons.tsx';
+
+/** Commits after a pause in typing, or at once on Enter. */
+export function SearchInput({ value, onChange, label = 'Search', placeholder }: {
+  value: string; onChange(value: string): void; label?: string; placeholder?: string;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = useDebouncedCallback((v: string) => onChange(v.trim()), 350);
+
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      value={text}
+      leftSection={<IconSearch />}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          commit.cancel();
+          onChange(text.trim());
+        }
+      }}
+      rightSection={text ? <CloseButton aria-label="Clear search" size="sm" onClick={() => { setText(''); commit.cancel(); onChange(''); }} /> : null}
+      maxLength={255}
+      w={220}
+    />
+  );
+}

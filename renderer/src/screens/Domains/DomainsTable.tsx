@@ -1,0 +1,48 @@
+import { ActionIcon, Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { Domain } from '../../../../shared/api-types.ts';
+import { IconEdit, IconTrash } from '../../components/Icons/Icons.tsx';
+import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
+import { formatCount, formatDateTime } from '../../format.ts';
+
+export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: {
+  rows: Domain[]; sort: SortState; onSort(s: SortState): void; onEdit(d: Domain): void; onDelete(d: Domain): void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="domains-table">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh column="name" label="Name" state={sort} onSort={onSort} />
+            <Table.Th>Index page</Table.Th>
+            <Table.Th>Not-found page</Table.Th>
+            <Table.Th ta="right">Links</Table.Th>
+            <SortableTh column="id" label="Created" state={sort} onSort={onSort} natural="desc" />
+            <Table.Th><Text span size="sm" fw={700}>Actions</Text></Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((d) => (
+            <Table.Tr key={d.id} data-row-name={d.name}>
+              <Table.Td><Text fw={600} size="sm">{d.name}</Text></Table.Td>
+              <Table.Td><UrlText url={d.index_page} /></Table.Td>
+              <Table.Td><UrlText url={d.not_found_page} /></Table.Td>
+              <Table.Td ta="right">{formatCount(d.links_count)}</Table.Td>
+              <Table.Td><Text size="sm">{formatDateTime(d.created_at)}</Text></Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${d.name}`} onClick={() => onEdit(d)}><IconEdit /></ActionIcon></Tooltip>
+                  <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.name}`} onClick={() => onDelete(d)}><IconTrash /></ActionIcon></Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function UrlText({ url }: { url: string | null }) {
+  if (!url) return <Text size="sm" c="dimmed">—</Text>;
+  return <Anchor size="sm" href={url} target="_blank" rel="noreferrer" truncate="end" maw={240} display="block">{url}</Anchor>;
+}

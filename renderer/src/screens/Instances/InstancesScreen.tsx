@@ -1,0 +1,42 @@
+import { Alert, Button } from '@mantine/core';
+import type { InstanceView } from '../../../../shared/contract.ts';
+import { api } from '../../api/api.ts';
+import { useRemote } from '../../api/use-remote.ts';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
+import { useDialog } from '../../components/use-dialog.ts';
+import { ErrorState, LoadingState } from '../../components/DataStates/DataStates.tsx';
+import { IconPlus } from '../../components/Icons/Icons.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
+import { useInstances } from '../../state/instances-store.ts';
+import { InstanceModal } from './InstanceModal.tsx';
+import { InstancesTable } from './InstancesTable.tsx';
+import { ServerStatusCard } from './ServerStatusCard.tsx';
+
+export default function InstancesScreen() {
+  const { status, error, load, remove } = useInstances();
+  const info = useRemote(() => api.appInfo(), []);
+  const editing = useDialog<InstanceView | 'new'>();
+  const removing = useDialog<InstanceView>();
+
+  return (
+    <>
+      <ScreenHeader title="Instances" description="The servers this app manages: this computer's own, and remote ones that speak the same API.">
+        <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>Add instance</Button>
+      </ScreenHeader>
+      {info.data?.keychain === 'unavailable' ? (
+        <Alert color="orange" title="The system keychain is not available" mb="md" role="alert">
+          {info.data.keychainMessage ?? 'API keys cannot be stored until it is.'}
+        </Alert>
+      ) : null}
+      <ServerStatusCard />
+      {status === 'loading' ? <LoadingState label="Loading instances…" /> : null}
+      {status === 'error' && error ? <ErrorState error={error} onRetry={() => void load()} /> : null}
+      {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} /> : null}
+      {editing.subject ? <InstanceModal instance={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()} /> : null}
+      <ConfirmDelete opened={removing.subject !== null} title="Remove instance" confirmLabel="Remove" onClose={removing.close}
+        onConfirm={() => remove(removing.subject!.id)}>
+        Remove <strong>{removing.last?.name}</strong> from this app? Its API key is deleted from the keychain; the server and its data are not touched.
+      </ConfirmDelete>
+    </>
+  );
+}

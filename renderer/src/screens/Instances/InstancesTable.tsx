@@ -1,0 +1,73 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { InstanceView } from '../../../../shared/contract.ts';
+import { ReachabilityBadge, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
+import { useInstances, type ReachState } from '../../state/instances-store.ts';
+
+const detailOf = (r: ReachState | undefined) =>
+  !r ? null : r.state === 'connected' ? `Signed in as ${r.account.name}` : 'message' in r ? r.message : null;
+
+export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): void; onRemove(i: InstanceView): void }) {
+  const { instances, reach, selectedId, check, select } = useInstances();
+
+  const test = async (i: InstanceView) => {
+    const r = await check(i.id);
+    if (!r) return;
+    notifications.show({
+      color: r.state === 'connected' ? 'teal' : 'red',
+      title: `${i.name}: ${reachLabel(r)}`,
+      message: r.state === 'connected' ? `Signed in as ${r.account.name}.` : r.message,
+    });
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table verticalSpacing="sm" data-testid="instances-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th>API key</Table.Th>
+            <Table.Th>Connection</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {instances.map((i) => {
+            const current = i.id === selectedId;
+            return (
+              <Table.Tr key={i.id} data-instance={i.name}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>{i.name}</Text>
+                  <Group gap={6} mt={2}>
+                    <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>{i.kind === 'local' ? 'Local' : 'Remote'}</Badge>
+                    {current ? <Badge size="sm" variant="filled" style={{ flexShrink: 0 }}>In use</Badge> : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td><Text size="sm" ff="monospace" truncate="end" maw={260} title={i.baseUrl}>{i.baseUrl}</Text></Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {i.hasApiKey ? <Badge variant="light" color="teal">Key stored</Badge> : <Badge variant="light" color="gray">No key</Badge>}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap"><ReachabilityBadge reach={reach[i.id]} /></Group>
+                  {detailOf(reach[i.id]) ? <Text size="xs" c="dimmed" maw={280} data-testid="reach-detail">{detailOf(reach[i.id])}</Text> : null}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => void test(i)} loading={reach[i.id]?.state === 'checking'}
+                      aria-label={`Test connection to ${i.name}`}>Test</Button>
+                    <Button size="xs" variant="light" disabled={current} onClick={() => void select(i.id)} aria-label={`Use ${i.name}`}>Use</Button>
+                    <Button size="xs" variant="subtle" onClick={() => onEdit(i)} aria-label={`Edit ${i.name}`}>Edit</Button>
+                    {i.kind === 'remote' ? (
+                      <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(i)} aria-label={`Remove ${i.name}`}>Remove</Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

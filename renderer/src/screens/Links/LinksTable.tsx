@@ -1,0 +1,86 @@
+import { ActionIcon, Anchor, ColorSwatch, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { Link } from '../../../../shared/api-types.ts';
+import { IconChart, IconCheck, IconCopy, IconEdit, IconQr, IconTrash } from '../../components/Icons/Icons.tsx';
+import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
+import { formatCount, formatDateTime, formatShortDate } from '../../format.ts';
+import { LinkStatusBadge } from './LinkStatusBadge.tsx';
+
+const hostOf = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/[^/]*$/, '');
+
+export interface LinkActions {
+  onEdit(l: Link): void;
+  onDelete(l: Link): void;
+  onQr(l: Link): void;
+  onStats(l: Link): void;
+}
+
+export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort: SortState; onSort(s: SortState): void; actions: LinkActions }) {
+  const th = (column: string, label: string, w: string, natural: 'asc' | 'desc' = 'asc') => (
+    <SortableTh column={column} label={label} state={sort} onSort={onSort} natural={natural} w={w} />
+  );
+  return (
+    // Fixed columns fit the nine of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
+    <Table.ScrollContainer minWidth={980}>
+      <Table striped highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="links-table">
+        <Table.Thead>
+          <Table.Tr>
+            {th('alias', 'Short URL', '17%')}
+            {th('url', 'Destination', '21%')}
+            {th('title', 'Title', '10%')}
+            {th('clicks', 'Clicks', '7%', 'desc')}
+            <Table.Th w="9%">Status</Table.Th>
+            <Table.Th w="10%">Domain</Table.Th>
+            <Table.Th w="9%">Space</Table.Th>
+            {th('id', 'Created', '9%', 'desc')}
+            <Table.Th w={136}>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((l) => (
+            <Table.Tr key={l.id} data-alias={l.alias}>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <div style={{ flex: 1, minWidth: 0 }} title={l.short_url} data-testid="short-url">
+                    <Text size="xs" c="dimmed" truncate="end">{hostOf(l.short_url)}</Text>
+                    <Text size="sm" fw={600} truncate="end">/{l.alias}</Text>
+                  </div>
+                  <CopyButton value={l.short_url} timeout={1500}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? 'Copied' : 'Copy short URL'} withArrow>
+                        <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} size="sm"
+                          aria-label={copied ? `Copied ${l.short_url}` : `Copy ${l.short_url}`}>
+                          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Anchor size="sm" href={l.url} target="_blank" rel="noreferrer" truncate="end" display="block" title={l.url}>{l.url.replace(/^https?:\/\//, '')}</Anchor>
+              </Table.Td>
+              <Table.Td><Text size="sm" truncate="end" c={l.title ? undefined : 'dimmed'} title={l.title ?? undefined}>{l.title ?? '—'}</Text></Table.Td>
+              <Table.Td ta="right" data-testid="clicks">{formatCount(l.clicks)}</Table.Td>
+              <Table.Td><LinkStatusBadge status={l.status} /></Table.Td>
+              <Table.Td><Text size="sm" truncate="end" c={l.domain ? undefined : 'dimmed'} title={l.domain?.name}>{l.domain?.name ?? 'Default'}</Text></Table.Td>
+              <Table.Td>
+                {l.space ? (
+                  <Group gap={6} wrap="nowrap"><ColorSwatch color={l.space.color} size={12} aria-hidden style={{ flexShrink: 0 }} /><Text size="sm" truncate="end" title={l.space.name}>{l.space.name}</Text></Group>
+                ) : <Text size="sm" c="dimmed">—</Text>}
+              </Table.Td>
+              <Table.Td><Text size="xs" title={formatDateTime(l.created_at)} style={{ whiteSpace: 'nowrap' }}>{formatShortDate(l.created_at)}</Text></Table.Td>
+              <Table.Td>
+                <Group gap={0} wrap="nowrap">
+                  <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${l.alias}`} onClick={() => actions.onEdit(l)}><IconEdit /></ActionIcon></Tooltip>
+                  <Tooltip label="Statistics"><ActionIcon variant="subtle" aria-label={`Statistics for ${l.alias}`} onClick={() => actions.onStats(l)}><IconChart /></ActionIcon></Tooltip>
+                  <Tooltip label="QR code"><ActionIcon variant="subtle" aria-label={`QR code for ${l.alias}`} onClick={() => actions.onQr(l)}><IconQr /></ActionIcon></Tooltip>
+                  <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${l.alias}`} onClick={() => actions.onDelete(l)}><IconTrash /></ActionIcon></Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

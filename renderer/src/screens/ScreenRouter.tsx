@@ -1,0 +1,33 @@
+// One screen at a time, chosen by the hash. Each screen is its own chunk; the
+// statistics screen also pulls in the charts, so they never load up front.
+import { Suspense, lazy } from 'react';
+import { ErrorState, LoadingState } from '../components/DataStates/DataStates.tsx';
+import { useInstances } from '../state/instances-store.ts';
+import { useRoute, type Screen } from '../state/route.ts';
+import LinksScreen from './Links/LinksScreen.tsx';
+
+const SCREENS: Record<Exclude<Screen, 'links'>, ReturnType<typeof lazy>> = {
+  domains: lazy(() => import('./Domains/DomainsScreen.tsx')),
+  spaces: lazy(() => import('./Spaces/SpacesScreen.tsx')),
+  pixels: lazy(() => import('./Pixels/PixelsScreen.tsx')),
+  instances: lazy(() => import('./Instances/InstancesScreen.tsx')),
+  stats: lazy(() => import('./Stats/StatsScreen.tsx')),
+};
+
+export function ScreenRouter() {
+  const route = useRoute((s) => s.route);
+  const { status, error, epoch, load } = useInstances();
+  const Screen = route.screen === 'links' ? LinksScreen : SCREENS[route.screen];
+
+  // The instances screen works even when the list of instances failed to load.
+  if (route.screen !== 'instances') {
+    if (status === 'loading') return <LoadingState label="Connecting…" />;
+    if (status === 'error' && error) return <ErrorState error={error} onRetry={() => void load()} />;
+  }
+  return (
+    <Suspense fallback={<LoadingState />}>
+      {/* A new instance means new data: remount the screen. */}
+      <Screen key={`${epoch}:${route.screen}:${route.id ?? ''}`} />
+    </Suspense>
+  );
+}

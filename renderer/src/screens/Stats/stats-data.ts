@@ -1,0 +1,43 @@
+import type { CountRow, LinkStats } from '../../../../shared/api-types.ts';
+
+/** Every day from the first click to the last, zero where nothing happened. */
+export function fillDays(days: LinkStats['days']): { date: string; Clicks: number }[] {
+  if (!days.length) return [];
+  const counts = new Map(days.map((d) => [d.date, d.count]));
+  const out: { date: string; Clicks: number }[] = [];
+  const end = new Date(`${days[days.length - 1]!.date}T00:00:00Z`).getTime();
+  // A long-lived link would make years of bars; past 400 days, show the days we have.
+  const start = new Date(`${days[0]!.date}T00:00:00Z`).getTime();
+  if ((end - start) / 86_400_000 > 400) return days.map((d) => ({ date: d.date, Clicks: d.count }));
+  for (let t = start; t <= end; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    out.push({ date, Clicks: counts.get(date) ?? 0 });
+  }
+  return out;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+const safe = (f: () => string | undefined, fallback: string) => {
+  try { return f() ?? fallback; } catch { return fallback; }
+};
+
+// The API reports a missing value as "Unknown".
+const known = (v: string) => v !== '' && v !== 'Unknown';
+
+export const LABELERS: Record<'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers', (v: string) => string> = {
+  countries: (v) => (known(v) ? safe(() => regionNames.of(v.toUpperCase()), v) : 'Unknown'),
+  languages: (v) => (known(v) ? safe(() => languageNames.of(v), v) : 'Unknown'),
+  platforms: (v) => (known(v) ? v : 'Unknown'),
+  browsers: (v) => (known(v) ? v : 'Unknown'),
+  referrers: (v) => (known(v) ? v : 'Direct or unknown'),
+};
+
+/** The top rows, the rest summed as "Other", for a chart that stays readable. */
+export function topRows(rows: CountRow[], label: (v: string) => string, limit = 10): { name: string; Clicks: number }[] {
+  const sorted = [...rows].sort((a, b) => b.count - a.count);
+  const top = sorted.slice(0, limit).map((r) => ({ name: label(r.value), Clicks: r.count }));
+  const rest = sorted.slice(limit).reduce((n, r) => n + r.count, 0);
+  return rest ? [...top, { name: 'Other', Clicks: rest }] : top;
+}

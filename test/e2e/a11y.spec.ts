@@ -1,0 +1,101 @@
+// axe-core on every screen, dialog and state, in the light and the dark
+// scheme (the app follows the OS): no serious or critical violations.
+import { closedPort, expect, test, type World } from './fixtures.ts';
+import { seedCatalog, visit } from './seed.ts';
+import { combo } from './ui.ts';
+import type { Page } from '@playwright/test';
+
+async function everyScreen(page: Page, world: World, scheme: string) {
+  const check = async (label: string) => {
+    await world.axe(`${scheme}: ${label}`);
+  };
+  await world.open('#/links');
+  await expect(page.getByTestId('links-table').locator('tbody tr')).toHaveCount(10);
+  await check('links');
+
+  await page.getByTestId('instance-switcher').click();
+  await expect(page.getByRole('menu')).toHaveCSS('opacity', '1'); // after its opening transition
+  await check('instance switcher');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'New link' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New link' });
+  await combo(drawer, 'Target by').click();
+  await page.getByRole('option', { name: 'Country' }).click();
+  await drawer.getByRole('button', { name: 'Add country' }).click();
+  await drawer.getByRole('radio', { name: 'Password' }).check();
+  await drawer.getByLabel('Destination URL').fill('javascript:void 0');
+  await drawer.getByRole('button', { name: 'Create link' }).click();
+  await expect(drawer.getByLabel('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+  await check('new link drawer with errors');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('button', { name: 'Edit link-64' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit link-64' })).toBeVisible();
+  await check('edit link drawer');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'QR code for link-64' }).click();
+  await expect(page.getByTestId('qr-image')).toBeVisible();
+  await check('QR code');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Delete link-64' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete link' })).toBeVisible();
+  await check('delete confirmation');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: /^Clicks/ }).click(); // the visited link first
+  await page.getByRole('button', { name: 'Statistics for link-02' }).click();
+  await expect(page.getByTestId('chart-platforms').locator('svg')).toBeVisible();
+  await check('statistics');
+
+  for (const [screen, button, dialog] of [
+    ['Domains', 'New domain', 'New domain'], ['Spaces', 'New space', 'New space'],
+    ['Pixels', 'New pixel', 'New pixel'], ['Instances', 'Add instance', 'Add an instance'],
+  ] as const) {
+    await page.getByRole('link', { name: screen }).click();
+    await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await check(screen);
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    await check(`${screen} dialog`);
+    await page.keyboard.press('Escape');
+  }
+
+  await page.getByTestId('instance-switcher').click();
+  await page.getByRole('menuitem', { name: /^Gone/ }).click();
+  await page.getByRole('link', { name: 'Links' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot be reached' })).toBeVisible();
+  await check('unreachable instance');
+  await page.getByRole('link', { name: 'Domains' }).click();
+  await page.getByTestId('instance-switcher').click();
+  await page.getByRole('menuitem', { name: /^Empty/ }).click();
+  await expect(page.getByText('No domains yet')).toBeVisible();
+  await check('empty domains');
+  await world.shot(`${scheme}-empty`);
+}
+
+async function prepare(world: World) {
+  await seedCatalog(world, 65);
+  await visit(world, 'link-02', 2);
+  await world.addInstance('Gone', `http://127.0.0.1:${await closedPort()}`, 'key');
+  await world.addInstance('Empty', world.remote.url, world.remote.key);
+}
+
+test('every screen passes axe in the light scheme', async ({ page, world }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await prepare(world);
+  await everyScreen(page, world, 'light');
+});
+
+test('every screen passes axe in the dark scheme', async ({ page, world }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await prepare(world);
+  await everyScreen(page, world, 'dark');
+  await world.open('#/links');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await world.shot('dark-links');
+});

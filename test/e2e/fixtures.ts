@@ -1,0 +1,124 @@
+// The screens' test world. Per worker: the production renderer, built and
+// served over HTTP. Per test: a temp data folder; the real handler table
+// (createDesktop) with the real keychain and its embedded local server; a
+// second real server as a remote instance; and a Chromium page whose
+// window.linkdesk.invoke reaches that handler table through exposeFunction.
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InstanceView, IpcResult } from '../../shared/contract.ts';
+import { createDesktop, type Desktop } from '../../electron/services/desktop.ts';
+import { openSecretStore } from '../../electron/services/secret-store.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { buildRenderer, serveRenderer, type Site } from './site.ts';
+
+const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
+
+export interface World {
+  desktop: Desktop;
+  /** The second real server, added as a remote instance by tests that need it. */
+  remote: TestServer;
+  /** Calls the handler table as the renderer would; throws on an error result. */
+  invoke<T = any>(name: string, args?: unknown): Promise<T>;
+  /** The raw result, for asserting on errors. */
+  invokeRaw(name: string, args?: unknown): Promise<IpcResult<unknown>>;
+  /** Opens the app at a hash route and waits for the screen's heading. */
+  open(hash?: string): Promise<void>;
+  /** Saves a screenshot under test-results/screens/. */
+  shot(name?: string): Promise<string>;
+  addInstance(name: string, baseUrl: string, apiKey?: string): Promise<InstanceView>;
+  localId(): Promise<string>;
+  /** Fails on serious or critical axe-core violations of what the page shows now. */
+  axe(label: string): Promise<void>;
+}
+
+export async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 90);
+
+export async function axeCheck(page: Page, label: string, testInfo: TestInfo) {
+  // Colors mid-transition (a dialog fading in) are not the colors anyone reads.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  await testInfo.attach(`axe-${slug(label)}.json`, { body: JSON.stringify(result.violations, null, 2), contentType: 'application/json' });
+  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+export const test = base.extend<{ world: World }, { site: Site }>({
+  site: [async ({}, use) => {
+    buildRenderer();
+    const site = await serveRenderer();
+    await use(site);
+    await site.close();
+  }, { scope: 'worker' }],
+
+  world: async ({ page, site }, use, testInfo) => {
+    const secrets = await openSecretStore();
+    if (secrets.kind !== 'keychain') {
+      throw new Error(`These tests use the real keychain; run them in a D-Bus session with gnome-keyring (bash scripts/e2e.sh): ${secrets.message}`);
+    }
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-e2e-'));
+    const desktop = await createDesktop({
+      dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false } }, requestTimeoutMs: 5000,
+      onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
+    });
+    const remote = await startServer();
+
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+
+    await page.exposeFunction('__linkdeskInvoke', (name: unknown, args: unknown) => desktop.invoke(name, args, { windowId: 1 }));
+    await page.addInitScript(() => {
+      const w = window as unknown as { linkdesk: unknown; __linkdeskInvoke(n: unknown, a: unknown): Promise<unknown> };
+      w.linkdesk = Object.freeze({ invoke: (name: unknown, args: unknown) => w.__linkdeskInvoke(name, args) });
+    });
+
+    const invokeRaw = (name: string, args?: unknown) => desktop.invoke(name, args, { windowId: 1 });
+    const invoke = async (name: string, args?: unknown) => {
+      const r = await invokeRaw(name, args);
+      if (!r.ok) throw new Error(`${name} failed: ${JSON.stringify(r.error)}`);
+      return r.data as any;
+    };
+    let shots = 0;
+    const world: World = {
+      desktop, remote, invoke, invokeRaw,
+      async open(hash = '#/links') {
+        await page.goto(`${site.url}${hash}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+      async shot(name) {
+        mkdirSync(SCREENS_DIR, { recursive: true });
+        const file = path.join(SCREENS_DIR, `${slug(testInfo.titlePath.slice(1).join(' '))}${name ? `--${slug(name)}` : `--${++shots}`}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        return file;
+      },
+      addInstance: (name, baseUrl, apiKey) => invoke('instances.add', { name, baseUrl, ...(apiKey ? { apiKey } : {}) }),
+      localId: async () => (await invoke('instances.list')).instances.find((i: InstanceView) => i.kind === 'local').id,
+      axe: (label) => axeCheck(page, label, testInfo),
+    };
+
+    await use(world);
+
+    // Every test ends with a picture of where it got to.
+    await world.shot('end').catch(() => undefined);
+    for (const p of desktop.profiles.list()) await secrets.delete(p.id).catch(() => false);
+    await desktop.close();
+    await remote.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(problems, 'errors in the page (CSP violations, exceptions)').toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,57 @@
+// Worlds with many links, made through the handler table for speed.
+import { expect } from '@playwright/test';
+import type { World } from './fixtures.ts';
+
+export const pad = (i: number) => String(i).padStart(2, '0');
+
+export interface Catalog { domains: { a: number; b: number }; spaces: { red: number; blue: number }; pixel: number; count: number }
+
+/**
+ * 65 links `link-00`…`link-64`: domain a.example.com when i%3=0, b when i%3=1,
+ * none otherwise; space Red when i is even, Blue when odd; pixel GA when i%4=0;
+ * disabled when i%10=9; expired (a past date) when i%13=12; destination
+ * https://site{i%5}.example/{i}.
+ */
+export async function seedCatalog(world: World, count = 65): Promise<Catalog> {
+  const a = (await world.invoke('domains.create', { data: { name: 'a.example.com' } })).id;
+  const b = (await world.invoke('domains.create', { data: { name: 'b.example.com' } })).id;
+  const red = (await world.invoke('spaces.create', { data: { name: 'Red', color: '#e03131' } })).id;
+  const blue = (await world.invoke('spaces.create', { data: { name: 'Blue', color: '#1c7ed6' } })).id;
+  const pixel = (await world.invoke('pixels.create', { data: { name: 'GA', type: 'google-analytics', pixel_id: 'G-XYZ' } })).id;
+  for (let i = 0; i < count; i++) {
+    await world.invoke('links.create', { data: {
+      url: `https://site${i % 5}.example/${i}`,
+      alias: `link-${pad(i)}`,
+      ...(i % 3 === 0 ? { domain_id: a } : i % 3 === 1 ? { domain_id: b } : {}),
+      space_id: i % 2 === 0 ? red : blue,
+      ...(i % 4 === 0 ? { pixel_ids: [pixel] } : {}),
+      ...(i % 10 === 9 ? { disabled: 1 } : {}),
+      ...(i % 13 === 12 ? { expiration_date: '2020-01-01' } : {}),
+    } });
+  }
+  return { domains: { a, b }, spaces: { red, blue }, pixel, count };
+}
+
+/** Visits a short link on the local server (no domain) and waits until the click is counted. */
+export async function visit(world: World, alias: string, times: number, headers: Record<string, string> = {}) {
+  const base = world.desktop.serverStatus().url!;
+  const before = await clicksOf(world, alias);
+  for (let i = 0; i < times; i++) {
+    const res = await fetch(`${base}/${alias}`, { redirect: 'manual', headers: { 'user-agent': UA.chromeWindows, ...headers } });
+    expect(res.status, `GET /${alias}`).toBeGreaterThanOrEqual(300);
+    expect(res.status, `GET /${alias}`).toBeLessThan(400);
+  }
+  // Clicks are written in batches off the request path.
+  await expect.poll(() => clicksOf(world, alias), { timeout: 10_000 }).toBe(before + times);
+}
+
+async function clicksOf(world: World, alias: string): Promise<number> {
+  const page = await world.invoke('links.list', { query: { search: alias, search_by: 'alias' } });
+  return page.data.find((l: { alias: string }) => l.alias === alias)?.clicks ?? -1;
+}
+
+export const UA = {
+  chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+};

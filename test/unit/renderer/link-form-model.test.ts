@@ -1,0 +1,61 @@
+// The link form's values to the request body: what create leaves out, what
+// update clears with null, and that stored secrets are kept unless retyped.
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../shared/api-types.ts';
+import { emptyLinkForm, formToBody, linkToForm } from '../../../renderer/src/screens/Links/LinkDrawer/link-form-model.ts';
+
+const stored: Link = {
+  id: 7, alias: 'promo', url: 'https://example.com/', short_url: 'http://go.example.com/promo', title: null,
+  domain: { id: 3, name: 'go.example.com' }, space: { id: 4, name: 'S', color: '#000000' }, pixels: [{ id: 5, name: 'P', type: 'x' }],
+  disabled: 0, privacy: 2, password: true, privacy_password: true, expiration_url: null, expiration_date: '2030-01-02',
+  expiration_time: '10:00', ends_at: '2030-01-02T10:00:00Z', expiration_clicks: 9, target_type: 2,
+  country: [{ key: 'DE', value: 'https://de.example/' }], platform: [{ key: 'iOS', value: 'https://ios.example/' }], language: [], rotation: [],
+  clicks: 0, status: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+};
+
+describe('formToBody on create', () => {
+  it('sends only what was filled in', () => {
+    expect(formToBody({ ...emptyLinkForm(), url: ' https://example.com/x ' }, false)).toEqual({
+      url: 'https://example.com/x', disabled: 0, privacy: 0, target_type: 0,
+    });
+  });
+
+  it('sends every group when filled, and only the selected target list', () => {
+    const body = formToBody({
+      ...emptyLinkForm(), url: 'https://e.x/', domain_id: '3', alias: 'a', password: 'pw', privacy: '2', privacy_password: 'pp',
+      disabled: true, expiration_date: '2031-01-01', expiration_time: '08:15', expiration_clicks: 5, expiration_url: 'https://e.x/gone',
+      target_type: '3', country: [{ key: 'DE', value: 'https://de/' }], language: [{ key: 'de', value: ' https://e.x/de ' }],
+      space_id: '4', pixel_ids: ['5', '6'],
+    }, false);
+    expect(body).toEqual({
+      url: 'https://e.x/', domain_id: 3, alias: 'a', password: 'pw', privacy: 2, privacy_password: 'pp', disabled: 1,
+      expiration_date: '2031-01-01', expiration_time: '08:15', expiration_clicks: 5, expiration_url: 'https://e.x/gone',
+      target_type: 3, language: [{ key: 'de', value: 'https://e.x/de' }], space_id: 4, pixel_ids: [5, 6],
+    });
+  });
+
+  it('keeps empty target rows so the server can name the row that is wrong', () => {
+    const body = formToBody({ ...emptyLinkForm(), url: 'https://e.x/', target_type: '4', rotation: [{ value: '' }, { value: 'https://b/' }] }, false);
+    expect(body.rotation).toEqual([{ value: '' }, { value: 'https://b/' }]);
+  });
+});
+
+describe('formToBody on update', () => {
+  it('round-trips a stored link without touching its secrets or its domain', () => {
+    const body = formToBody(linkToForm(stored), true);
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('privacy_password');
+    expect(body).not.toHaveProperty('domain_id');
+    expect(body).toMatchObject({
+      url: 'https://example.com/', alias: 'promo', privacy: 2, target_type: 2, platform: [{ key: 'iOS', value: 'https://ios.example/' }],
+      expiration_date: '2030-01-02', expiration_time: '10:00', expiration_clicks: 9, expiration_url: null, space_id: 4, pixel_ids: [5],
+    });
+  });
+
+  it('clears with null and removes a password only when asked', () => {
+    const v = { ...linkToForm(stored), expiration_date: '', expiration_time: '10:00', expiration_clicks: '', space_id: '', pixel_ids: [], remove_password: true };
+    expect(formToBody(v, true)).toMatchObject({
+      password: null, expiration_date: null, expiration_time: null, expiration_clicks: null, space_id: null, pixel_ids: [],
+    });
+  });
+});
