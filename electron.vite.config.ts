@@ -12,7 +12,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rolldownOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          // Started with new Worker() by the redirect server's click recorder.
+          'click-writer-worker': resolve(root, 'electron/server/redirect/click-writer-worker.ts'),
+        },
+      },
     },
   },
   // A sandboxed preload cannot be an ES module: CommonJS, named .cjs because the package is "type": "module".

@@ -49,7 +49,10 @@ export function inlineSink(writer: ClickWriter, onError: (err: unknown) => void,
   };
 }
 
-export const WORKER_URL = new URL('./click-writer-worker.ts', import.meta.url);
+// In the desktop bundle this module is inside out/main/index.js, beside the
+// worker built as an entry of its own (electron.vite.config.ts).
+const WORKER_FILE = import.meta.url.endsWith('.ts') ? './click-writer-worker.ts' : './click-writer-worker.js';
+export const WORKER_URL = new URL(WORKER_FILE, import.meta.url);
 
 /**
  * Writes on a worker thread. If the worker cannot start or stops (a bundle
