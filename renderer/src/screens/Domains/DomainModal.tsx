@@ -1,50 +1,37 @@
 // Create or edit a domain. The name is create-only: the API refuses to change
 // it, so the edit form shows it read-only.
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import type { Domain } from '../../../../shared/api-types.ts';
-import { api, toIpcError } from '../../api/api.ts';
-import { placeErrors } from '../../forms/field-errors.ts';
+import { api } from '../../api/api.ts';
+import { FormError, FormFooter } from '../../components/FormParts/FormParts.tsx';
+import { useSaveForm } from '../../forms/use-save-form.ts';
 
 interface Values { name: string; index_page: string; not_found_page: string }
 
 export function DomainModal({ domain, onClose, onSaved }: { domain: Domain | null; onClose(): void; onSaved(d: Domain): void }) {
   const editing = domain !== null;
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     initialValues: { name: domain?.name ?? '', index_page: domain?.index_page ?? '', not_found_page: domain?.not_found_page ?? '' },
   });
 
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    setGeneral(null);
-    try {
-      const saved = editing
-        ? await api.domains.update(domain.id, { index_page: v.index_page.trim() || null, not_found_page: v.not_found_page.trim() || null })
-        : await api.domains.create({
-          name: v.name.trim(),
-          ...(v.index_page.trim() ? { index_page: v.index_page.trim() } : {}),
-          ...(v.not_found_page.trim() ? { not_found_page: v.not_found_page.trim() } : {}),
-        });
-      notifications.show({ color: 'teal', message: editing ? `Domain ${saved.name} saved.` : `Domain ${saved.name} created.` });
-      onSaved(saved);
-    } catch (e) {
-      const placed = placeErrors(toIpcError(e), v);
-      form.setErrors(placed.fields);
-      setGeneral(placed.general);
-    } finally {
-      setBusy(false);
-    }
+  const { submit, busy, general } = useSaveForm(form, {
+    save: (v) => editing
+      ? api.domains.update(domain.id, { index_page: v.index_page.trim() || null, not_found_page: v.not_found_page.trim() || null })
+      : api.domains.create({
+        name: v.name.trim(),
+        ...(v.index_page.trim() ? { index_page: v.index_page.trim() } : {}),
+        ...(v.not_found_page.trim() ? { not_found_page: v.not_found_page.trim() } : {}),
+      }),
+    notice: (saved) => ({ message: editing ? `Domain ${saved.name} saved.` : `Domain ${saved.name} created.` }),
+    onSaved,
   });
 
   return (
     <Modal opened onClose={onClose} title={editing ? `Edit ${domain.name}` : 'New domain'} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {general ? <Alert color="red" role="alert">{general}</Alert> : null}
+          <FormError message={general} />
           <TextInput label="Domain name" placeholder="links.example.com" required={!editing} readOnly={editing}
             description={editing ? 'The name cannot change after a domain is created.' : 'A hostname without scheme, port or path.'}
             data-autofocus={!editing || undefined} {...form.getInputProps('name')} />
@@ -53,10 +40,7 @@ export function DomainModal({ domain, onClose, onSaved }: { domain: Domain | nul
             {...form.getInputProps('index_page')} />
           <TextInput label="Not-found page" placeholder="https://example.com/404" type="url"
             description="Where unknown aliases are sent. Empty: a 404 page." {...form.getInputProps('not_found_page')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={busy}>{editing ? 'Save' : 'Create domain'}</Button>
-          </Group>
+          <FormFooter busy={busy} submitLabel={editing ? 'Save' : 'Create domain'} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

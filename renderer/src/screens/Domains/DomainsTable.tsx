@@ -1,12 +1,11 @@
-import { ActionIcon, Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { Domain } from '../../../../shared/api-types.ts';
-import { IconEdit, IconTrash } from '../../components/Icons/Icons.tsx';
-import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
+import { RowActions } from '../../components/RowActions/RowActions.tsx';
+import type { CrudTableProps } from '../../components/SimpleCrudScreen/SimpleCrudScreen.tsx';
+import { SortableTh } from '../../components/SortableTh/SortableTh.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 
-export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: {
-  rows: Domain[]; sort: SortState; onSort(s: SortState): void; onEdit(d: Domain): void; onDelete(d: Domain): void;
-}) {
+export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: CrudTableProps<Domain>) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="domains-table">
@@ -29,10 +28,7 @@ export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: {
               <Table.Td ta="right">{formatCount(d.links_count)}</Table.Td>
               <Table.Td><Text size="sm">{formatDateTime(d.created_at)}</Text></Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${d.name}`} onClick={() => onEdit(d)}><IconEdit /></ActionIcon></Tooltip>
-                  <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${d.name}`} onClick={() => onDelete(d)}><IconTrash /></ActionIcon></Tooltip>
-                </Group>
+                <RowActions name={d.name} onEdit={() => onEdit(d)} onDelete={() => onDelete(d)} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, ColorSwatch, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { Link } from '../../../../shared/api-types.ts';
-import { IconChart, IconCheck, IconCopy, IconEdit, IconQr, IconTrash } from '../../components/Icons/Icons.tsx';
+import { IconChart, IconCheck, IconCopy, IconQr } from '../../components/Icons/Icons.tsx';
+import { RowAction, RowActions } from '../../components/RowActions/RowActions.tsx';
 import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
 import { formatCount, formatDateTime, formatShortDate } from '../../format.ts';
 import { LinkStatusBadge } from './LinkStatusBadge.tsx';
@@ -70,12 +71,10 @@ export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort
               </Table.Td>
               <Table.Td><Text size="xs" title={formatDateTime(l.created_at)} style={{ whiteSpace: 'nowrap' }}>{formatShortDate(l.created_at)}</Text></Table.Td>
               <Table.Td>
-                <Group gap={0} wrap="nowrap">
-                  <Tooltip label="Edit"><ActionIcon variant="subtle" aria-label={`Edit ${l.alias}`} onClick={() => actions.onEdit(l)}><IconEdit /></ActionIcon></Tooltip>
-                  <Tooltip label="Statistics"><ActionIcon variant="subtle" aria-label={`Statistics for ${l.alias}`} onClick={() => actions.onStats(l)}><IconChart /></ActionIcon></Tooltip>
-                  <Tooltip label="QR code"><ActionIcon variant="subtle" aria-label={`QR code for ${l.alias}`} onClick={() => actions.onQr(l)}><IconQr /></ActionIcon></Tooltip>
-                  <Tooltip label="Delete"><ActionIcon variant="subtle" color="red" aria-label={`Delete ${l.alias}`} onClick={() => actions.onDelete(l)}><IconTrash /></ActionIcon></Tooltip>
-                </Group>
+                <RowActions name={l.alias} gap={0} onEdit={() => actions.onEdit(l)} onDelete={() => actions.onDelete(l)}>
+                  <RowAction tip="Statistics" label={`Statistics for ${l.alias}`} icon={<IconChart />} onClick={() => actions.onStats(l)} />
+                  <RowAction tip="QR code" label={`QR code for ${l.alias}`} icon={<IconQr />} onClick={() => actions.onQr(l)} />
+                </RowActions>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,0 +1,97 @@
+// A list screen for records with a name (domains, spaces, pixels): search,
+// sortable table, paging, a create/edit dialog and delete with confirmation.
+// Each screen brings its texts, its table and its dialog.
+import { Box, Button, Group, LoadingOverlay } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Page } from '../../../../shared/api-types.ts';
+import type { ListQuery } from '../../api/types.ts';
+import { useRemote } from '../../api/use-remote.ts';
+import { PAGING, useListParams, type Spec } from '../../state/list-params.ts';
+import { ConfirmDelete } from '../ConfirmDelete/ConfirmDelete.tsx';
+import { ErrorState, LoadingState, NothingHere } from '../DataStates/DataStates.tsx';
+import { IconPlus } from '../Icons/Icons.tsx';
+import { ListFooter } from '../ListFooter/ListFooter.tsx';
+import { ScreenHeader } from '../ScreenHeader/ScreenHeader.tsx';
+import { SearchInput } from '../SearchInput/SearchInput.tsx';
+import { sortOf, type SortState } from '../SortableTh/SortableTh.tsx';
+import { useDialog } from '../use-dialog.ts';
+
+interface Named { id: number; name: string }
+
+export interface CrudTableProps<T> {
+  rows: T[];
+  sort: SortState;
+  onSort(s: SortState): void;
+  onEdit(row: T): void;
+  onDelete(row: T): void;
+}
+
+export interface CrudDialogProps<T> {
+  /** null: a new record. */
+  subject: T | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+export function SimpleCrudScreen<T extends Named>(props: {
+  title: string;
+  description: string;
+  /** The record's noun, singular and plural, as the texts use it: 'space', 'spaces'. */
+  noun: string;
+  nouns: string;
+  spec: Spec<keyof typeof PAGING>;
+  /** Where the records come from, e.g. `api.spaces`. */
+  resource: { list(query: ListQuery): Promise<Page<T>>; remove(id: number): Promise<unknown> };
+  /** The empty state's description when there are no records at all. */
+  emptyHint: string;
+  /** The empty state's description when the search matches nothing. */
+  searchHint?: string;
+  /** After "Delete <name>?" in the confirmation. */
+  deleteNote: string;
+  table(p: CrudTableProps<T>): ReactNode;
+  dialog(p: CrudDialogProps<T>): ReactNode;
+}) {
+  const { title, noun, nouns } = props;
+  const { values, query, update } = useListParams(props.spec);
+  const list = useRemote(() => props.resource.list(query), [query]);
+  const editing = useDialog<T | 'new'>();
+  const deleting = useDialog<T>();
+  const filtered = values.search !== '';
+  const rows = list.data?.data ?? [];
+
+  return (
+    <>
+      <ScreenHeader title={title} description={props.description}>
+        <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button>
+      </ScreenHeader>
+      <Group mb="md" align="flex-end">
+        <SearchInput label={`Search ${nouns}`} placeholder="Name" value={values.search} onChange={(search) => update({ search })} />
+      </Group>
+      {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
+      {!list.data && list.loading ? <LoadingState label={`Loading ${nouns}…`} /> : null}
+      {list.data ? (
+        <Box pos="relative">
+          <LoadingOverlay visible={list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          {rows.length ? props.table({
+            rows, sort: sortOf(values), onSort: (s) => update({ sort_by: s.sortBy, sort: s.sort }), onEdit: editing.open, onDelete: deleting.open,
+          }) : (
+            <NothingHere title={filtered ? `No ${noun} matches this search` : `No ${nouns} yet`}
+              description={filtered ? (props.searchHint ?? 'Try another name.') : props.emptyHint}
+              action={filtered ? null : <Button onClick={() => editing.open('new')}>Add a {noun}</Button>} />
+          )}
+          <ListFooter meta={list.data.meta} noun={nouns} perPage={Number(values.per_page)}
+            onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
+        </Box>
+      ) : null}
+      {editing.subject ? props.dialog({
+        subject: editing.subject === 'new' ? null : editing.subject,
+        onClose: () => editing.close(),
+        onSaved: () => { editing.close(); list.reload(); },
+      }) : null}
+      <ConfirmDelete opened={deleting.subject !== null} title={`Delete ${noun}`} onClose={deleting.close}
+        onConfirm={async () => { await props.resource.remove(deleting.subject!.id); list.reload(); }}>
+        Delete <strong>{deleting.last?.name}</strong>? {props.deleteNote}
+      </ConfirmDelete>
+    </>
+  );
+}
