@@ -63,7 +63,6 @@ export interface LinkStats {
   referrers: CountRow[];
 }
 
-export interface Single<T> { data: T; status: 200 | 201 }
 export interface Page<T> {
   data: T[];
   links: { first: string; last: string; prev: string | null; next: string | null };

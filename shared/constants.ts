@@ -29,10 +29,8 @@ export const TARGET_TYPES = [0, 1, 2, 3, 4] as const;
 export const TARGET_FIELD = { 1: 'country', 2: 'platform', 3: 'language', 4: 'rotation' } as const;
 export type TargetField = (typeof TARGET_FIELD)[keyof typeof TARGET_FIELD];
 
-export const LINK_STATUS = { all: 0, active: 1, expired: 2, disabled: 3 } as const;
 export type LinkStatus = 1 | 2 | 3;
 
-export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 
 export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
 export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;

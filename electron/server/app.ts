@@ -20,6 +20,7 @@ import { openCountryLookup } from './redirect/geoip.ts';
 import type { ClickWriterMode } from './redirect/clicks.ts';
 import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
+import { httpUrlOf } from './util/address.ts';
 
 export interface AppDeps {
   store: Store;
@@ -58,8 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const baseUrl = () => {
     if (config.baseUrl) return config.baseUrl;
     const a = app.server.address() as AddressInfo | null;
-    const host = a ? (a.family === 'IPv6' ? `[${a.address}]` : a.address) : config.host;
-    return `http://${host}:${a?.port ?? config.port}`;
+    return a ? httpUrlOf(a) : `http://${config.host}:${config.port}`;
   };
 
   // Titles are fetched after the create has answered; tests and shutdown can wait for them.

@@ -1,9 +1,11 @@
 // `linkdesk serve` and `linkdesk keys …`: the headless face of the service.
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { resolveConfig, type RedirectStatus } from './config.ts';
 import { openStore } from './db/database.ts';
 import { createUsersRepository } from './db/repositories/users-repository.ts';
+import { httpUrlOf } from './util/address.ts';
 
 const USAGE = `Usage:
   linkdesk serve [--host 127.0.0.1] [--port 8080] [--data-dir DIR] [--base-url URL]
@@ -47,7 +49,7 @@ async function serve(argv: string[]) {
   const store = openStore(config.dataDir);
   const app = await buildApp({ store, config, logger: values.log ? { level: 'info' } : false });
   await app.listen({ host: config.host, port: config.port });
-  process.stdout.write(`Linkdesk listening on ${app.linkdesk.baseUrl().startsWith('http') ? listening(app.server.address()) : ''}\n`);
+  process.stdout.write(`Linkdesk listening on ${httpUrlOf(app.server.address() as AddressInfo)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -63,12 +65,6 @@ async function serve(argv: string[]) {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-function listening(address: ReturnType<import('node:net').Server['address']>): string {
-  if (!address || typeof address === 'string') return String(address);
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
 }
 
 async function keys(argv: string[]) {

@@ -11,4 +11,3 @@ export class ServiceError extends Error {
   }
 }
 
-export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;

@@ -5,29 +5,34 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type AppDeps } from '../../electron/server/app.ts';
 import type { ServerConfig } from '../../electron/server/config.ts';
-import { openStore } from '../../electron/server/db/database.ts';
+import { openStore, type Store } from '../../electron/server/db/database.ts';
 import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
 
 export interface TestServer {
   url: string;
   key: string;
   dataDir: string;
+  store: Store;
   app: Awaited<ReturnType<typeof buildApp>>;
   newUserKey(name?: string): Promise<string>;
   api(method: string, pathAndQuery: string, opts?: { form?: string | Record<string, string>; json?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<ApiResponse>;
-  close(): Promise<void>;
+  /** `keepData` leaves the data folder for a restart on the same data. */
+  close(opts?: { keepData?: boolean }): Promise<void>;
 }
 export interface ApiResponse { status: number; headers: Headers; body: any; text: string }
 
-export async function startServer(config: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-test-'));
+/** `reuse` starts on an existing data folder with a key it already holds (a restart). */
+export async function startServer(
+  config: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}, reuse?: { dataDir: string; key: string },
+): Promise<TestServer> {
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'linkdesk-test-'));
   const store = openStore(dataDir);
   const app = await buildApp({ store, config: { dataDir, fetchTitles: false, ...config }, ...deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = app.linkdesk.baseUrl();
   const users = createUsersRepository(store.db);
   const newUserKey = async (name = 'user') => (await users.createUserWithKey(name)).key;
-  const key = await newUserKey('owner');
+  const key = reuse?.key ?? (await newUserKey('owner'));
 
   const api: TestServer['api'] = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
@@ -49,11 +54,11 @@ export async function startServer(config: Partial<ServerConfig> = {}, deps: Part
   };
 
   return {
-    url, key, dataDir, app, newUserKey, api,
-    async close() {
+    url, key, dataDir, store, app, newUserKey, api,
+    async close(opts = {}) {
       await app.close();
       await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Domain, Link, Pixel, Space } from '../../../shared/api-types.ts';
 import type { LinkStatus, PixelType, TargetType } from '../../../shared/constants.ts';
 import type { DomainRow } from '../db/repositories/domains-repository.ts';
 import type { HydratedLink, LinkRow } from '../db/repositories/links-repository.ts';
-import { isoOf } from '../util/time.ts';
+import { isoNow } from '../util/time.ts';
 import { parseTargets } from './link-input.ts';
 
 export interface UrlContext { baseUrl: string }
@@ -40,7 +40,7 @@ export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Li
     expiration_url: r.expiration_url,
     expiration_date: r.expiration_date,
     expiration_time: r.expiration_date ? (r.expiration_time ?? '00:00') : null,
-    ends_at: r.ends_at === null ? null : isoOf(r.ends_at),
+    ends_at: r.ends_at === null ? null : isoNow(r.ends_at),
     expiration_clicks: r.expiration_clicks,
     target_type: r.target_type as TargetType,
     country: kv(t.country),

@@ -1,6 +1,5 @@
 /** ISO 8601 UTC with seconds, as every *_at field is given. */
 export const isoNow = (now = Date.now()) => new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
-export const isoOf = (ms: number) => isoNow(ms);
 
 /** Offset (ms) of `timeZone` from UTC at the instant `utcMs`. */
 function offsetAt(utcMs: number, timeZone: string): number {

@@ -1,14 +1,10 @@
 // Shared by the redirect tests: real HTTP with real Host headers (undici's
 // request sends the Host it is given, which fetch does not), real browser
 // User-Agent strings, and a server that can be restarted on the same data.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { request } from 'undici';
-import { buildApp, type AppDeps } from '../../../electron/server/app.ts';
+import type { AppDeps } from '../../../electron/server/app.ts';
 import type { ServerConfig } from '../../../electron/server/config.ts';
-import { openStore, type Store } from '../../../electron/server/db/database.ts';
-import { createUsersRepository } from '../../../electron/server/db/repositories/users-repository.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
 
 /** Real User-Agent strings, one per platform of the seed. */
 export const UA = {
@@ -24,43 +20,20 @@ export const BROWSER_UA = UA.Windows;
 
 export interface Hit { status: number; location: string | undefined; headers: Record<string, string | string[] | undefined>; text: string }
 
-export interface RedirectServer {
-  url: string;
-  key: string;
-  dataDir: string;
-  store: Store;
-  app: Awaited<ReturnType<typeof buildApp>>;
+export interface RedirectServer extends Omit<TestServer, 'api'> {
   api(method: string, p: string, form?: Record<string, string> | string): Promise<{ status: number; body: any }>;
   /** One request to the redirect server; a browser User-Agent unless headers say otherwise. */
   hit(p: string, opts?: { host?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' | 'POST'; form?: Record<string, string> }): Promise<Hit>;
-  close(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
- * The real app on 127.0.0.1 port 0 over a data folder (a fresh one unless
- * given) with a user and API key. `keepData` leaves the folder for a restart.
+ * startServer (test/helpers/server.ts) without the API rate limit, plus `hit`
+ * for the redirect side. `dataDir` and `apiKey` restart on earlier data.
  */
 export async function startRedirectServer(
   config: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}, dataDir?: string, apiKey?: string,
 ): Promise<RedirectServer> {
-  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'linkdesk-redirect-'));
-  const store = openStore(dir);
-  const app = await buildApp({ store, config: { dataDir: dir, fetchTitles: false, rateLimit: 0, ...config }, ...deps });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = app.linkdesk.baseUrl();
-  const key = apiKey ?? (await createUsersRepository(store.db).createUserWithKey('owner')).key;
-
-  const api: RedirectServer['api'] = async (method, p, form) => {
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${key}` };
-    let body: string | undefined;
-    if (form !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = typeof form === 'string' ? form : new URLSearchParams(form).toString();
-    }
-    const res = await request(`${url}/api/v1${p}`, { method: method as 'GET', headers, body });
-    const text = await res.body.text();
-    return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
-  };
+  const base = await startServer({ rateLimit: 0, ...config }, deps, dataDir && apiKey ? { dataDir, key: apiKey } : undefined);
 
   const hit: RedirectServer['hit'] = async (p, opts = {}) => {
     const headers: Record<string, string> = { 'user-agent': BROWSER_UA, ...opts.headers };
@@ -70,20 +43,13 @@ export async function startRedirectServer(
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(opts.form).toString();
     }
-    const res = await request(`${url}${p}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const res = await request(`${base.url}${p}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
     const text = await res.body.text();
     const location = res.headers.location;
     return { status: res.statusCode, location: Array.isArray(location) ? location[0] : location, headers: res.headers, text };
   };
 
-  return {
-    url, dataDir: dir, store, app, key, api, hit,
-    async close(opts = {}) {
-      await app.close();
-      await store.close();
-      if (!opts.keepData) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { ...base, api: (method, p, form) => base.api(method, p, form === undefined ? {} : { form }), hit };
 }
 
 /** Creates a link through the API and returns its response data. */

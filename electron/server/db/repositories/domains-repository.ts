@@ -52,11 +52,6 @@ export function createDomainsRepository(db: Kysely<DB>) {
         return 'deleted';
       });
     },
-
-    /** For redirects: the domain serving a Host header. */
-    async byName(name: string) {
-      return db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
-    },
   };
 }
 export type DomainsRepository = ReturnType<typeof createDomainsRepository>;
