@@ -1,10 +1,20 @@
 #!/usr/bin/env node
-// The headless server and its key tool. Needs Node >= 22.19 (it runs the
-// TypeScript sources directly); `npm run setup` provides Node 24 for npm scripts.
+// The headless server and its key tool. In the installed package
+// (`npm run pack:server`) cli.js sits where cli.ts is in the checkout,
+// compiled; the checkout runs the TypeScript sources directly. The Node each
+// needs is the package.json's engines.node: the checkout's covers type
+// stripping, the package's what its dependencies ask for.
+import { existsSync, readFileSync } from 'node:fs';
+
+const compiled = new URL('../electron/server/cli.js', import.meta.url);
+const fromSource = !existsSync(compiled);
+const { engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const [, needMajor, needMinor] = /(\d+)\.(\d+)/.exec(engines.node).map(Number);
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 19)) {
-  console.error(`linkdesk needs Node 22.19 or newer (this is ${process.version}). Run it through npm (npm run linkdesk -- …), which uses the project's Node 24, or see README.md.`);
+if (major < needMajor || (major === needMajor && minor < needMinor)) {
+  console.error(`linkdesk needs Node ${needMajor}.${needMinor} or newer (this is ${process.version}).${fromSource
+    ? " Run it through npm (npm run linkdesk -- …), which uses the project's Node 24, or see README.md." : ''}`);
   process.exit(1);
 }
-const { main } = await import('../electron/server/cli.ts');
+const { main } = await import(fromSource ? '../electron/server/cli.ts' : compiled.href);
 await main(process.argv.slice(2));

@@ -2,9 +2,10 @@
 // windows, the tray, and a clean stop of the local server on quit. Everything
 // with logic is in electron/services and runs in plain Node.
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
 import type { IpcResult } from '../../shared/contract.ts';
 import { IPC_CHANNEL } from '../../shared/ipc.ts';
+import { defaultDataDir } from '../server/config.ts';
 import { createDesktop, type Desktop } from '../services/desktop.ts';
 import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
 import { hardenContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
@@ -17,8 +18,10 @@ const appUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
 const resources = app.isPackaged ? process.resourcesPath : path.join(mainDir, '../../resources');
 const devTools = !app.isPackaged;
 
-// A separate data folder (tests, a portable copy) also gets its own single-instance lock.
-if (process.env.LINKDESK_DATA_DIR) app.setPath('userData', path.resolve(process.env.LINKDESK_DATA_DIR));
+// The folder `linkdesk` on the command line uses too (LINKDESK_DATA_DIR, else
+// the OS's per-user Linkdesk folder). A separate one (tests, a portable copy)
+// also gets its own single-instance lock.
+app.setPath('userData', defaultDataDir());
 registerAppScheme();
 
 const refused = (message: string): IpcResult<never> => ({ ok: false, error: { kind: 'contract', message } });
@@ -34,6 +37,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     version: app.getVersion(),
     localServer: envPort !== undefined && /^\d+$/.test(envPort) ? { port: Number(envPort) } : {},
+    openPath: (folder) => shell.openPath(folder),
   });
 
   const windows = createWindowManager({

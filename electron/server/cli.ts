@@ -1,115 +1,36 @@
 // `linkdesk serve` and `linkdesk keys …`: the headless face of the service.
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
-import { buildApp } from './app.ts';
-import { resolveConfig, type RedirectStatus } from './config.ts';
-import { openStore } from './db/database.ts';
-import { createUsersRepository } from './db/repositories/users-repository.ts';
-import { httpUrlOf } from './util/address.ts';
+// Exit status: 0 done, 1 the work failed, 2 the command line was wrong.
+import { CliError, usageError } from './cli/args.ts';
+import { keys, keysUsage } from './cli/keys.ts';
+import { serve, SERVE_USAGE } from './cli/serve.ts';
+import { packageVersion } from './version.ts';
 
-const USAGE = `Usage:
-  linkdesk serve [--host 127.0.0.1] [--port 8080] [--data-dir DIR] [--base-url URL]
-                 [--trust-proxy] [--redirect-status 302] [--rate-limit 600] [--timezone UTC]
-                 [--allow-private-titles] [--no-titles] [--log]
-  linkdesk keys create --name NAME [--data-dir DIR]     new user with its first API key
-  linkdesk keys create --user ID [--data-dir DIR]       another key for an existing user
-  linkdesk keys list [--data-dir DIR]                   users and keys (never the secrets)
-  linkdesk keys revoke ID [--data-dir DIR]
+const USAGE = `Usage: linkdesk <command> [options]
+
+Commands:
+  serve                     run the API and redirect server
+  keys create|list|revoke   manage API keys
+  help [COMMAND]            show a command's help
+
+Options:
+  -h, --help                show this help
+  -v, --version             print the version
+
+Run 'linkdesk COMMAND --help' for a command's options.
 `;
 
-class UsageError extends Error {}
-
-const intOption = (name: string, v: string | undefined) => {
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} must be a whole number, got "${v}"`);
-  return Number(v);
-};
-
-async function serve(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'base-url': { type: 'string' },
-      'trust-proxy': { type: 'boolean' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
-      timezone: { type: 'string' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' }, log: { type: 'boolean' },
-    },
-  });
-  const config = resolveConfig({
-    host: values.host,
-    port: intOption('port', values.port),
-    dataDir: values['data-dir'],
-    baseUrl: values['base-url'],
-    trustProxy: values['trust-proxy'],
-    redirectStatus: intOption('redirect-status', values['redirect-status']) as RedirectStatus | undefined,
-    rateLimit: intOption('rate-limit', values['rate-limit']),
-    timeZone: values.timezone,
-    allowPrivateTitles: values['allow-private-titles'],
-    fetchTitles: values['no-titles'] ? false : undefined,
-  });
-  const store = openStore(config.dataDir);
-  const app = await buildApp({ store, config, logger: values.log ? { level: 'info' } : false });
-  await app.listen({ host: config.host, port: config.port });
-  process.stdout.write(`Linkdesk listening on ${httpUrlOf(app.server.address() as AddressInfo)}\n`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`${signal}: finishing requests and closing the database\n`);
-    try {
-      await app.close(); // stops accepting, waits for in-flight requests
-    } finally {
-      await store.close();
-    }
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+function help(topic: string[]): void {
+  const [command, action, ...extra] = topic;
+  const text = command === undefined ? USAGE
+    : command === 'serve' && action === undefined ? SERVE_USAGE
+      : command === 'keys' && !extra.length ? keysUsage(action) : undefined;
+  if (text === undefined) throw usageError('', `no help for "${topic.join(' ')}"`);
+  process.stdout.write(text);
 }
 
-async function keys(argv: string[]) {
-  const [action, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest, allowPositionals: true,
-    options: { name: { type: 'string' }, user: { type: 'string' }, 'data-dir': { type: 'string' } },
-  });
-  const store = openStore(resolveConfig({ dataDir: values['data-dir'] }).dataDir);
-  const users = createUsersRepository(store.db);
-  try {
-    if (action === 'create') {
-      if (values.user !== undefined) {
-        const userId = intOption('user', values.user)!;
-        const user = await users.findUser(userId);
-        if (!user) throw new UsageError(`No user with id ${userId}.`);
-        const { keyId, key } = await users.addKey(userId);
-        process.stderr.write(`Key ${keyId} added to user ${user.id} (${user.name}). It is shown once; store it now.\n`);
-        process.stdout.write(`${key}\n`);
-      } else {
-        const name = values.name?.trim();
-        if (!name) throw new UsageError('keys create needs --name NAME (or --user ID).');
-        const { userId, keyId, key } = await users.createUserWithKey(name);
-        process.stderr.write(`User ${userId} (${name}) created with key ${keyId}. It is shown once; store it now.\n`);
-        process.stdout.write(`${key}\n`);
-      }
-    } else if (action === 'list') {
-      const rows = await users.listKeys();
-      if (!rows.length) process.stdout.write('No keys yet. Create one with: linkdesk keys create --name NAME\n');
-      for (const k of rows) {
-        process.stdout.write(
-          `${k.id}\tuser ${k.user_id} (${k.user_name})\tldk_${k.prefix}…\tcreated ${k.created_at}\t` +
-          `${k.revoked_at ? `revoked ${k.revoked_at}` : k.last_used_at ? `last used ${k.last_used_at}` : 'active'}\n`);
-      }
-    } else if (action === 'revoke') {
-      const id = intOption('id', positionals[0]);
-      if (id === undefined) throw new UsageError('keys revoke needs the key id (see keys list).');
-      if (!(await users.revokeKey(id))) throw new UsageError(`No active key with id ${id}.`);
-      process.stdout.write(`Key ${id} revoked.\n`);
-    } else {
-      throw new UsageError(`Unknown keys action "${action ?? ''}".`);
-    }
-  } finally {
-    await store.close();
-  }
+/** Writes `text` to stderr and exits once it is out (a pipe may take it asynchronously). */
+function exitWith(code: number, text: string): Promise<never> {
+  return new Promise(() => process.stderr.write(text, () => process.exit(code)));
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -117,11 +38,15 @@ export async function main(argv: string[]): Promise<void> {
   try {
     if (command === 'serve') await serve(rest);
     else if (command === 'keys') await keys(rest);
-    else if (command === undefined || command === 'help' || command === '--help' || command === '-h') process.stdout.write(USAGE);
-    else throw new UsageError(`Unknown command "${command}".`);
+    else if (command === 'help') help(rest);
+    else if (command === '--help' || command === '-h') process.stdout.write(USAGE);
+    else if (command === '--version' || command === '-v') process.stdout.write(`${packageVersion()}\n`);
+    else if (command === undefined) await exitWith(2, USAGE);
+    else throw usageError('', command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"`);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`linkdesk: ${message}\n${err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? `\n${USAGE}` : ''}`);
-    process.exit(err instanceof UsageError ? 2 : 1);
+    if (!(err instanceof CliError)) await exitWith(1, `linkdesk: ${err instanceof Error ? err.message : String(err)}\n`);
+    const e = err as CliError;
+    const hint = e.exitCode === 2 ? `Run '${['linkdesk', e.helpFor, '--help'].filter(Boolean).join(' ')}'.\n` : '';
+    await exitWith(e.exitCode, `linkdesk${e.helpFor ? ` ${e.helpFor}` : ''}: ${e.message}\n${hint}`);
   }
 }

@@ -1,9 +1,18 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
-import envPaths from 'env-paths';
+import ipaddr from 'ipaddr.js';
 import { REDIRECT_STATUSES } from '../../shared/constants.ts';
 import { isValidTimeZone } from './util/time.ts';
 
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/**
+ * Whom to believe about the client's address: nobody (`false`), a number of
+ * proxy hops, or the proxies' addresses, CIDR ranges and proxy-addr's names
+ * (`loopback`, `linklocal`, `uniquelocal`). There is no "everyone": trusting
+ * every hop lets a client forge its address with its own X-Forwarded-For.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface ServerConfig {
   host: string;
@@ -11,7 +20,7 @@ export interface ServerConfig {
   dataDir: string;
   /** Public base URL of the instance's own host; derived from the listening address when absent. */
   baseUrl: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   redirectStatus: RedirectStatus;
   /** API requests per key per minute; 0 turns the limit off. */
   rateLimit: number;
@@ -19,9 +28,69 @@ export interface ServerConfig {
   /** Fetch destination titles; `allowPrivateTitles` lets that reach private addresses. */
   fetchTitles: boolean;
   allowPrivateTitles: boolean;
+  /** Raw clicks older than this many days are pruned (daily rollups stay); null keeps them forever. */
+  clickRetentionDays: number | null;
 }
 
-export const defaultDataDir = () => envPaths('Linkdesk', { suffix: '' }).data;
+/** A setting out of range; its message starts with the command-line flag it came from. */
+export class ConfigError extends Error {}
+
+export const APP_NAME = 'Linkdesk';
+
+/**
+ * The one data folder of this computer's instance, shared by the desktop app
+ * (its Electron userData) and the command line: LINKDESK_DATA_DIR when set,
+ * else the app's folder under the OS's per-user application data, as
+ * Electron places it ($XDG_CONFIG_HOME or ~/.config on Linux).
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.LINKDESK_DATA_DIR) return path.resolve(env.LINKDESK_DATA_DIR);
+  const home = homedir();
+  const appData = platform === 'win32' ? (env.APPDATA || path.join(home, 'AppData', 'Roaming'))
+    : platform === 'darwin' ? path.join(home, 'Library', 'Application Support')
+      : (env.XDG_CONFIG_HOME || path.join(home, '.config'));
+  return path.join(appData, APP_NAME);
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_HELP = 'expects a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (e.g. 1 or 127.0.0.1,10.0.0.0/8)';
+
+/** An address, a CIDR range, an IPv4 address/netmask, or one of proxy-addr's names. */
+function isProxyAddress(s: string): boolean {
+  if (PROXY_NAMES.has(s)) return true;
+  const slash = s.indexOf('/');
+  if (slash < 0) return ipaddr.isValid(s);
+  const [ip, range] = [s.slice(0, slash), s.slice(slash + 1)];
+  if (/^\d+$/.test(range)) return ipaddr.isValidCIDR(s);
+  return ipaddr.IPv4.isValidFourPartDecimal(ip) && ipaddr.IPv4.isValidFourPartDecimal(range);
+}
+
+/** `--trust-proxy VALUE`: `2` (hops) or `127.0.0.1,10.0.0.0/8`. */
+export function parseTrustProxy(value: string): Exclude<TrustProxy, false> {
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find((s) => !isProxyAddress(s));
+  if (bad !== undefined) throw new ConfigError(`--trust-proxy: ${TRUST_PROXY_HELP}; "${bad || value}" is neither`);
+  return list;
+}
+
+function checkTrustProxy(tp: unknown): TrustProxy {
+  if (tp === false) return false;
+  if (typeof tp === 'number' && Number.isInteger(tp) && tp >= 0) return tp;
+  if (Array.isArray(tp) && tp.length && tp.every((s) => typeof s === 'string' && isProxyAddress(s))) return tp as string[];
+  throw new ConfigError(`--trust-proxy: ${TRUST_PROXY_HELP}`);
+}
+
+/**
+ * Fastify's form of a TrustProxy. Fastify no longer takes a bare hop count
+ * (it ignores X-Forwarded-For then), so hops become a function trusting that
+ * many addresses counted from the connection's end.
+ */
+export function fastifyTrustProxy(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp !== 'number') return tp;
+  return tp > 0 ? (_address, hop) => hop < tp : false;
+}
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
   const c: ServerConfig = {
@@ -35,16 +104,22 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     timeZone: 'UTC',
     fetchTitles: true,
     allowPrivateTitles: false,
+    clickRetentionDays: null,
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   };
   c.dataDir = path.resolve(c.dataDir);
-  if (!Number.isInteger(c.port) || c.port < 0 || c.port > 65535) throw new Error(`--port must be 0-65535, got ${c.port}`);
-  if (!REDIRECT_STATUSES.includes(c.redirectStatus)) throw new Error(`--redirect-status must be one of ${REDIRECT_STATUSES.join(', ')}`);
-  if (!Number.isInteger(c.rateLimit) || c.rateLimit < 0) throw new Error(`--rate-limit must be a whole number >= 0`);
-  if (!isValidTimeZone(c.timeZone)) throw new Error(`--timezone: unknown time zone ${c.timeZone}`);
+  if (!Number.isInteger(c.port) || c.port < 0 || c.port > 65535) throw new ConfigError('--port: must be 0-65535');
+  if (!REDIRECT_STATUSES.includes(c.redirectStatus)) throw new ConfigError(`--redirect-status: must be one of ${REDIRECT_STATUSES.join(', ')}`);
+  if (!Number.isInteger(c.rateLimit) || c.rateLimit < 0) throw new ConfigError('--rate-limit: must be a whole number >= 0');
+  if (!isValidTimeZone(c.timeZone)) throw new ConfigError(`--timezone: unknown time zone "${c.timeZone}"`);
+  c.trustProxy = checkTrustProxy(c.trustProxy);
+  if (c.clickRetentionDays !== null && (!Number.isInteger(c.clickRetentionDays) || c.clickRetentionDays < 1)) {
+    throw new ConfigError('--click-retention-days: must be a whole number of days, 1 or more');
+  }
   if (c.baseUrl !== undefined) {
+    if (!URL.canParse(c.baseUrl)) throw new ConfigError('--base-url: not a URL');
     const u = new URL(c.baseUrl);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('--base-url must be http(s)');
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError('--base-url: must be http or https');
     c.baseUrl = u.origin;
   }
   return c;

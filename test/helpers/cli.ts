@@ -5,24 +5,35 @@ import { createInterface } from 'node:readline';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/linkdesk.mjs');
 
-export function linkdesk(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+/** `env` replaces the child's environment (LINKDESK_DATA_DIR is never inherited from the test's). */
+export interface RunOptions { env?: NodeJS.ProcessEnv }
+
+const envOf = (opts: RunOptions) => {
+  const env = { ...(opts.env ?? process.env) };
+  if (!opts.env) delete env.LINKDESK_DATA_DIR;
+  return env;
+};
+
+export function linkdesk(args: readonly string[], opts: RunOptions = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000, env: envOf(opts) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, lastLine: r.stdout.trim().split('\n').at(-1) ?? '' };
 }
 
-export interface Served { child: ChildProcess; url: string; stderr: () => string }
+export interface Served { child: ChildProcess; url: string; stderr: () => string; stdout: () => string }
 
 /** Starts `linkdesk serve` and resolves once it prints its listening line. */
-export function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function serve(args: readonly string[], opts: RunOptions = {}): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: envOf(opts) });
   let err = '';
+  let out = '';
   child.stderr!.on('data', (d) => { err += String(d); });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start: ${err}`)); }, 20_000);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited ${code}: ${err}`)); });
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      out += `${line}\n`;
       const m = /^Linkdesk listening on (http:\/\/\S+)$/.exec(line);
-      if (m) { clearTimeout(timer); child.removeAllListeners('exit'); resolve({ child, url: m[1]!, stderr: () => err }); }
+      if (m) { clearTimeout(timer); child.removeAllListeners('exit'); resolve({ child, url: m[1]!, stderr: () => err, stdout: () => out }); }
     });
   });
 }
@@ -32,3 +43,13 @@ export const exited = (child: ChildProcess) =>
     if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
+
+/** Stops a served process with `signal` and resolves with its exit. */
+export async function stop(s: Served, signal: NodeJS.Signals = 'SIGTERM') {
+  s.child.kill(signal);
+  return exited(s.child);
+}
+
+/** The JSON lines a process logged. */
+export const jsonLines = (text: string) =>
+  text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);

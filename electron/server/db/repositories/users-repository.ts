@@ -39,10 +39,19 @@ export function createUsersRepository(db: Kysely<DB>) {
         .orderBy('api_keys.id').execute();
     },
 
+    async findKey(id: number) {
+      return db.selectFrom('api_keys').select(['id', 'user_id', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+    },
+
     /** True when a key was revoked by this call. */
     async revokeKey(id: number): Promise<boolean> {
       const r = await db.updateTable('api_keys').set({ revoked_at: isoNow() }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
       return r.numUpdatedRows > 0n;
+    },
+
+    /** Records that a key was used at `at` (ISO); the authenticator calls it at most once a minute per key. */
+    async touchKey(id: number, at: string): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
     },
 
     async activeKeyByPrefix(prefix: string) {

