@@ -24,7 +24,15 @@ export type Reachability =
   | { state: 'unreachable'; message: string; kind: IpcErrorKind }
   | { state: 'error'; message: string; kind: IpcErrorKind };
 export interface ServerStatus { state: 'starting' | 'running' | 'stopped' | 'error'; url: string | null; port: number | null; message: string | null }
-export interface AppInfo { version: string; dataDir: string; keychain: 'available' | 'unavailable'; keychainMessage: string | null }
+export interface AppInfo {
+  version: string;
+  dataDir: string;
+  keychain: 'available' | 'unavailable';
+  keychainMessage: string | null;
+  /** The embedded server's log (warnings and errors), and the folder that holds it and its rotated copies. */
+  logFile: string;
+  logsDir: string;
+}
 
 /** Every failure a screen may show, by kind. */
 export type IpcErrorKind =
@@ -59,6 +67,8 @@ const crud = <T, N extends string>(noun: N) => ({
 
 export const contract = {
   'app.info': entry<typeof none, AppInfo>(none),
+  /** Shows the logs folder in the system's file manager. */
+  'app.openLogs': entry<typeof none, { opened: string }>(none),
   'instances.list': entry<typeof none, { instances: InstanceView[]; selectedId: string }>(none),
   'instances.add': entry<z.ZodObject<{ name: z.ZodString; baseUrl: typeof httpBase; apiKey: z.ZodOptional<z.ZodString> }>, InstanceView>(
     z.object({ name: z.string().trim().min(1).max(100), baseUrl: httpBase, apiKey: z.string().min(1).max(500).optional() }),

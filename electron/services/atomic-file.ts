@@ -1,7 +1,9 @@
 // A crash or power loss in the middle of a write must leave either the old file
 // or the new one, never half of each: write a sibling temp file, fsync it,
 // rename it over the target (atomic within one folder on POSIX and NTFS), then
-// fsync the folder so the rename itself survives a power loss.
+// fsync the folder so the rename itself survives a power loss. The temp file
+// is created 0600, so the file renamed into place is its owner's only, whatever
+// mode the one it replaces had.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +12,7 @@ const TEMP_SUFFIX = '.tmp';
 
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
   const dir = path.dirname(file);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
   try {
     const fh = await open(tmp, 'wx', 0o600);

@@ -4,12 +4,14 @@
 // harness call it directly.
 import type { AppInfo, InstanceView, IpcResult, ServerStatus } from '../../shared/contract.ts';
 import type { ServerConfig } from '../server/config.ts';
+import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
 import { openProfileStore, type InstanceProfile, type ProfileStore } from './instance-profiles.ts';
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
+import { openServerLog, type ServerLogOptions } from './server-log.ts';
 
 export interface DesktopOptions {
   dataDir: string;
@@ -25,6 +27,13 @@ export interface DesktopOptions {
   /** Per-request deadline of the API clients. */
   requestTimeoutMs?: number;
   onUnexpectedError?: (err: unknown, name: string) => void;
+  /**
+   * Shows a folder in the system's file manager; resolves to '' or to why it
+   * could not (Electron's shell.openPath). Without it, app.openLogs says so.
+   */
+  openPath?: (folder: string) => Promise<string>;
+  /** Rotation of logs/server.log. */
+  log?: ServerLogOptions;
 }
 
 export interface Desktop {
@@ -43,8 +52,18 @@ export interface Desktop {
 const DEFAULT_CTX: CallContext = { windowId: 1 };
 
 export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
-  const secrets = opts.secretStore ?? await openSecretStore();
-  const profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`);
+  // Opened first: it makes the data folder private, and notes it if it was not.
+  const log = openServerLog(opts.dataDir, opts.log);
+  let secrets: SecretStore;
+  let profiles: ProfileStore;
+  try {
+    secrets = opts.secretStore ?? await openSecretStore();
+    profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`, { onNotice: log.warn });
+  } catch (err) {
+    log.error(`Linkdesk could not open its data folder: ${err instanceof Error ? err.message : String(err)}`);
+    await log.close();
+    throw err;
+  }
   const localId = profiles.local().id;
   const listeners = new Set<(s: ServerStatus) => void>();
 
@@ -54,6 +73,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     account: localId,
     secrets,
     config: opts.localServer?.config,
+    log,
     settings: () => {
       const s = profiles.localServer();
       return portOverride === undefined ? s : { ...s, port: portOverride };
@@ -119,10 +139,20 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     dataDir: opts.dataDir,
     keychain: secrets.kind === 'keychain' ? 'available' : 'unavailable',
     keychainMessage: secrets.message,
+    logFile: log.file,
+    logsDir: log.dir,
   });
 
+  const openLogs = async () => {
+    if (!opts.openPath) throw new ServiceError('bad-request', 'Folders cannot be opened from this session.');
+    ensurePrivateDir(log.dir, { onNotice: log.warn }); // removed by hand since the start? show an empty one
+    const problem = await opts.openPath(log.dir);
+    if (problem) throw new ServiceError('server', `The logs folder could not be opened: ${problem}`);
+    return log.dir;
+  };
+
   const handlers = createHandlers({
-    profiles, secrets, info, serverStatus, view, clientFor, dropClient, selectedId,
+    profiles, secrets, info, openLogs, serverStatus, view, clientFor, dropClient, selectedId,
     select: async (windowId, id) => {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);
@@ -168,6 +198,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
         clients.clear();
         await Promise.all(open.map((c) => c.destroy()));
         await server?.stop();
+        await log.close();
         for (const l of listeners) l(serverStatus());
       })();
       return closing;

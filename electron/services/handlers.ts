@@ -21,6 +21,8 @@ export interface HandlerDeps {
   profiles: ProfileStore;
   secrets: SecretStore;
   info(): AppInfo;
+  /** Shows the logs folder; resolves to the folder shown. */
+  openLogs(): Promise<string>;
   serverStatus(): ServerStatus;
   restartServer(port: number | null | undefined): Promise<ServerStatus>;
   view(p: InstanceProfile): Promise<InstanceView>;
@@ -62,6 +64,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
 
   const table: Handlers = {
     'app.info': async () => d.info(),
+    'app.openLogs': async () => ({ opened: await d.openLogs() }),
     'instances.list': async (_args, ctx) => ({
       instances: await Promise.all(d.profiles.list().map((p) => d.view(p))),
       selectedId: d.selectedId(ctx.windowId),

@@ -1,11 +1,13 @@
 // Instance profiles: which Linkdesk servers the app knows, in one JSON file in
 // the data folder. Keys are not here (they live in the keychain), so the file
 // can be read, backed up or attached to a bug report without leaking one.
+// It is still the owner's only (0600): it lists which servers this person uses.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { InstanceKind } from '../../shared/contract.ts';
+import { ensurePrivateDir, tightenFile, type Notice } from '../server/util/private-files.ts';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 
@@ -68,8 +70,10 @@ export interface ProfileStore {
   readonly recovered: string | null;
 }
 
-export async function openProfileStore(dataDir: string, defaultLocalUrl: string): Promise<ProfileStore> {
+export async function openProfileStore(dataDir: string, defaultLocalUrl: string, opts: { onNotice?: Notice } = {}): Promise<ProfileStore> {
   const file = path.join(dataDir, PROFILES_FILE);
+  ensurePrivateDir(dataDir, opts);
+  tightenFile(file, opts); // later saves replace it with a 0600 file anyway; this covers a run that saves nothing
   await removeStaleTempFiles(file);
   let recovered: string | null = null;
   let state: ProfilesFile | null = null;

@@ -2,6 +2,7 @@
 // 127.0.0.1 with its SQLite file in the app's data folder. The desktop reaches
 // it over HTTP like any remote instance, with a key that exists only in the
 // secret store (created here on first start, straight from the repository).
+// Its warnings and errors go to logs/server.log in the data folder.
 import type { FastifyInstance } from 'fastify';
 import type { ServerStatus } from '../../shared/contract.ts';
 import { buildApp } from '../server/app.ts';
@@ -11,6 +12,7 @@ import { createUsersRepository } from '../server/db/repositories/users-repositor
 import { parseApiKey, sameHash, sha256 } from '../server/util/secrets.ts';
 import type { LocalServerSettings } from './instance-profiles.ts';
 import type { SecretStore } from './secret-store.ts';
+import { openServerLog, type ServerLog } from './server-log.ts';
 
 export const DEFAULT_LOCAL_PORT = 8080;
 export const LOCAL_HOST = '127.0.0.1';
@@ -25,6 +27,11 @@ export interface LocalServerOptions {
   saveSettings(patch: Partial<LocalServerSettings>): Promise<void>;
   /** Server options beyond host, port and data folder (titles, rate limit…). */
   config?: Partial<ServerConfig>;
+  /**
+   * The log to write to, kept open across restarts by its owner (the desktop);
+   * without one, each run opens logs/server.log itself and closes it on stop.
+   */
+  log?: ServerLog;
 }
 
 export interface LocalServer {
@@ -41,7 +48,7 @@ const errMessage = (err: unknown) => (err instanceof Error ? err.message : Strin
 
 export function createLocalServer(opts: LocalServerOptions): LocalServer {
   let status: ServerStatus = { state: 'stopped', url: null, port: null, message: null };
-  let running: { app: FastifyInstance; store: Store } | null = null;
+  let running: { app: FastifyInstance; store: Store; ownLog: ServerLog | null } | null = null;
   // start/stop/setPort run one at a time; a second start while starting waits for the first.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -78,8 +85,10 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
     await opts.saveSettings({ userId: created.userId, keyId: created.keyId });
   }
 
-  async function listen(store: Store, port: number): Promise<FastifyInstance> {
-    const app = await buildApp({ store, config: { ...opts.config, host: LOCAL_HOST, port, dataDir: opts.dataDir } });
+  async function listen(store: Store, log: ServerLog, port: number): Promise<FastifyInstance> {
+    const app = await buildApp({
+      store, logger: log.loggerOptions, config: { ...opts.config, host: LOCAL_HOST, port, dataDir: opts.dataDir },
+    });
     try {
       await app.listen({ host: LOCAL_HOST, port });
       return app;
@@ -94,25 +103,32 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
     const wanted = configuredPort();
     status = { state: 'starting', url: null, port: null, message: null };
     let store: Store | null = null;
+    let ownLog: ServerLog | null = null;
+    let log: ServerLog | undefined = opts.log;
     try {
-      store = openStore(opts.dataDir);
+      if (!log) log = ownLog = openServerLog(opts.dataDir);
+      store = openStore(opts.dataDir, { onNotice: log.warn });
       await ensureKey(store);
       let app: FastifyInstance;
       let message: string | null = null;
       try {
-        app = await listen(store, wanted);
+        app = await listen(store, log, wanted);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
-        app = await listen(store, 0);
+        app = await listen(store, log, 0);
         message = `Port ${wanted} is ${code === 'EACCES' ? 'not allowed' : 'in use by another program'}, so the local server is on port ${portOf(app)} for now. Short links made while it runs there use that port.`;
+        log.warn(message);
       }
-      running = { app, store };
+      running = { app, store, ownLog };
       const port = portOf(app);
       status = { state: 'running', url: `http://${LOCAL_HOST}:${port}`, port, message };
     } catch (err) {
       await store?.close();
-      status = { state: 'error', url: null, port: null, message: `The local server could not start: ${errMessage(err)}` };
+      const message = `The local server could not start: ${errMessage(err)}`;
+      status = { state: 'error', url: null, port: null, message };
+      log?.error(message);
+      await ownLog?.close();
     }
     return status;
   }
@@ -125,6 +141,7 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
         await r.app.close(); // finishes in-flight requests first
       } finally {
         await r.store.close();
+        await r.ownLog?.close();
       }
     }
     status = { state: 'stopped', url: null, port: null, message: null };

@@ -33,6 +33,8 @@ export interface World {
   localId(): Promise<string>;
   /** Fails on serious or critical axe-core violations of what the page shows now. */
   axe(label: string): Promise<void>;
+  /** Folders the app asked the system to show (Electron's shell.openPath, recorded). */
+  openedFolders: string[];
 }
 
 export async function closedPort(): Promise<number> {
@@ -69,7 +71,9 @@ export const test = base.extend<{ world: World }, { site: Site }>({
       throw new Error(`These tests use the real keychain; run them in a D-Bus session with gnome-keyring (bash scripts/e2e.sh): ${secrets.message}`);
     }
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-e2e-'));
+    const openedFolders: string[] = [];
     const desktop = await createDesktop({
+      openPath: async (folder) => { openedFolders.push(folder); return ''; },
       dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false } }, requestTimeoutMs: 5000,
       onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
     });
@@ -93,7 +97,7 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     };
     let shots = 0;
     const world: World = {
-      desktop, remote, invoke, invokeRaw,
+      desktop, remote, invoke, invokeRaw, openedFolders,
       async open(hash = '#/links') {
         await page.goto(`${site.url}${hash}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -2,6 +2,8 @@
 // createDesktop over a temp data folder, the embedded server, real remote
 // servers, and the real keychain inside scripts/test.sh (a session-only store
 // elsewhere; the keychain-only claims are in the gated block).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../shared/contract.ts';
 import { createDesktop, type Desktop, type DesktopOptions } from '../../electron/services/desktop.ts';
@@ -65,6 +67,7 @@ describe('the contract gate', () => {
       ['instances.add', { name: '', baseUrl: 'https://ok.example' }, 'name'],
       ['instances.select', { id: 7 }, 'id'],
       ['app.info', { extra: true }, 'args'],
+      ['app.openLogs', { path: '/etc' }, 'args'],
       ['server.restart', { port: 70000 }, 'port'],
     ];
     for (const [name, args, field] of bad) {
@@ -189,6 +192,27 @@ it('server.restart moves the local server to another port and the local instance
   const { instances } = await ok(d.invoke('instances.list', undefined));
   expect(instances[0].baseUrl).toBe(`http://127.0.0.1:${port}`);
   expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ name: 'Desktop' });
+});
+
+describe('the logs folder', () => {
+  it('app.info names the server log, and app.openLogs shows its folder through the injected openPath', async () => {
+    const opened: string[] = [];
+    const d = await desktop({ localServer: false, openPath: async (folder) => { opened.push(folder); return ''; } });
+    const info = await ok(d.invoke('app.info', undefined));
+    expect(info).toMatchObject({ logFile: path.join(d.dataDir, 'logs', 'server.log'), logsDir: path.join(d.dataDir, 'logs') });
+    expect(await ok(d.invoke('app.openLogs', undefined))).toEqual({ opened: info.logsDir });
+    expect(opened).toEqual([info.logsDir]);
+    expect(existsSync(info.logsDir)).toBe(true);
+  });
+
+  it('app.openLogs says when the system could not open the folder, or this session cannot open folders', async () => {
+    const failing = await desktop({ localServer: false, openPath: async () => 'No application knows how to open folders.' });
+    expect(await failing.invoke('app.openLogs', undefined)).toEqual({
+      ok: false, error: { kind: 'server', message: 'The logs folder could not be opened: No application knows how to open folders.' },
+    });
+    const none = await desktop({ localServer: false });
+    expect(await none.invoke('app.openLogs', undefined)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+  });
 });
 
 describe.skipIf(!IN_DBUS)(`keys in the real keychain${IN_DBUS ? '' : ` (skipped: ${NO_DBUS_REASON})`}`, () => {

@@ -14,7 +14,7 @@ const rec = vi.hoisted(() => {
   type Fn = (...a: any[]) => any;
   const r = {
     windows: [] as any[], ipc: new Map<string, Fn>(), appEvents: new Map<string, Fn>(), paths: new Map<string, string>(),
-    protocol: null as Fn | null, permissionRequest: null as Fn | null, quits: 0, opened: [] as string[],
+    protocol: null as Fn | null, permissionRequest: null as Fn | null, quits: 0, opened: [] as string[], openedPaths: [] as string[],
     windowOpened: null as null | (() => void), schemes: [] as unknown[],
   };
   const contents = new Map<object, any>();
@@ -50,7 +50,7 @@ const rec = vi.hoisted(() => {
     Menu: { buildFromTemplate: (t: unknown) => ({ t }), setApplicationMenu: () => {} },
     Tray: class { setToolTip() {} setContextMenu() {} on() {} destroy() {} },
     nativeImage: { createFromPath: (p: string) => ({ p }) },
-    shell: { openExternal: async (u: string) => { r.opened.push(u); } },
+    shell: { openExternal: async (u: string) => { r.opened.push(u); }, openPath: async (p: string) => { r.openedPaths.push(p); return ''; } },
   };
   return { r, electron };
 });
@@ -93,6 +93,11 @@ it('IPC: one channel, answered for the app frame of our own window, refused othe
   expect(await call({ sender: win.webContents, senderFrame: { url: 'https://evil.example/' } }, 'server.status')).toMatchObject(refused);
   expect(await call({ sender: win.webContents, senderFrame: null }, 'server.status')).toMatchObject(refused);
   expect(await call({ sender: { id: 999 }, senderFrame: { url: 'app://linkdesk/index.html' } }, 'server.status')).toMatchObject(refused);
+});
+
+it('"Open logs folder" reaches shell.openPath with the logs folder in the data folder', async () => {
+  expect(await call(ownFrame(), 'app.openLogs')).toEqual({ ok: true, data: { opened: path.join(dataDir, 'logs') } });
+  expect(r.openedPaths).toEqual([path.join(dataDir, 'logs')]);
 });
 
 it('app:// serves the renderer with the CSP header, and nothing outside it', async () => {

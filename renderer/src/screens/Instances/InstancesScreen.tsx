@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../components/DataStates/DataStates
 import { IconPlus } from '../../components/Icons/Icons.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { useInstances } from '../../state/instances-store.ts';
+import { AboutCard } from './AboutCard.tsx';
 import { InstanceModal } from './InstanceModal.tsx';
 import { InstancesTable } from './InstancesTable.tsx';
 import { ServerStatusCard } from './ServerStatusCard.tsx';
@@ -32,6 +33,7 @@ export default function InstancesScreen() {
       {status === 'loading' ? <LoadingState label="Loading instances…" /> : null}
       {status === 'error' && error ? <ErrorState error={error} onRetry={() => void load()} /> : null}
       {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} /> : null}
+      {info.data ? <AboutCard info={info.data} /> : null}
       {editing.subject ? <InstanceModal instance={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()} /> : null}
       <ConfirmDelete opened={removing.subject !== null} title="Remove instance" confirmLabel="Remove" onClose={removing.close}
         onConfirm={() => remove(removing.subject!.id)}>
