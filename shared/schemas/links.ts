@@ -10,7 +10,15 @@ const alias = z
   .trim()
   .regex(ALIAS_PATTERN, 'The alias may only contain letters, digits, dashes and underscores, up to 100 characters.');
 
-const secret = (field: string) => str(field, LIMITS.passwordLength);
+/**
+ * Taken exactly as typed, spaces included: the password form sends what the
+ * visitor typed, untrimmed. All spaces is no password at all.
+ */
+const secret = (field: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? `The ${field} field is required.` : `The ${field} must be a string.`) })
+    .refine((v) => v.trim().length > 0, `The ${field} field is required.`)
+    .max(LIMITS.passwordLength, `The ${field} may not be greater than ${LIMITS.passwordLength} characters.`);
 
 const keyed = (field: string, key: z.ZodType) =>
   list(field, z.object({ key, value: httpUrl(`${field} value`) }, { error: `Each ${field} entry needs a key and a value.` }), LIMITS.targetEntries);

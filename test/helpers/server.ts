@@ -1,12 +1,14 @@
 // Each test builds its own world: a temporary data folder, a real SQLite file,
 // the real app listening on 127.0.0.1 port 0, and a user with an API key.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type AppDeps } from '../../electron/server/app.ts';
 import type { ServerConfig } from '../../electron/server/config.ts';
 import { openStore, type Store } from '../../electron/server/db/database.ts';
 import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
+import { httpUrlOf } from '../../electron/server/util/address.ts';
 
 export interface TestServer {
   url: string;
@@ -29,7 +31,8 @@ export async function startServer(
   const store = openStore(dataDir);
   const app = await buildApp({ store, config: { dataDir, fetchTitles: false, ...config }, ...deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = app.linkdesk.baseUrl();
+  // Where it listens, which a configured --base-url (a public name) need not be.
+  const url = httpUrlOf(app.server.address() as AddressInfo);
   const users = createUsersRepository(store.db);
   const newUserKey = async (name = 'user') => (await users.createUserWithKey(name)).key;
   const key = reuse?.key ?? (await newUserKey('owner'));

@@ -1,5 +1,6 @@
-// Remembering a right password for a while, and slowing down wrong ones.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Remembering a right password for a while, and slowing down wrong ones:
+// link passwords on the redirect server, API keys on the API.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export type Gate = 'link' | 'stats';
 
@@ -65,6 +66,15 @@ export function createAttemptLimiter(limit: AttemptLimit, now: () => number) {
     return list;
   };
 
+  const waitOf = (list: number[]) =>
+    list.length >= limit.max ? Math.max(1, Math.ceil((list[list.length - limit.max]! + limit.windowMs - now()) / 1000)) : 0;
+  const count = (key: string, list: number[]) => {
+    list.push(now());
+    failures.delete(key); // re-inserted last: the Map's order is least recently failed first
+    failures.set(key, list);
+    if (failures.size > MAX_TRACKED) failures.delete(failures.keys().next().value as string);
+  };
+
   return {
     /**
      * Counts an attempt before its password is checked, so parallel requests
@@ -73,14 +83,19 @@ export function createAttemptLimiter(limit: AttemptLimit, now: () => number) {
      */
     attempt(key: string): number {
       const list = recent(key);
-      if (list.length >= limit.max) {
-        return Math.max(1, Math.ceil((list[list.length - limit.max]! + limit.windowMs - now()) / 1000));
-      }
-      list.push(now());
-      failures.delete(key); // re-inserted last: the Map's order is least recently failed first
-      failures.set(key, list);
-      if (failures.size > MAX_TRACKED) failures.delete(failures.keys().next().value as string);
-      return 0;
+      const wait = waitOf(list);
+      if (!wait) count(key, list);
+      return wait;
+    },
+
+    /** Seconds until `key` may try again (0: now), counting nothing. */
+    wait(key: string): number {
+      return waitOf(recent(key));
+    },
+
+    /** Counts a failure found after the fact, for callers that check `wait` first. */
+    fail(key: string): void {
+      count(key, recent(key));
     },
 
     /** A right answer forgives the earlier wrong ones. */
@@ -90,3 +105,48 @@ export function createAttemptLimiter(limit: AttemptLimit, now: () => number) {
   };
 }
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
+
+export const KEY_FAILURE_LIMIT: AttemptLimit = { max: 30, windowMs: 60_000 };
+const TRUSTED_ADDRESSES = 10_000;
+const TRUSTED_KEYS_PER_ADDRESS = 16;
+
+/**
+ * API requests without a working key, per client address. Past the limit a
+ * client is answered 429 before its key is looked at, so a right guess looks
+ * like a wrong one and guessing stays at the limit's pace. Keys that already
+ * worked from that address are still checked, so one bad client behind a
+ * shared address does not lock out those already using it.
+ */
+export function createKeyFailureLimit(limit: AttemptLimit, now: () => number) {
+  const failures = createAttemptLimiter(limit, now);
+  // address -> digests of Authorization values that authenticated from it, least recent first
+  const trusted = new Map<string, Set<string>>();
+  const digest = (authorization: string) => createHash('sha256').update(authorization).digest('base64url');
+
+  return {
+    limit,
+
+    /** Seconds this client must wait before `authorization` is checked; 0 to check it now. */
+    wait(ip: string, authorization: string | undefined): number {
+      const wait = failures.wait(ip);
+      if (!wait || !authorization) return wait;
+      return trusted.get(ip)?.has(digest(authorization)) ? 0 : wait;
+    },
+
+    failed(ip: string): void {
+      failures.fail(ip);
+    },
+
+    succeeded(ip: string, authorization: string): void {
+      const d = digest(authorization);
+      const keys = trusted.get(ip) ?? new Set<string>();
+      keys.delete(d);
+      keys.add(d);
+      if (keys.size > TRUSTED_KEYS_PER_ADDRESS) keys.delete(keys.values().next().value as string);
+      trusted.delete(ip);
+      trusted.set(ip, keys);
+      if (trusted.size > TRUSTED_ADDRESSES) trusted.delete(trusted.keys().next().value as string);
+    },
+  };
+}
+export type KeyFailureLimit = ReturnType<typeof createKeyFailureLimit>;

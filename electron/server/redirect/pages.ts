@@ -41,10 +41,10 @@ export const errorPage = (status: number): Page => ({
 export interface PasswordForm {
   /** 'link' protects the redirect, 'stats' the statistics page. */
   kind: 'link' | 'stats';
-  title: string | null;
   wrong: boolean;
 }
 
+/** Says nothing of the link's destination (not even its page title) before the password is given. */
 export function passwordPage(f: PasswordForm): Page {
   const what = f.kind === 'link' ? 'This link is protected by a password.' : 'The statistics of this link are protected by a password.';
   return {
@@ -56,7 +56,6 @@ export function passwordPage(f: PasswordForm): Page {
     // only ever returns to this site.
     csp: { formAction: f.kind === 'link' ? ["'self'", 'https:', 'http:'] : ["'self'"] },
     body: `<h1>Password required</h1>
-${f.title ? `<p class="muted">${esc(f.title)}</p>` : ''}
 <p>${esc(what)}</p>
 ${f.wrong ? '<p class="error" role="alert">Wrong password. Please try again.</p>' : ''}
 <form method="post">

@@ -31,6 +31,7 @@ ${body}
 
 export interface StatsView {
   shortUrl: string;
+  /** The destination page's title: null for a link with a password, like `url`. */
   title: string | null;
   /** Shown only when the link itself has no password, so the page never gives away a protected destination. */
   url: string | null;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { domainCreateSchema, domainListQuerySchema, domainUpdateSchema, idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, domainSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
@@ -11,15 +12,47 @@ import { serializeDomain } from '../serializers.ts';
 
 const tags = ['domains'];
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const SYNTAX = 'The name must be a domain name such as links.example.com, without scheme, port or path.';
 
-/** A hostname, IDN stored as punycode; schemes, paths and ports are refused. */
-export function normalizeDomainName(raw: string): string {
-  const name = raw.trim().replace(/\.$/, '').toLowerCase();
+/** A host as the redirect server compares it: lower case, no trailing dot. */
+export const comparableHost = (host: string) => host.trim().toLowerCase().replace(/\.$/, '');
+
+/** The host of a base URL (`[::1]` for IPv6), or '' when it is none. */
+export function hostOfUrl(url: string): string {
+  try {
+    return comparableHost(new URL(url).hostname);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Why `host` (comparable form) can never be a registered domain, or null.
+ * A domain named like the instance's own host would take over the default
+ * domain's aliases, and browsers reach localhost and IP literals without any
+ * DNS an owner controls, so these all stay the default domain's.
+ */
+export function reservedHostReason(host: string, ownHost: string): string | null {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  // As a URL parser reads it: `2130706433`, `0x7f.1` and `127.1` are IPv4
+  // addresses, full-width letters fold to ASCII.
+  const ascii = domainToASCII(bare);
+  if (isIP(bare) || isIP(ascii)) return 'The name may not be an IP address.';
+  if ([bare, ascii].some((h) => h === 'localhost' || h.endsWith('.localhost'))) return 'The name may not be localhost.';
+  if (ownHost && (host === ownHost || ascii === ownHost)) {
+    return "The name may not be this instance's own host; links without a domain already use it.";
+  }
+  return null;
+}
+
+/** A hostname, IDN stored as punycode; schemes, paths, ports and reserved hosts are refused. */
+export function normalizeDomainName(raw: string, ownHost: string): string {
+  const name = comparableHost(raw);
+  const reserved = reservedHostReason(name, ownHost);
+  if (reserved) throw invalid('name', reserved);
   // domainToASCII parses like a URL host and would quietly drop a path or port.
   const ascii = /[\s/\\:?#@[\]%]/.test(name) ? '' : domainToASCII(name);
-  if (!ascii || !HOSTNAME.test(ascii) || /^[\d.]+$/.test(ascii)) {
-    throw invalid('name', 'The name must be a domain name such as links.example.com, without scheme, port or path.');
-  }
+  if (!ascii || !HOSTNAME.test(ascii) || /^[\d.]+$/.test(ascii)) throw invalid('name', SYNTAX);
   return ascii;
 }
 
@@ -42,7 +75,7 @@ export function domainsRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   r.post('/domains', { schema: { tags, summary: 'Create a domain', body: domainCreateSchema, response: { 201: singleOf(domainSchema, 201), ...errorResponses } } }, async (req, reply) => {
     const { userId } = principalOf(req);
-    const name = normalizeDomainName(req.body.name);
+    const name = normalizeDomainName(req.body.name, hostOfUrl(ctx.baseUrl()));
     if (await ctx.repos.domains.nameTaken(name)) throw invalid('name', 'The name has already been taken.');
     const id = await ctx.repos.domains.create(userId, {
       name, index_page: req.body.index_page ?? null, not_found_page: req.body.not_found_page ?? null,

@@ -27,6 +27,11 @@ export function createDomainsRepository(db: Kysely<DB>) {
       return (await withCount().where('domains.id', '=', id).where('user_id', '=', userId).executeTakeFirst()) as DomainRow | undefined;
     },
 
+    /** Every domain of the instance, whoever owns it: the redirect server checks their names at start. */
+    async allNames(): Promise<{ id: number; name: string }[]> {
+      return db.selectFrom('domains').select(['id', 'name']).orderBy('id').execute();
+    },
+
     async nameTaken(name: string): Promise<boolean> {
       return !!(await db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirst());
     },

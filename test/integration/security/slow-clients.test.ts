@@ -1,0 +1,65 @@
+// A client that opens connections and never finishes its requests
+// (slowloris) must not hold them: it gets 408 and is closed. The timeouts are
+// shortened here; the production values are checked on the server itself.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startServer({}, { timeouts: { headers: 300, request: 600, check: 50 } }); });
+afterAll(async () => { await s.close(); });
+
+/** Sends `text` on a raw connection, then nothing; resolves with all that came back once the server closes it. */
+function sendAndStall(text: string): Promise<string> {
+  const { port } = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => { received += chunk; });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+}
+
+describe('slow clients', () => {
+  it.each([
+    ['nothing at all', ''],
+    ['half a header', `GET /api/v1/links HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer `],
+    ['half a request line', 'GET /some-al'],
+    ['a header that never ends', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a\r\n'],
+  ])('answers 408 with the contract body and closes the connection after %s', async (_what, text) => {
+    const answer = await sendAndStall(text);
+    const [head, body] = answer.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head).toMatch(/\r\nx-content-type-options: nosniff/i);
+    expect(head).toMatch(/\r\nconnection: close/i);
+    expect(JSON.parse(body)).toEqual({ message: 'The request took too long to arrive.', status: 408 });
+  });
+
+  it('still answers clients that send their request in pieces within the time', async () => {
+    const { port } = new URL(s.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('GET /api/v1/openapi.json HTTP/1.1\r\n');
+        setImmediate(() => socket.write('Host: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+      });
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => { received += c; });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('runs in production with a 20 s header timeout, a 30 s request timeout and a 5 s keep-alive', async () => {
+    const plain = await startServer();
+    try {
+      const server = plain.app.server;
+      expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([20_000, 30_000, 5_000]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
