@@ -51,16 +51,34 @@ export interface Link {
 export interface Account { id: number; name: string; created_at: string }
 
 export interface CountRow { value: string; count: number }
-export interface LinkStats {
-  link_id: number;
-  clicks: number;
-  /** Clicks per day, oldest first, `YYYY-MM-DD` in UTC. */
+export type StatsInterval = 'day' | 'week' | 'month';
+/** Clicks in a date range (inclusive, `YYYY-MM-DD` in the instance's time zone), or all time. */
+export interface RangeStats {
+  /** The range answered; without `from`/`to` in the request, the first and last day with clicks (null when none). */
+  from: string | null;
+  to: string | null;
+  interval: StatsInterval;
+  /** Clicks in the range. */
+  total: number;
+  /** Days with clicks in the range, oldest first (kept for clients of the first release). */
   days: { date: string; count: number }[];
+  /** Every bucket of the interval from `from` to `to`, zeros included; `date` is the bucket's first day (weeks start on Monday). */
+  series: { date: string; count: number }[];
   countries: CountRow[];
   platforms: CountRow[];
   browsers: CountRow[];
   languages: CountRow[];
   referrers: CountRow[];
+}
+export interface LinkStats extends RangeStats {
+  link_id: number;
+  /** All-time clicks (the link's counter). */
+  clicks: number;
+}
+export interface TopLink { id: number; alias: string; short_url: string; url: string; title: string | null; clicks: number }
+export interface AccountStats extends RangeStats {
+  /** The account's links with the most clicks in the range, most first (at most 10). */
+  top_links: TopLink[];
 }
 
 export interface Page<T> {

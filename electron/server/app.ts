@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { AddressInfo } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import qs from 'qs';
 import { z } from 'zod';
 import { createAuthenticator } from './auth/authenticate.ts';
@@ -14,10 +15,11 @@ import { accountStatsRoutes } from './api/routes/account-stats.ts';
 import { domainsRoutes } from './api/routes/domains.ts';
 import { linksRoutes } from './api/routes/links.ts';
 import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
-import { resolveConfig, type ServerConfig } from './config.ts';
+import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.ts';
 import type { Store } from './db/database.ts';
-import { openCountryLookup } from './redirect/geoip.ts';
+import { createKeyFailureLimit, KEY_FAILURE_LIMIT } from './redirect/access.ts';
 import type { ClickWriterMode } from './redirect/clicks.ts';
+import { installFastPath } from './redirect/fast-path.ts';
 import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 import { httpUrlOf } from './util/address.ts';
@@ -32,7 +34,22 @@ export interface AppDeps {
   geoipPath?: string;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
+  /** HTTP timeouts, DEFAULT_TIMEOUTS where absent (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>;
 }
+
+/** Milliseconds. */
+export interface HttpTimeouts {
+  /** A client that has not sent its whole header by then gets 408 and is closed. */
+  headers: number;
+  /** The same for the whole request, body included; at least `headers`. */
+  request: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAlive: number;
+  /** How often Node checks the two above; they can overrun by up to this. */
+  check: number;
+}
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headers: 20_000, request: 30_000, keepAlive: 5_000, check: 1_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +60,39 @@ declare module 'fastify' {
 const QS_LIMITS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false, allowDots: false } as const;
 const SERVER_ERROR = { message: 'Server error.', status: 500 };
 
+/**
+ * Requests Node refuses before Fastify sees them (a header never finished, or
+ * too large, or unreadable): the contract's body, and the connection closed.
+ */
+function clientError(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request took too long to arrive.']
+    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request headers are too large.']
+      : [400, 'The request could not be read.'] as const;
+  const body = JSON.stringify({ message, status });
+  // Node's own rule: nothing is written into a response already under way.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = resolveConfig(deps.config);
   const now = deps.now ?? Date.now;
   const repos = createRepositories(deps.store);
+  const t = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Slow clients (slowloris) cannot hold connections open for long.
+    http: { headersTimeout: t.headers, requestTimeout: t.request, keepAliveTimeout: t.keepAlive, connectionsCheckingInterval: t.check },
+    requestTimeout: t.request,
+    keepAliveTimeout: t.keepAlive,
+    clientErrorHandler: clientError,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // maxParamLength: a 100-character alias plus the `+` of its statistics page.
     routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true, maxParamLength: 128 },
     return503OnClosing: true,
@@ -78,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('linkdesk', { repos, config, baseUrl, titlesIdle });
   app.decorateRequest('principal', null);
+  // Every answer, JSON included, is what its Content-Type says and nothing a browser may sniff.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done(null, payload);
+  });
   app.addHook('onClose', async () => {
     await titlesIdle();
     if (titles && !deps.titleFetcher) await titles.close();
@@ -129,12 +176,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, scheduleTitle };
   const authenticate = createAuthenticator(repos.users);
+  const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
   await app.register(async (api) => {
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     await api.register(async (secured) => {
+      // Wrong and missing keys are limited per client address here, before
+      // the per-key limit below, which only ever sees keys that worked.
       secured.addHook('onRequest', async (req) => {
-        await authenticate(req);
+        const authorization = req.headers.authorization;
+        const wait = keyFailures?.wait(req.ip, authorization) ?? 0;
+        if (wait) {
+          throw new ApiError(429, `Too many requests without a valid API key. Retry in ${wait} seconds.`, undefined, {
+            'retry-after': String(wait), 'x-ratelimit-limit': String(keyFailures!.limit.max), 'x-ratelimit-remaining': '0',
+          });
+        }
+        try {
+          await authenticate(req);
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 401) keyFailures?.failed(req.ip);
+          throw err;
+        }
+        if (authorization) keyFailures?.succeeded(req.ip, authorization);
       });
       if (config.rateLimit > 0) {
         await secured.register(rateLimit, {
@@ -157,10 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every other path is the redirect server's; it also answers unknown paths
   // (JSON under /api/, a page elsewhere).
-  await registerRedirects(app, {
+  const redirects = await registerRedirects(app, {
     store: deps.store, repos, redirectStatus: config.redirectStatus, baseUrl, now,
-    geoip: openCountryLookup(deps.geoipPath), clickWriter: deps.clickWriter,
+    geoipPath: deps.geoipPath, clickWriter: deps.clickWriter, timeZone: config.timeZone,
+    clickRetentionDays: config.clickRetentionDays,
   });
+  installFastPath(app.server, redirects, fastifyTrustProxy(config.trustProxy));
 
   return app;
 }

@@ -2,7 +2,7 @@
 // api-types.ts stay the source the code uses; the assertions at the bottom fail
 // the typecheck if the two ever drift apart.
 import { z } from 'zod';
-import type { Account, ApiErrorBody, Deleted, Domain, Link, LinkStats, Pixel, Space } from '../api-types.ts';
+import type { Account, ApiErrorBody, Deleted, Domain, Link, Pixel, Space } from '../api-types.ts';
 import { PIXEL_TYPES, PLATFORMS } from '../constants.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
@@ -52,11 +52,7 @@ export const linkSchema = z.object({
   updated_at: timestamp,
 }).meta({ id: 'Link' });
 
-const countRow = z.object({ value: z.string(), count: z.number().int() });
-export const statsSchema = z.object({
-  link_id: z.number().int(), clicks: z.number().int(), days: z.array(z.object({ date: z.string(), count: z.number().int() })),
-  countries: z.array(countRow), platforms: z.array(countRow), browsers: z.array(countRow), languages: z.array(countRow), referrers: z.array(countRow),
-}).meta({ id: 'LinkStats' });
+export { statsSchema } from './stats.ts';
 
 export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: timestamp }).meta({ id: 'Account' });
 
@@ -91,7 +87,6 @@ same<z.infer<typeof domainSchema>, Domain>(true);
 same<z.infer<typeof spaceSchema>, Space>(true);
 same<z.infer<typeof pixelSchema>, Pixel>(true);
 same<z.infer<typeof linkSchema>, Link>(true);
-same<z.infer<typeof statsSchema>, LinkStats>(true);
 same<z.infer<typeof accountSchema>, Account>(true);
 same<z.infer<typeof errorSchema>, ApiErrorBody>(true);
 same<z.infer<typeof deletedSchema>, Deleted>(true);

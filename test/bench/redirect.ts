@@ -155,10 +155,14 @@ async function main() {
 
     const { openStore } = await import('../../electron/server/db/database.ts');
     const store = openStore(dataDir);
-    const { n } = store.sqlite.prepare('SELECT count(*) AS n FROM clicks').get() as { n: number };
-    const { sum } = store.sqlite.prepare('SELECT sum(clicks) AS sum FROM links').get() as { sum: number };
+    const { n } = store.sqlite.prepare('SELECT count(*) AS n FROM click_log').get() as { n: number };
+    const { sum } = store.sqlite.prepare('SELECT sum(clicks) AS sum FROM link_clicks').get() as { sum: number };
+    const { rolled } = store.sqlite.prepare('SELECT sum(clicks) AS rolled FROM click_days').get() as { rolled: number };
     await store.close();
-    console.log(`clicks recorded by (b): ${n} rows, links.clicks total ${sum}, requests completed by the generator ${linkdesk.requests}`);
+    // Every request the generator completed was a human click (browser
+    // User-Agents): each must be stored exactly once.
+    console.log(`clicks stored by (b): ${n} log rows, counters ${sum}, rollups ${rolled}; requests completed by the generator ${linkdesk.requests}` +
+      ` (${n === linkdesk.requests && sum === n && rolled === n ? 'each stored once' : `MISMATCH: ${n - linkdesk.requests} extra`})`);
     console.log(`redirect ratio: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -14,8 +14,10 @@ const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export async function seedLinks(store: Store, count: number, onProgress?: (done: number) => void) {
   const { key, userId } = await createUsersRepository(store.db).createUserWithKey('bench');
-  const insert = store.sqlite.prepare(`INSERT INTO links (user_id, alias, url, title, disabled, ends_at, expiration_clicks, clicks, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = store.sqlite.prepare(`INSERT INTO links (user_id, alias, url, title, disabled, ends_at, expiration_clicks, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // The insert trigger made the counter row; the clicks go there.
+  const count_ = store.sqlite.prepare('UPDATE link_clicks SET clicks = ? WHERE link_id = ?');
   const now = Date.now();
   const aliases: string[] = [];
   const batch = store.sqlite.transaction((from: number, to: number) => {
@@ -25,9 +27,10 @@ export async function seedLinks(store: Store, count: number, onProgress?: (done:
       const w1 = pick(WORDS), w2 = pick(WORDS);
       const r = rand();
       const created = new Date(now - (count - i) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      insert.run(userId, alias, `https://www.${w1}${i % 997}.example/${w2}/${i}`, `${w1[0]!.toUpperCase()}${w1.slice(1)} ${w2} guide ${i % 1000}`,
+      const id = insert.run(userId, alias, `https://www.${w1}${i % 997}.example/${w2}/${i}`, `${w1[0]!.toUpperCase()}${w1.slice(1)} ${w2} guide ${i % 1000}`,
         r < 0.05 ? 1 : 0, r >= 0.05 && r < 0.08 ? now - 86_400_000 : r > 0.9 ? now + 86_400_000 * 365 : null,
-        r >= 0.08 && r < 0.1 ? 10 : null, Math.floor(rand() * (r >= 0.08 && r < 0.1 ? 20 : 5000)), created, created);
+        r >= 0.08 && r < 0.1 ? 10 : null, created, created).lastInsertRowid;
+      count_.run(Math.floor(rand() * (r >= 0.08 && r < 0.1 ? 20 : 5000)), id);
     }
   });
   const step = 50_000;

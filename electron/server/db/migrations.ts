@@ -189,6 +189,135 @@ CREATE TRIGGER redirect_link_pixels_delete AFTER DELETE ON link_pixels BEGIN UPD
 CREATE TRIGGER redirect_pixels_delete AFTER DELETE ON pixels BEGIN UPDATE redirect_state SET version = version + 1; END;
 `,
   },
+  {
+    version: 5,
+    name: 'click log, counters and rollups',
+    // Clicks at scale (see DESIGN.md, "The click path"):
+    // - link_clicks: the counter apart from the wide links row, which a click
+    //   no longer rewrites; sort by clicks reads its (user_id, clicks) index.
+    // - click_log: the raw clicks, append-only, no index but the rowid; old
+    //   rows are pruned by retention, a deleted link's rows in the background.
+    // - click_days / click_dims and account_days / account_dims: per-day
+    //   rollups (days of the instance's time zone, as numbers) that statistics
+    //   read. A dimension's NULL (unknown) value is not stored: it is the day's
+    //   total less the known values.
+    // - link_purges: deleted links whose clicks and rollups are still to go.
+    // - redirect_changes replaces redirect_state's single version: the key of
+    //   every changed link or domain, so caches drop just those records.
+    // - click_state: where folding the clicks of older releases into the
+    //   rollups has got to (done at start-up, when the time zone is known).
+    sql: `
+CREATE TABLE link_clicks (
+  link_id INTEGER PRIMARY KEY REFERENCES links(id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL,
+  clicks INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO link_clicks (link_id, user_id, clicks) SELECT id, user_id, clicks FROM links;
+CREATE INDEX link_clicks_user ON link_clicks(user_id, clicks, link_id);
+CREATE TRIGGER link_clicks_insert AFTER INSERT ON links BEGIN
+  INSERT INTO link_clicks (link_id, user_id, clicks) VALUES (new.id, new.user_id, 0);
+END;
+DROP INDEX links_user_clicks;
+DROP INDEX links_user_capped;
+ALTER TABLE links DROP COLUMN clicks;
+CREATE INDEX links_user_capped ON links(user_id, ends_at) WHERE disabled = 0 AND expiration_clicks IS NOT NULL;
+
+CREATE TABLE click_log (
+  id INTEGER PRIMARY KEY,
+  link_id INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  country TEXT,
+  platform TEXT,
+  browser TEXT,
+  language TEXT,
+  referrer TEXT
+);
+INSERT INTO click_log (id, link_id, created_at, country, platform, browser, language, referrer)
+  SELECT id, link_id, created_at, country, platform, browser, language, referrer FROM clicks ORDER BY id;
+DROP TABLE clicks;
+
+CREATE TABLE click_days (
+  link_id INTEGER NOT NULL, day INTEGER NOT NULL, user_id INTEGER NOT NULL, clicks INTEGER NOT NULL,
+  PRIMARY KEY (link_id, day)
+) WITHOUT ROWID;
+CREATE INDEX click_days_user ON click_days(user_id, day, link_id, clicks);
+CREATE TABLE click_dims (
+  link_id INTEGER NOT NULL, dim INTEGER NOT NULL, day INTEGER NOT NULL, value TEXT NOT NULL, clicks INTEGER NOT NULL,
+  PRIMARY KEY (link_id, dim, day, value)
+) WITHOUT ROWID;
+CREATE TABLE account_days (
+  user_id INTEGER NOT NULL, day INTEGER NOT NULL, clicks INTEGER NOT NULL,
+  PRIMARY KEY (user_id, day)
+) WITHOUT ROWID;
+CREATE TABLE account_dims (
+  user_id INTEGER NOT NULL, dim INTEGER NOT NULL, day INTEGER NOT NULL, value TEXT NOT NULL, clicks INTEGER NOT NULL,
+  PRIMARY KEY (user_id, dim, day, value)
+) WITHOUT ROWID;
+
+CREATE TABLE click_state (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO click_state (name, value) VALUES ('fold_after', 0), ('fold_to', (SELECT ifnull(max(id), 0) FROM click_log));
+
+CREATE TABLE link_purges (
+  link_id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  next_log_id INTEGER NOT NULL,
+  last_log_id INTEGER NOT NULL
+);
+CREATE TRIGGER link_purges_insert AFTER DELETE ON links BEGIN
+  INSERT OR REPLACE INTO link_purges (link_id, user_id, next_log_id, last_log_id)
+    VALUES (old.id, old.user_id, 0, (SELECT ifnull(max(id), 0) FROM click_log));
+END;
+
+DROP TRIGGER redirect_links_insert;
+DROP TRIGGER redirect_links_delete;
+DROP TRIGGER redirect_links_update;
+DROP TRIGGER redirect_domains_insert;
+DROP TRIGGER redirect_domains_update;
+DROP TRIGGER redirect_domains_delete;
+DROP TRIGGER redirect_link_pixels_insert;
+DROP TRIGGER redirect_link_pixels_delete;
+DROP TRIGGER redirect_pixels_delete;
+DROP TABLE redirect_state;
+CREATE TABLE redirect_changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  domain_id INTEGER,
+  alias TEXT,
+  host TEXT,
+  at INTEGER NOT NULL
+);
+CREATE TRIGGER redirect_links_insert AFTER INSERT ON links BEGIN
+  INSERT INTO redirect_changes (domain_id, alias, at) VALUES (ifnull(new.domain_id, 0), new.alias, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+CREATE TRIGGER redirect_links_delete AFTER DELETE ON links BEGIN
+  INSERT INTO redirect_changes (domain_id, alias, at) VALUES (ifnull(old.domain_id, 0), old.alias, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+CREATE TRIGGER redirect_links_update AFTER UPDATE OF alias, url, title, domain_id, user_id, disabled, privacy, password_hash,
+  privacy_password_hash, expiration_url, ends_at, expiration_clicks, target_type, targets, created_at ON links
+BEGIN
+  INSERT INTO redirect_changes (domain_id, alias, at) VALUES (ifnull(old.domain_id, 0), old.alias, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+  INSERT INTO redirect_changes (domain_id, alias, at) SELECT ifnull(new.domain_id, 0), new.alias, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+    WHERE new.alias IS NOT old.alias OR new.domain_id IS NOT old.domain_id;
+END;
+CREATE TRIGGER redirect_domains_insert AFTER INSERT ON domains BEGIN
+  INSERT INTO redirect_changes (host, at) VALUES (new.name, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+CREATE TRIGGER redirect_domains_update AFTER UPDATE ON domains BEGIN
+  INSERT INTO redirect_changes (host, at) VALUES (old.name, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+  INSERT INTO redirect_changes (host, at) SELECT new.name, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE new.name IS NOT old.name;
+END;
+CREATE TRIGGER redirect_domains_delete AFTER DELETE ON domains BEGIN
+  INSERT INTO redirect_changes (host, at) VALUES (old.name, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+CREATE TRIGGER redirect_link_pixels_insert AFTER INSERT ON link_pixels BEGIN
+  INSERT INTO redirect_changes (domain_id, alias, at)
+    SELECT ifnull(domain_id, 0), alias, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) FROM links WHERE id = new.link_id;
+END;
+CREATE TRIGGER redirect_link_pixels_delete AFTER DELETE ON link_pixels BEGIN
+  INSERT INTO redirect_changes (domain_id, alias, at)
+    SELECT ifnull(domain_id, 0), alias, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) FROM links WHERE id = old.link_id;
+END;
+`,
+  },
 ];
 
 const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
@@ -206,11 +335,14 @@ export function migrate(db: Database.Database, list: Migration[] = migrations): 
       if (known !== sum) throw new Error(`Migration ${m.version} (${m.name}) was changed after it was applied to this database.`);
       continue;
     }
+    // IMMEDIATE, and asked again inside: another process starting on the same
+    // folder at the same moment may have applied it while this one waited.
     db.transaction(() => {
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) return;
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
         m.version, m.name, sum, new Date().toISOString());
-    })();
+    }).immediate();
   }
   const newest = Math.max(0, ...applied.keys());
   const known = Math.max(0, ...list.map((m) => m.version));

@@ -35,18 +35,25 @@ export interface LinksTable {
   target_type: number;
   /** JSON: { country?: [{key,value}], platform?: …, language?: …, rotation?: [{value}] } */
   targets: string;
-  clicks: Generated<number>;
   rotation_next: Generated<number>;
   created_at: string;
   updated_at: string;
 }
 export interface LinkPixelsTable { link_id: number; pixel_id: number }
-export interface ClicksTable {
+export interface LinkClicksTable { link_id: number; user_id: number; clicks: Generated<number> }
+export interface ClickLogTable {
   id: Generated<number>; link_id: number; created_at: number;
   country: string | null; platform: string | null; browser: string | null; language: string | null; referrer: string | null;
 }
+/** Rollups; `day` counts days since 1970-01-01 in the instance's time zone (util/days.ts). */
+export interface ClickDaysTable { link_id: number; day: number; user_id: number; clicks: number }
+export interface ClickDimsTable { link_id: number; dim: number; day: number; value: string; clicks: number }
+export interface AccountDaysTable { user_id: number; day: number; clicks: number }
+export interface AccountDimsTable { user_id: number; dim: number; day: number; value: string; clicks: number }
+export interface ClickStateTable { name: string; value: number }
+export interface LinkPurgesTable { link_id: number; user_id: number; next_log_id: number; last_log_id: number }
+export interface RedirectChangesTable { seq: Generated<number>; domain_id: number | null; alias: string | null; host: string | null; at: number }
 export interface InstanceSecretsTable { name: string; value: string; created_at: string }
-export interface RedirectStateTable { id: number; version: number }
 export interface LinkCountsTable { user_id: number; total: number; disabled: number }
 export interface DB {
   users: UsersTable;
@@ -56,8 +63,15 @@ export interface DB {
   pixels: PixelsTable;
   links: LinksTable;
   link_pixels: LinkPixelsTable;
-  clicks: ClicksTable;
+  link_clicks: LinkClicksTable;
+  click_log: ClickLogTable;
+  click_days: ClickDaysTable;
+  click_dims: ClickDimsTable;
+  account_days: AccountDaysTable;
+  account_dims: AccountDimsTable;
+  click_state: ClickStateTable;
+  link_purges: LinkPurgesTable;
+  redirect_changes: RedirectChangesTable;
   link_counts: LinkCountsTable;
   instance_secrets: InstanceSecretsTable;
-  redirect_state: RedirectStateTable;
 }

@@ -1,16 +1,19 @@
-// Where batches of clicks go to be stored: a worker thread with its own
-// connection (click-writer-worker.ts), or the request thread itself. Batches
-// are numbered; a sink reports the highest number stored and can be waited
-// on synchronously, which the exact click limit needs (clicks.ts).
+// Where batches of raw clicks go to be enriched and stored: a worker thread
+// with its own connection (click-writer-worker.ts), or the request thread
+// itself. Batches are numbered; a sink reports the highest number stored and
+// can be waited on synchronously, which the exact click limit needs
+// (clicks.ts). The worker also does the background upkeep (click-store.ts).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ClickRecord, ClickWriter } from '../db/repositories/redirect-repository.ts';
+import type { ClickStore } from '../db/repositories/click-store.ts';
 import type { FromWriter, ToWriter, WriterData } from './click-writer-worker.ts';
+import { enrichAll, type RawClick } from './enrich.ts';
+import type { CountryLookup } from './geoip.ts';
 
 const SETTLE_TIMEOUT_MS = 10_000;
 
-export interface Batch { gen: number; clicks: ClickRecord[]; rotation: [number, number][] }
+export interface Batch { gen: number; clicks: RawClick[] }
 
 export interface Sink {
   write(batch: Batch): void;
@@ -21,15 +24,25 @@ export interface Sink {
   close(): Promise<void>;
 }
 
+/** What both kinds of sink need to store clicks and keep the tables tidy. */
+export interface SinkOptions {
+  file: string;
+  timeZone: string;
+  geoipPath: string;
+  /** Raw clicks older than this are pruned (rollups stay); null keeps them. */
+  retentionMs: number | null;
+  onError(err: unknown): void;
+}
+
 /** Writes on the calling thread; a failed batch is kept and tried again with the next. */
-export function inlineSink(writer: ClickWriter, onError: (err: unknown) => void, stored = 0): Sink {
+export function inlineSink(store: ClickStore, geo: CountryLookup, onError: (err: unknown) => void, stored = 0): Sink {
   const pending: Batch[] = [];
   let done = stored;
   const drain = () => {
     while (pending.length) {
       const b = pending[0]!;
       try {
-        writer.write(b.clicks, b.rotation);
+        store.write(enrichAll(b.clicks, geo));
       } catch (err) {
         onError(err);
         return;
@@ -55,14 +68,15 @@ const WORKER_FILE = import.meta.url.endsWith('.ts') ? './click-writer-worker.ts'
 export const WORKER_URL = new URL(WORKER_FILE, import.meta.url);
 
 /**
- * Writes on a worker thread. If the worker cannot start or stops (a bundle
- * without the worker file, a crash), the request thread takes over, starting
- * with the batches the worker had not confirmed.
+ * Writes on a worker thread, started at once (it also runs the upkeep). If
+ * the worker cannot start or stops (a bundle without the worker file, a
+ * crash), the request thread takes over, starting with the batches the worker
+ * had not confirmed.
  */
-export function workerSink(file: string, writer: ClickWriter, onError: (err: unknown) => void, url: URL = WORKER_URL): Sink {
+export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sink, url: URL = WORKER_URL): Sink {
   if (url.protocol === 'file:' && !existsSync(fileURLToPath(url))) {
-    onError(new Error(`${url.pathname} is missing; clicks are written on the request thread`));
-    return inlineSink(writer, onError);
+    o.onError(new Error(`${url.pathname} is missing; clicks are written on the request thread`));
+    return fallbackSink(0);
   }
   const stored = new Int32Array(new SharedArrayBuffer(4));
   const unconfirmed: Batch[] = [];
@@ -76,38 +90,31 @@ export function workerSink(file: string, writer: ClickWriter, onError: (err: unk
   };
   const takeOver = (why: unknown) => {
     if (fallback) return;
-    onError(why);
-    fallback = inlineSink(writer, onError, confirmed());
+    o.onError(why);
+    fallback = fallbackSink(confirmed());
     for (const b of unconfirmed.splice(0)) fallback.write(b);
   };
 
-  // Started with the first batch: an instance that only serves the API never
-  // pays for a thread.
-  let worker: Worker | undefined;
-  let exited: Promise<void> = Promise.resolve();
-  const start = (): Worker => {
-    const w = new Worker(url, { workerData: { file, committed: stored } satisfies WriterData });
-    w.unref();
-    exited = new Promise<void>((resolve) => {
-      w.on('message', (m: FromWriter) => {
-        if (m.type === 'error') onError(new Error(`click writer: ${m.message}`));
-        if (m.type === 'closed' && m.unwritten) onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
-      });
-      w.on('error', takeOver);
-      w.on('exit', (code) => {
-        if (!closing) takeOver(new Error(`click writer stopped (exit ${code}); clicks are written on the request thread`));
-        resolve();
-      });
+  const data: WriterData = { file: o.file, committed: stored, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs };
+  const worker = new Worker(url, { workerData: data });
+  worker.unref();
+  const exited = new Promise<void>((resolve) => {
+    worker.on('message', (m: FromWriter) => {
+      if (m.type === 'error') o.onError(new Error(`click writer: ${m.message}`));
+      if (m.type === 'closed' && m.unwritten) o.onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
     });
-    return w;
-  };
+    worker.on('error', takeOver);
+    worker.on('exit', (code) => {
+      if (!closing) takeOver(new Error(`click writer stopped (exit ${code}); clicks are written on the request thread`));
+      resolve();
+    });
+  });
 
   return {
     write(batch) {
       if (fallback) return fallback.write(batch);
       confirmed();
       unconfirmed.push(batch);
-      worker ??= start();
       worker.postMessage({ type: 'batch', ...batch } satisfies ToWriter);
     },
     committed: () => (fallback ? fallback.committed() : confirmed()),
@@ -119,14 +126,13 @@ export function workerSink(file: string, writer: ClickWriter, onError: (err: unk
       for (let seen = Atomics.load(stored, 0); seen < gen; seen = Atomics.load(stored, 0)) {
         const left = deadline - Date.now();
         if (left <= 0 || Atomics.wait(stored, 0, seen, left) === 'timed-out') {
-          return onError(new Error('click writer did not store clicks in time; a click limit may be off'));
+          return o.onError(new Error('click writer did not store clicks in time; a click limit may be off'));
         }
       }
     },
     async close() {
       closing = true;
       if (fallback) return fallback.close();
-      if (!worker) return;
       worker.ref(); // idle, it need not keep the process alive; closing, it must finish
       worker.postMessage({ type: 'close' } satisfies ToWriter);
       await exited;

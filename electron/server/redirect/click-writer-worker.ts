@@ -1,49 +1,46 @@
-// Worker thread that stores batches of clicks on its own SQLite connection.
-// Writing a click dirties B-tree pages of three indexes at random places; on
-// the request thread that cost more than the redirect itself, here it runs
-// next to it. After each committed batch the batch's number is published in
-// shared memory, so the request thread can wait for it synchronously when a
-// click limit needs exact numbers (see clicks.ts).
+// Worker thread that enriches and stores batches of clicks on its own SQLite
+// connection, and does the click tables' upkeep between batches (folding old
+// clicks into rollups, purging deleted links' clicks, retention). After each
+// committed batch the batch's number is published in shared memory, so the
+// request thread can wait for it synchronously when a click limit needs exact
+// numbers (see clicks.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
-import { createClickWriter, type ClickRecord } from '../db/repositories/redirect-repository.ts';
+import { openClickConnection } from '../db/connection.ts';
+import { createClickStore } from '../db/repositories/click-store.ts';
+import type { RawClick } from './enrich.ts';
+import { enrichAll } from './enrich.ts';
+import { openCountryLookup } from './geoip.ts';
 
-export interface WriterData { file: string; committed: Int32Array }
-export type ToWriter =
-  | { type: 'batch'; gen: number; clicks: ClickRecord[]; rotation: [number, number][] }
-  | { type: 'close' };
+export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoipPath: string; retentionMs: number | null }
+export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'close' };
 export type FromWriter = { type: 'error'; message: string } | { type: 'closed'; unwritten: number };
 
 const RETRY_MS = 250;
-const { file, committed } = workerData as WriterData;
+const UPKEEP_IDLE_MS = 1000;
+const UPKEEP_SLICE_MS = 20;
+const { file, committed, timeZone, geoipPath, retentionMs } = workerData as WriterData;
 const port = parentPort!;
 
-// Same durability, lock patience and page cache as the main connection
-// (database.ts): with the default 2 MB cache, random counter updates across a
-// large links table re-read their pages from the OS on every batch.
-// Foreign keys stay off here: the writer only inserts clicks for links whose
-// counter it has just updated in the same transaction, so the per-row parent
-// lookup would prove nothing new.
-const sqlite = new Database(file);
-sqlite.pragma('synchronous = FULL');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('cache_size = -65536');
-const writer = createClickWriter(sqlite);
+const sqlite = openClickConnection(file);
+const store = createClickStore(sqlite, timeZone);
+const geo = openCountryLookup(geoipPath);
 
 const queue: Extract<ToWriter, { type: 'batch' }>[] = [];
 let retry: NodeJS.Timeout | undefined;
 let failing = false;
+const report = (err: unknown) => {
+  // Reported once per streak of failures; the work is kept and tried again.
+  if (!failing) port.postMessage({ type: 'error', message: String(err) } satisfies FromWriter);
+  failing = true;
+};
 
 function drain(): void {
   while (queue.length) {
     const b = queue[0]!;
     try {
-      writer.write(b.clicks, b.rotation);
+      store.write(enrichAll(b.clicks, geo));
     } catch (err) {
-      // Kept and tried again (e.g. another process held the write lock);
-      // reported once per streak of failures.
-      if (!failing) port.postMessage({ type: 'error', message: String(err) } satisfies FromWriter);
-      failing = true;
+      report(err);
       retry ??= setTimeout(() => {
         retry = undefined;
         drain();
@@ -57,6 +54,22 @@ function drain(): void {
   }
 }
 
+// Upkeep in short slices between batches, so clicks never wait long for it.
+let upkeepTimer: NodeJS.Timeout | undefined;
+function upkeep(): void {
+  let more = false;
+  const until = performance.now() + UPKEEP_SLICE_MS;
+  try {
+    do more = store.upkeep(Date.now(), retentionMs); while (more && performance.now() < until && queue.length === 0);
+  } catch (err) {
+    report(err);
+  }
+  upkeepTimer = setTimeout(upkeep, more ? 1 : UPKEEP_IDLE_MS);
+  upkeepTimer.unref();
+}
+upkeepTimer = setTimeout(upkeep, 50);
+upkeepTimer.unref();
+
 port.on('message', (m: ToWriter) => {
   if (m.type === 'batch') {
     queue.push(m);
@@ -64,6 +77,7 @@ port.on('message', (m: ToWriter) => {
     return;
   }
   clearTimeout(retry);
+  clearTimeout(upkeepTimer);
   retry = undefined;
   drain();
   sqlite.close();

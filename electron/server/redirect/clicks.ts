@@ -1,55 +1,63 @@
 // Click recording. A commit per click (with synchronous=FULL, an fsync each)
 // would cap redirects at the disk's fsync rate, so ordinary clicks are
-// collected and handed, every HAND_OFF_MS, to a sink (click-sinks.ts): a
-// worker thread by default, or the request thread itself. Either way a click
-// is in the database well within a second, and up to HAND_OFF_MS of clicks
-// can be lost if the process is killed. Links with a click limit cannot wait:
-// their click is spent and stored on the request thread before the visitor
-// is answered, so the limit holds exactly, also across a crash.
-import type { ClickRecord, ClickWriter, RedirectLink, RedirectRepository } from '../db/repositories/redirect-repository.ts';
-import { inlineSink, workerSink } from './click-sinks.ts';
+// collected raw and handed, every HAND_OFF_MS, to a sink (click-sinks.ts): a
+// worker thread by default, or the request thread itself, which enriches them
+// (bot, country, platform, browser, language, referrer) and stores them.
+// Either way a click is in the database within HAND_OFF_MS plus one batch
+// write, and at most that window of clicks is lost if the process is killed.
+// Links with a click limit cannot wait: their click is enriched, spent and
+// stored on the request thread before the visitor is answered, so the limit
+// holds exactly, across processes and across a crash.
+import type { ClickRecord, ClickStore } from '../db/repositories/click-store.ts';
+import { inlineSink, workerSink, type Sink, type SinkOptions } from './click-sinks.ts';
+import type { RawClick } from './enrich.ts';
+import type { CountryLookup } from './geoip.ts';
 
-const HAND_OFF_MS = 250;
+export const HAND_OFF_MS = 250;
 const MAX_BUFFER = 5000;
+const INLINE_UPKEEP_MS = 1000;
 
 export type ClickWriterMode = 'worker' | 'inline';
 
 export interface ClickRecorder {
   /** A click on a link without a click limit; stored within a few hundred ms. */
-  add(click: ClickRecord): void;
+  add(click: RawClick): void;
   /** A click on a link with a click limit; false when the limit is already reached. */
   spend(click: ClickRecord): boolean;
-  /** The rotation entry to serve now, moving the link's position on when `advance`. */
-  rotate(link: RedirectLink, entries: number, advance: boolean): number;
   close(): Promise<void>;
 }
 
 export function createClickRecorder(
-  repo: RedirectRepository, writer: ClickWriter, mode: ClickWriterMode, onError: (err: unknown) => void,
+  store: ClickStore, geo: CountryLookup, mode: ClickWriterMode, o: SinkOptions,
 ): ClickRecorder {
-  const sink = mode === 'worker' ? workerSink(repo.file, writer, onError) : inlineSink(writer, onError);
-  let buffer: ClickRecord[] = [];
+  const inline = (stored: number): Sink => inlineSink(store, geo, o.onError, stored);
+  const sink = mode === 'worker' ? workerSink(o, inline) : inline(0);
+  let buffer: RawClick[] = [];
   let gen = 0;
   // Links with clicks in batches handed off but maybe not stored yet.
   let inflight: { gen: number; ids: Set<number> }[] = [];
-  // Rotation positions live here once a link has rotated; the database copy
-  // (written with the clicks) is what a restart starts from.
-  const rotation = new Map<number, number>();
-  let rotated = new Map<number, number>();
 
   function handOff() {
-    if (buffer.length === 0 && rotated.size === 0) return;
+    if (buffer.length === 0) return;
     gen += 1;
     const stored = sink.committed();
     inflight = inflight.filter((x) => x.gen > stored);
     inflight.push({ gen, ids: new Set(buffer.map((c) => c.link_id)) });
-    sink.write({ gen, clicks: buffer, rotation: [...rotated] });
+    sink.write({ gen, clicks: buffer });
     buffer = [];
-    rotated = new Map();
   }
 
   const timer = setInterval(handOff, HAND_OFF_MS);
   timer.unref();
+  // Without a worker, the upkeep runs here, a bounded step at a time.
+  const upkeep = mode === 'inline' ? setInterval(() => {
+    try {
+      store.upkeep(Date.now(), o.retentionMs, 500);
+    } catch (err) {
+      o.onError(err);
+    }
+  }, INLINE_UPKEEP_MS) : undefined;
+  upkeep?.unref();
 
   return {
     add(click) {
@@ -67,20 +75,12 @@ export function createClickRecorder(
       const last = inflight.findLast((b) => b.ids.has(id));
       if (last) sink.waitFor(last.gen);
       // Waits (busy_timeout) if the worker is in the middle of a batch.
-      return repo.spendLimitedClick(click);
-    },
-
-    rotate(link, entries, advance) {
-      const at = (rotation.get(link.id) ?? link.rotation_next) % entries;
-      if (advance) {
-        rotation.set(link.id, (at + 1) % entries);
-        rotated.set(link.id, (at + 1) % entries);
-      }
-      return at;
+      return store.spend(click);
     },
 
     async close() {
       clearInterval(timer);
+      clearInterval(upkeep);
       handOff();
       await sink.close();
     },

@@ -3,16 +3,18 @@
 // random lookup among many links walks B-tree pages that the HTTP work in
 // between has pushed out of the CPU caches; a Map probe does neither.
 //
-// The cache is dropped as a whole when redirect_state.version moves (the
-// triggers of migration 4 move it on every change a redirect reads, from any
-// connection). Reading the version is itself a statement, so it is read
+// Records are dropped one by one as the change feed names them (migration 5's
+// triggers write the key of every changed link and domain, from any
+// connection or process). Reading the feed is itself a statement, so it is read
 // - right away after this process answered a request that may have written
 //   (`touch()`, called for every non-GET request before its answer leaves),
 //   so a client that changed a link through the API never sees the old one;
 // - otherwise at most every RECHECK_MS, for writers elsewhere (the title
 //   fetcher in the background, another process on the same data folder).
+// If the feed was pruned past the point this cache had read (a process asleep
+// for minutes), everything is dropped instead.
 //
-// Click counters change on every click without moving the version. Only the
+// Click counters change on every click and are not in the feed. Only the
 // click limit reads them here, and limited clicks are spent in the database
 // (authoritative) and mirrored into the cached row.
 import type { RedirectDomain, RedirectLink, RedirectRepository } from '../db/repositories/redirect-repository.ts';
@@ -20,16 +22,17 @@ import type { RedirectDomain, RedirectLink, RedirectRepository } from '../db/rep
 const RECHECK_MS = 100;
 
 export interface LinkCache {
-  /** Call once per request, before the lookups: drops everything if the data changed. */
+  /** Call once per request, before the lookups: drops what changed since the last call. */
   sync(): void;
-  /** The next sync reads the version whatever the time. */
+  /** The next sync reads the change feed whatever the time. */
   touch(): void;
-  link(host: string, alias: string): RedirectLink | undefined;
+  /** The link `alias` on domain `domainId` (0: the instance's own host). */
+  link(domainId: number, alias: string): RedirectLink | undefined;
   domain(host: string): RedirectDomain | undefined;
 }
 
 export function createLinkCache(repo: RedirectRepository, maxEntries: number): LinkCache {
-  let version = Number.NaN;
+  let seen = repo.lastChange();
   let checkedAt = -Infinity;
   let touched = false;
   // null remembers "no such link/domain", so scanners probing random paths cost a Map probe too.
@@ -48,11 +51,16 @@ export function createLinkCache(repo: RedirectRepository, maxEntries: number): L
       if (!touched && now - checkedAt < RECHECK_MS) return;
       touched = false;
       checkedAt = now;
-      const v = repo.version();
-      if (v !== version) {
-        links.clear();
-        domains.clear();
-        version = v;
+      for (let batch = repo.changesSince(seen); batch.length; batch = repo.changesSince(seen)) {
+        if (batch[0]!.seq !== seen + 1) {
+          links.clear();
+          domains.clear();
+        }
+        for (const c of batch) {
+          if (c.host !== null) domains.delete(c.host);
+          else if (c.alias !== null) links.delete(`${c.domain_id ?? 0}\n${c.alias}`);
+        }
+        seen = batch[batch.length - 1]!.seq;
       }
     },
 
@@ -60,11 +68,11 @@ export function createLinkCache(repo: RedirectRepository, maxEntries: number): L
       touched = true;
     },
 
-    link(host, alias) {
-      const key = `${host}\n${alias}`;
+    link(domainId, alias) {
+      const key = `${domainId}\n${alias}`;
       let hit = links.get(key);
       if (hit === undefined) {
-        hit = repo.find(host, alias) ?? null;
+        hit = repo.find(domainId, alias) ?? null;
         remember(links, key, hit);
       }
       return hit ?? undefined;

@@ -4,18 +4,22 @@
 // The redirect path stays synchronous from the lookup to the answer, which is
 // what makes a click limit exact: no other request runs in between.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RESERVED_ALIASES } from '../../../shared/constants.ts';
+import { RESERVED_ALIASES, TARGET_TYPE } from '../../../shared/constants.ts';
 import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
 import type { Repositories } from '../api/context.ts';
+import { hostOfUrl, reservedHostReason } from '../api/routes/domains.ts';
 import { linkStatus, shortUrl } from '../api/serializers.ts';
 import type { RedirectStatus } from '../config.ts';
 import type { Store } from '../db/database.ts';
-import { createClickWriter, createRedirectRepository, type RedirectLink } from '../db/repositories/redirect-repository.ts';
+import { createClickStore } from '../db/repositories/click-store.ts';
+import { createRedirectRepository, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { verifyPassword } from '../util/secrets.ts';
 import { createAttemptLimiter, createPasswordMemory, DEFAULT_ATTEMPT_LIMIT, type AttemptLimit, type Gate } from './access.ts';
 import { createClickRecorder, type ClickWriterMode } from './clicks.ts';
-import { agentOf, languagesOf, referrerOf } from './client.ts';
-import { openCountryLookup, type CountryLookup } from './geoip.ts';
+import { agentOf, languagesOf } from './client.ts';
+import type { Client, FastRoute } from './fast-path.ts';
+import { enrich, rawClick } from './enrich.ts';
+import { defaultGeoipPath, openCountryLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
 import { createLinkCache } from './link-cache.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
@@ -29,8 +33,14 @@ export interface RedirectOptions {
   redirectStatus: RedirectStatus;
   baseUrl(): string;
   now(): number;
-  /** Country lookup; the embedded DB-IP database when absent. */
+  /** The GeoIP database file (.mmdb); the embedded DB-IP database when absent. */
+  geoipPath?: string;
+  /** Country lookup on the request thread; opened from `geoipPath` when absent. */
   geoip?: CountryLookup;
+  /** The instance's time zone: click rollups are by its days. */
+  timeZone: string;
+  /** Raw clicks older than this many days are pruned (rollups stay); null keeps them. */
+  clickRetentionDays?: number | null;
   attemptLimit?: AttemptLimit;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
@@ -62,14 +72,19 @@ function found(reply: FastifyReply, location: string, status: number = 302): Fas
   return reply.code(status).headers({ location, 'cache-control': 'no-store' }).send();
 }
 
-export async function registerRedirects(app: FastifyInstance, o: RedirectOptions): Promise<void> {
+/** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
+export async function registerRedirects(app: FastifyInstance, o: RedirectOptions): Promise<FastRoute> {
   const repo = createRedirectRepository(o.store);
-  const geo = o.geoip ?? openCountryLookup();
+  const geoipPath = o.geoipPath ?? defaultGeoipPath();
+  const geo = o.geoip ?? openCountryLookup(geoipPath);
   const memory = createPasswordMemory(await repo.secret('password-cookie'), o.now);
   const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
   const cache = createLinkCache(repo, CACHED_LINKS);
-  const clicks = createClickRecorder(repo, createClickWriter(o.store.sqlite), o.clickWriter ?? 'worker',
-    (err) => app.log.error({ err }, 'storing clicks failed; will retry'));
+  const clicks = createClickRecorder(createClickStore(o.store.sqlite, o.timeZone), geo, o.clickWriter ?? 'worker', {
+    file: repo.file, timeZone: o.timeZone, geoipPath,
+    retentionMs: o.clickRetentionDays ? o.clickRetentionDays * 86_400_000 : null,
+    onError: (err) => app.log.error({ err }, 'storing clicks failed; will retry'),
+  });
   app.addHook('onClose', async () => clicks.close());
   // Anything but GET and HEAD may have changed links (the API's writes): the
   // next redirect checks before anyone has seen this answer.
@@ -80,8 +95,33 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
 
   const page = (reply: FastifyReply, p: Page) => sendPage(reply, p);
 
-  function notFound(reply: FastifyReply, host: string): FastifyReply {
+  // The instance's own host, localhost and IP literals are the default
+  // domain's even when an older database registered one of them as a domain:
+  // otherwise whoever registered it would take over the default links.
+  let base = '';
+  let own = '';
+  const ownHost = () => {
+    const b = o.baseUrl();
+    if (b !== base) own = hostOfUrl(base = b);
+    return own;
+  };
+  const refused = new WeakMap<RedirectDomain, boolean>();
+  function domainOf(host: string): RedirectDomain | undefined {
     const d = cache.domain(host);
+    if (!d) return undefined;
+    let r = refused.get(d);
+    if (r === undefined) refused.set(d, (r = reservedHostReason(host, '') !== null));
+    return r || host === ownHost() ? undefined : d;
+  }
+  app.addHook('onReady', async () => {
+    for (const d of await o.repos.domains.allNames()) {
+      const why = reservedHostReason(d.name, ownHost());
+      if (why) app.log.warn(`Domain "${d.name}" (id ${d.id}) is ignored and its host is served as the default domain. ${why}`);
+    }
+  });
+
+  function notFound(reply: FastifyReply, host: string): FastifyReply {
+    const d = domainOf(host);
     if (isHttpUrl(d?.not_found_page)) return found(reply, withQuery(d.not_found_page, ''));
     return page(reply, notFoundPage());
   }
@@ -99,9 +139,39 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     const host = hostOf(req);
     cache.sync();
     const valid = ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase());
-    const link = valid ? cache.link(host, alias) : undefined;
+    const link = valid ? cache.link(domainOf(host)?.id ?? 0, alias) : undefined;
     if (!link) notFound(reply, host);
     return { link, stats, host };
+  }
+
+  /**
+   * Past the gates (status, password): records the click and picks the
+   * target. Null when the link's click budget ran out just now. Only what this
+   * link's own rules need is worked out here; everything else a click records
+   * (bot or not included) is found off the request thread. A bot must not
+   * spend a click budget, turn a rotation or fire pixels; HEAD leaves no click.
+   */
+  function forward(link: RedirectLink, c: Client, now: number): { to: string; counted: boolean } | null {
+    const h = c.headers;
+    const t = link.target_type;
+    const needsAgent = link.expiration_clicks !== null || link.has_pixels || t === TARGET_TYPE.platform || t === TARGET_TYPE.rotation;
+    const agent = needsAgent ? agentOf(h['user-agent'], h['sec-ch-ua-platform'] as string | undefined) : null;
+    const counted = c.method === 'GET' && !agent?.bot;
+    if (counted) {
+      const raw = rawClick(link, now, c.ip, h);
+      if (link.expiration_clicks === null) clicks.add(raw);
+      else if (clicks.spend(enrich(raw, geo)!)) link.clicks += 1; // the cached row follows the database
+      else {
+        link.clicks = link.expiration_clicks;
+        return null;
+      }
+    }
+    const visitor = {
+      country: t === TARGET_TYPE.country ? geo.country(c.ip) : null,
+      platform: agent?.platform ?? null,
+      languages: t === TARGET_TYPE.language ? languagesOf(h['accept-language'] ?? '') : [],
+    };
+    return { to: withQuery(chooseTarget(link, visitor, (n) => repo.rotate(link.id, n, counted)), queryOf(c.url)), counted };
   }
 
   function visit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink): FastifyReply {
@@ -110,43 +180,29 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     if (status === 3) return page(reply, notFoundPage());
     if (status === 2) return expired(reply, link);
     if (link.password_hash && !memory.valid('link', link.id, link.password_hash, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'link', title: link.title, wrong: false }));
+      return page(reply, passwordPage({ kind: 'link', wrong: false }));
     }
-    const h = req.headers;
-    const agent = agentOf(h['user-agent'], h['sec-ch-ua-platform'] as string | undefined);
-    const visitor = { country: geo.country(req.ip), platform: agent.platform, languages: languagesOf(h['accept-language'] ?? '') };
-    // Bots and link-preview fetchers, and HEAD requests, are answered like
-    // anyone but leave no click, spend no click budget and do not turn the rotation.
-    const counted = !agent.bot && req.method === 'GET';
-    if (counted) {
-      const click = {
-        link_id: link.id, created_at: now, country: visitor.country, platform: agent.platform, browser: agent.browser,
-        language: visitor.languages[0] ?? null, referrer: referrerOf(h.referer),
-      };
-      if (link.expiration_clicks === null) clicks.add(click);
-      else if (clicks.spend(click)) link.clicks += 1; // the cached row follows the database
-      else {
-        link.clicks = link.expiration_clicks;
-        return expired(reply, link);
-      }
-    }
-    const to = withQuery(chooseTarget(link, visitor, (n) => clicks.rotate(link, n, counted)), queryOf(req.url));
-    if (link.has_pixels && counted) return page(reply, pixelPage(to, repo.pixels(link.id)));
-    return found(reply, to, o.redirectStatus);
+    const went = forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now);
+    if (!went) return expired(reply, link);
+    if (link.has_pixels && went.counted) return page(reply, pixelPage(went.to, repo.pixels(link.id)));
+    return found(reply, went.to, o.redirectStatus);
   }
 
   async function stats(req: FastifyRequest, reply: FastifyReply, link: RedirectLink, host: string) {
+    // A disabled link is gone for visitors, its statistics included.
+    if (linkStatus(link, o.now()) === 3) return page(reply, notFoundPage());
     if (link.privacy === 1 || (link.privacy === 2 && !link.privacy_password_hash)) return page(reply, notFoundPage());
     if (link.privacy === 2 && !memory.valid('stats', link.id, link.privacy_password_hash!, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'stats', title: link.title, wrong: false }));
+      return page(reply, passwordPage({ kind: 'stats', wrong: false }));
     }
     // The counter as the database has it (the cached row's is not kept up to
     // date); like the API, it trails the clicks by one hand-off at most.
-    const counted = repo.find(host, link.alias) ?? link;
+    const counted = repo.find(link.domain_id ?? 0, link.alias) ?? link;
     const data = await o.repos.stats.forLink(link.id, counted.clicks);
     return page(reply, statsPage({
       shortUrl: shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias),
-      title: link.title,
+      // The title comes from the destination page: a password keeps both to itself.
+      title: link.password_hash ? null : link.title,
       url: link.password_hash ? null : link.url,
       status: linkStatus(counted, o.now()),
       createdAt: link.created_at,
@@ -158,7 +214,8 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
   async function submit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink, gate: Gate) {
     const self = selfLocation(link.alias, gate === 'stats', queryOf(req.url));
     const hash = gate === 'link' ? link.password_hash : link.privacy === 2 ? link.privacy_password_hash : null;
-    const open = gate === 'link' ? linkStatus(link, o.now()) === 1 : link.privacy !== 1;
+    const status = linkStatus(link, o.now());
+    const open = gate === 'link' ? status === 1 : status !== 3 && link.privacy !== 1;
     // Nothing to unlock here: the GET answers whatever applies instead.
     if (!hash || !open) return found(reply, self, 303);
     const key = `${gate}:${link.id}:${req.ip}`;
@@ -166,7 +223,7 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     if (wait) return page(reply, tooManyAttemptsPage(wait));
     const sent = (req.body as { password?: unknown } | undefined)?.password;
     const right = typeof sent === 'string' && sent.length > 0 && sent.length <= MAX_PASSWORD && await verifyPassword(sent, hash);
-    if (!right) return page(reply, passwordPage({ kind: gate, title: link.title, wrong: true }));
+    if (!right) return page(reply, passwordPage({ kind: gate, wrong: true }));
     attempts.succeed(key);
     reply.header('set-cookie', memory.issue(gate, link.id, hash, req.protocol === 'https'));
     return found(reply, self, 303);
@@ -185,7 +242,7 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     // Fastify from wrapping the reply in a promise on the hot path.
     r.get('/', hide, (req, reply) => {
       cache.sync();
-      const d = cache.domain(hostOf(req));
+      const d = domainOf(hostOf(req));
       if (isHttpUrl(d?.index_page)) found(reply, withQuery(d.index_page, ''));
       else page(reply, landingPage(d?.name ?? null));
     });
@@ -210,4 +267,23 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     cache.sync();
     notFound(reply, hostOf(req));
   });
+
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  // Request lines in the log come from Fastify: with them on, every request goes through it.
+  const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level);
+  return {
+    enabled: () => !closing && !logsRequests,
+    redirectStatus: o.redirectStatus,
+    plainLink(host, alias) {
+      cache.sync();
+      const link = cache.link(domainOf(host)?.id ?? 0, alias);
+      if (!link || link.password_hash || link.has_pixels || link.expiration_clicks !== null) return undefined;
+      return linkStatus(link, o.now()) === 1 ? link : undefined;
+    },
+    forward: (link, c) => forward(link, c, o.now())!.to,
+  };
 }

@@ -107,7 +107,7 @@ describe('links list', () => {
     await s.api('POST', '/links', { form: { url: 'https://example.com/capped', alias: 'capped', expiration_clicks: '1' } });
     // Clicks arrive through the redirect server; here one is written straight to the file.
     const db = new Database(path.join(s.dataDir, 'linkdesk.sqlite'));
-    db.prepare("UPDATE links SET clicks = 1 WHERE alias = 'capped'").run();
+    db.prepare("UPDATE link_clicks SET clicks = 1 WHERE link_id = (SELECT id FROM links WHERE alias = 'capped')").run();
     db.close();
     expect((await list('status=2&search=capped&search_by=alias')).data.map((l) => l.alias)).toEqual(['capped']);
     for (const status of [0, 1, 2, 3]) {

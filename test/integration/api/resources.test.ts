@@ -56,7 +56,11 @@ describe('stats', () => {
     const l = (await s.api('POST', '/links', { form: { url: 'https://example.com' } })).body.data;
     const r = await s.api('GET', `/stats/${l.id}`);
     expect(r.body).toEqual({
-      data: { link_id: l.id, clicks: 0, days: [], countries: [], platforms: [], browsers: [], languages: [], referrers: [] }, status: 200,
+      data: {
+        link_id: l.id, clicks: 0, from: null, to: null, interval: 'day', total: 0, days: [], series: [],
+        countries: [], platforms: [], browsers: [], languages: [], referrers: [],
+      },
+      status: 200,
     });
     expect((await s.api('GET', '/stats/99999')).status).toBe(404);
     expect((await s.api('GET', '/stats/abc')).status).toBe(422);
@@ -68,7 +72,7 @@ describe('contract edges', () => {
     const r = await fetch(`${s.url}/api/v1/openapi.json`);
     const doc = (await r.json()) as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; schema: { enum?: unknown[] } }[] }>> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/api/v1/links', '/api/v1/links/{id}', '/api/v1/domains', '/api/v1/domains/{id}', '/api/v1/spaces', '/api/v1/pixels', '/api/v1/stats/{id}', '/api/v1/account']) {
+    for (const p of ['/api/v1/links', '/api/v1/links/{id}', '/api/v1/domains', '/api/v1/domains/{id}', '/api/v1/spaces', '/api/v1/pixels', '/api/v1/stats', '/api/v1/stats/{id}', '/api/v1/account']) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
     const perPage = doc.paths['/api/v1/links']!.get!.parameters!.find((x) => x.name === 'sort_by');

@@ -4,18 +4,19 @@ import { isoNow } from '../../util/time.ts';
 import type { DB, LinksTable } from '../schema.ts';
 import { containsLike, offsetOf, type PageResult } from './like.ts';
 
-export type LinkRow = Omit<LinksTable, 'id' | 'clicks' | 'rotation_next'> & { id: number; clicks: number; rotation_next: number };
+/** A link with its click counter (link_clicks). */
+export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next'> & { id: number; clicks: number; rotation_next: number };
 export interface HydratedLink extends LinkRow {
   domain: { id: number; name: string } | null;
   space: { id: number; name: string; color: string } | null;
   pixels: { id: number; name: string; type: string }[];
 }
 /** Columns a write may set; ownership and timestamps are the repository's. */
-export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'clicks' | 'rotation_next' | 'created_at' | 'updated_at'>>;
+export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at'>>;
 
 /** Expired: the date has passed or the click budget is spent. Disabled wins over both. */
 export const expiredSql = (now: number) =>
-  sql<SqlBool>`(links.disabled = 0 AND ((links.ends_at IS NOT NULL AND links.ends_at <= ${now}) OR (links.expiration_clicks IS NOT NULL AND links.clicks >= links.expiration_clicks)))`;
+  sql<SqlBool>`(links.disabled = 0 AND ((links.ends_at IS NOT NULL AND links.ends_at <= ${now}) OR (links.expiration_clicks IS NOT NULL AND lc.clicks >= links.expiration_clicks)))`;
 
 const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
   if (status === 3) return sql<SqlBool>`links.disabled = 1`;
@@ -58,8 +59,9 @@ export function createLinksRepository(db: Kysely<DB>) {
     if (status === 3) return counts.disabled;
     const { n } = await sql<{ n: number }>`SELECT
         (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND ends_at IS NOT NULL AND ends_at <= ${now})
-      + (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND expiration_clicks IS NOT NULL
-           AND clicks >= expiration_clicks AND (ends_at IS NULL OR ends_at > ${now})) AS n`.execute(db).then((r) => r.rows[0]!);
+      + (SELECT count(*) FROM links JOIN link_clicks lc ON lc.link_id = links.id
+           WHERE links.user_id = ${userId} AND links.disabled = 0 AND links.expiration_clicks IS NOT NULL
+           AND lc.clicks >= links.expiration_clicks AND (links.ends_at IS NULL OR links.ends_at > ${now})) AS n`.execute(db).then((r) => r.rows[0]!);
     return status === 2 ? n : counts.total - counts.disabled - n;
   }
 
@@ -82,10 +84,15 @@ export function createLinksRepository(db: Kysely<DB>) {
       const match = indexed ? ftsMatch(q.search_by, q.search!) : '';
       // The search index joined as a table-valued function: it yields rowids in
       // order, so newest-first pages stop early instead of sorting every match.
+      // Sorted by clicks, the counters' (user_id, clicks) index drives the page.
+      const byClicks = q.sort_by === 'clicks';
       let base = indexed
         ? db.selectFrom('links').innerJoin(sql<{ rowid: number }>`links_fts(${match})`.as('f'), 'f.rowid', 'links.id')
-        : db.selectFrom('links');
-      base = base.where('links.user_id', '=', userId);
+          .innerJoin('link_clicks as lc', 'lc.link_id', 'links.id')
+        : byClicks
+          ? db.selectFrom('link_clicks as lc').innerJoin('links', 'links.id', 'lc.link_id')
+          : db.selectFrom('links').innerJoin('link_clicks as lc', 'lc.link_id', 'links.id');
+      base = byClicks && !indexed ? base.where('lc.user_id', '=', userId) : base.where('links.user_id', '=', userId);
       if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search));
       if (q.status !== 0) base = base.where(statusSql(q.status, now));
       if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
@@ -102,15 +109,19 @@ export function createLinksRepository(db: Kysely<DB>) {
         total = (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
       }
       if (total === 0 || offsetOf(q) >= total) return { rows: [], total };
-      let rowsQ = base.selectAll('links');
-      if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(`links.${q.sort_by}`, q.sort);
-      rowsQ = indexed && q.sort_by === 'id' ? rowsQ.orderBy(sql`f.rowid`, q.sort) : rowsQ.orderBy('links.id', q.sort);
+      let rowsQ = base.selectAll('links').select('lc.clicks');
+      if (byClicks) rowsQ = rowsQ.orderBy('lc.clicks', q.sort).orderBy('lc.link_id', q.sort);
+      else {
+        if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(`links.${q.sort_by as Exclude<typeof q.sort_by, 'clicks'>}`, q.sort);
+        rowsQ = indexed && q.sort_by === 'id' ? rowsQ.orderBy(sql`f.rowid`, q.sort) : rowsQ.orderBy('links.id', q.sort);
+      }
       const rows = await rowsQ.limit(q.per_page).offset(offsetOf(q)).execute();
       return { rows: await hydrate(rows as LinkRow[]), total };
     },
 
     async find(userId: number, id: number): Promise<HydratedLink | undefined> {
-      const row = await db.selectFrom('links').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db.selectFrom('links').innerJoin('link_clicks as lc', 'lc.link_id', 'links.id').selectAll('links').select('lc.clicks')
+        .where('links.id', '=', id).where('links.user_id', '=', userId).executeTakeFirst();
       return row ? (await hydrate([row as LinkRow]))[0] : undefined;
     },
 
@@ -131,7 +142,11 @@ export function createLinksRepository(db: Kysely<DB>) {
     async create(userId: number, v: LinkWrite & { alias: string; url: string }, pixelIds: number[]): Promise<number> {
       const now = isoNow();
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('links').values({ ...v, user_id: userId, created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow();
+        // SQLite would hand out the id of the newest link again once it is
+        // deleted; while that link's clicks are being purged, that would mix them in.
+        const next = sql<number>`max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1`;
+        const { id } = await trx.insertInto('links').values({ ...v, id: next, user_id: userId, created_at: now, updated_at: now } as never)
+          .returning('id').executeTakeFirstOrThrow();
         if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
         return id;
       });

@@ -12,6 +12,7 @@ import { isoNow } from '../../util/time.ts';
 /** The columns a redirect decision needs. */
 export interface RedirectLink {
   id: number;
+  user_id: number;
   alias: string;
   url: string;
   title: string | null;
@@ -25,6 +26,7 @@ export interface RedirectLink {
   expiration_clicks: number | null;
   target_type: number;
   targets: string;
+  /** The counter when the link was read; kept current only for links with a click limit (clicks.ts). */
   clicks: number;
   rotation_next: number;
   created_at: string;
@@ -33,100 +35,63 @@ export interface RedirectLink {
 
 export interface RedirectDomain { id: number; name: string; index_page: string | null; not_found_page: string | null }
 
-export interface ClickRecord {
-  link_id: number;
-  created_at: number;
-  country: string | null;
-  platform: string | null;
-  browser: string | null;
-  language: string | null;
-  referrer: string | null;
-}
+/** A changed link (`domain_id` 0 for the instance's own host, and `alias`) or domain (`host`). */
+export interface RedirectChange { seq: number; domain_id: number | null; alias: string | null; host: string | null }
 
-const LINK_COLUMNS = `links.id, links.alias, links.url, links.title, links.domain_id, links.disabled, links.privacy,
+const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, links.title, links.domain_id, links.disabled, links.privacy,
   links.password_hash, links.privacy_password_hash, links.expiration_url, links.ends_at, links.expiration_clicks,
-  links.target_type, links.targets, links.clicks, links.rotation_next, links.created_at,
+  links.target_type, links.targets, ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) AS clicks,
+  links.rotation_next, links.created_at,
   EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels`;
-
-/**
- * Writes batches of clicks: the rows, the links' counters and rotation
- * positions, in one transaction. Takes a bare connection because it also runs
- * in the click-writer worker thread, on that thread's own connection.
- */
-export function createClickWriter(sqlite: Database.Database) {
-  const addClicks = sqlite.prepare<[number, number]>('UPDATE links SET clicks = clicks + ? WHERE id = ?');
-  const insertClick = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
-    'INSERT INTO clicks (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const setRotation = sqlite.prepare<[number, number]>('UPDATE links SET rotation_next = ? WHERE id = ?');
-
-  const write = sqlite.transaction((clicks: ClickRecord[], rotation: [number, number][]) => {
-    const counts = new Map<number, number>();
-    for (const c of clicks) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);
-    // In ascending link order, consecutive writes land on neighbouring B-tree
-    // pages (links, clicks_link_time), which measured ~15% cheaper. A link
-    // deleted while its clicks waited must not fail the batch on the foreign
-    // key: its counter update finds no row, and its clicks go with it.
-    const alive = new Set<number>();
-    for (const id of [...counts.keys()].sort((a, b) => a - b)) if (addClicks.run(counts.get(id)!, id).changes) alive.add(id);
-    for (const c of [...clicks].sort((x, y) => x.link_id - y.link_id || x.created_at - y.created_at)) {
-      if (alive.has(c.link_id)) insertClick.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);
-    }
-    for (const [id, next] of rotation) setRotation.run(next, id);
-  });
-  return { write: (clicks: ClickRecord[], rotation: [number, number][]) => write(clicks, rotation) };
-}
-export type ClickWriter = ReturnType<typeof createClickWriter>;
 
 export function createRedirectRepository(store: Store) {
   const { sqlite } = store;
-  // A Host that names no domain is the default domain (domain_id NULL, 0 in the
-  // unique index), so one statement serves both; it matches the expression of
-  // links_domain_alias and is answered from that index.
-  const byHostAlias = sqlite.prepare<[string, string], RedirectLink>(
-    `SELECT ${LINK_COLUMNS} FROM links
-     WHERE ifnull(links.domain_id, 0) = ifnull((SELECT id FROM domains WHERE name = ?), 0) AND links.alias = ?`);
+  // Domain 0 is the instance's own host (domain_id NULL, 0 in the unique
+  // index); the expression matches links_domain_alias and is answered from it.
+  const byDomainAlias = sqlite.prepare<[number, string], RedirectLink>(
+    `SELECT ${LINK_COLUMNS} FROM links WHERE ifnull(links.domain_id, 0) = ? AND links.alias = ?`);
   const domainByName = sqlite.prepare<[string], RedirectDomain>(
     'SELECT id, name, index_page, not_found_page FROM domains WHERE name = ?');
-  const version = sqlite.prepare<[], number>('SELECT version FROM redirect_state WHERE id = 1').pluck();
+  const changes = sqlite.prepare<[number], RedirectChange>(
+    'SELECT seq, domain_id, alias, host FROM redirect_changes WHERE seq > ? ORDER BY seq LIMIT 10000');
+  const lastChange = sqlite.prepare<[], number>("SELECT ifnull((SELECT seq FROM sqlite_sequence WHERE name = 'redirect_changes'), 0)").pluck();
+  // The rotation's turn lives in the database, so processes on one data
+  // folder take turns together; RETURNING gives this request its entry.
+  // The position is kept within the list's length, so an edited list goes on from there.
+  const turn = sqlite.prepare<{ id: number; n: number }, number>(
+    'UPDATE links SET rotation_next = (rotation_next % :n + 1) % :n WHERE id = :id RETURNING (rotation_next + :n - 1) % :n').pluck();
+  const peekTurn = sqlite.prepare<[number], number>('SELECT rotation_next FROM links WHERE id = ?').pluck();
   const pixelsOf = sqlite.prepare<[number], { type: string; pixel_id: string }>(
     `SELECT pixels.type, pixels.pixel_id FROM link_pixels JOIN pixels ON pixels.id = link_pixels.pixel_id
      WHERE link_pixels.link_id = ? ORDER BY pixels.id`);
-  // The click budget is spent with a conditional UPDATE: whichever request
-  // runs it when one click is left gets it, and nobody gets click N+1.
-  const spendLimited = sqlite.prepare<[number]>(
-    'UPDATE links SET clicks = clicks + 1 WHERE id = ? AND expiration_clicks IS NOT NULL AND clicks < expiration_clicks');
-  const insertClick = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
-    'INSERT INTO clicks (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const spendTx = sqlite.transaction((c: ClickRecord): boolean => {
-    if (spendLimited.run(c.link_id).changes === 0) return false;
-    insertClick.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);
-    return true;
-  });
-
   return {
-    find(host: string, alias: string): RedirectLink | undefined {
-      return byHostAlias.get(host, alias);
+    /** The link with `alias` on domain `domainId` (0: the instance's own host). */
+    find(domainId: number, alias: string): RedirectLink | undefined {
+      return byDomainAlias.get(domainId, alias);
     },
 
     domain(host: string): RedirectDomain | undefined {
       return domainByName.get(host);
     },
 
-    /** Changes whenever a link, domain or pixel assignment does (see migration 4). */
-    version(): number {
-      return version.get()!;
+    /** Links and domains changed after `seq`, from any connection or process (migration 5's triggers). */
+    changesSince(seq: number): RedirectChange[] {
+      return changes.all(seq);
+    },
+
+    /** The newest change's number: where a fresh cache starts reading. */
+    lastChange(): number {
+      return lastChange.get() ?? 0;
+    },
+
+    /** The rotation entry (of `entries`) to serve; `advance` moves the shared turn on. */
+    rotate(linkId: number, entries: number, advance: boolean): number {
+      const at = advance ? turn.get({ id: linkId, n: entries }) : peekTurn.get(linkId);
+      return (at ?? 0) % entries;
     },
 
     pixels(linkId: number) {
       return pixelsOf.all(linkId);
-    },
-
-    /**
-     * Records one click on a link with a click limit, in its own transaction,
-     * before the visitor is answered. False when the budget is already spent.
-     */
-    spendLimitedClick(click: ClickRecord): boolean {
-      return spendTx(click);
     },
 
     /** The database file, for the click writer's own connection. */

@@ -1,24 +1,174 @@
+// Statistics, read from the daily rollups only (click_days / click_dims for a
+// link, account_days / account_dims for an account), never from the raw log:
+// a range costs a row per day and value, however many clicks it holds.
 import { sql, type Kysely } from 'kysely';
-import type { CountRow, LinkStats } from '../../../../shared/api-types.ts';
+import type { CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
+import { bucketOf, dateOfDay, nextBucket, type DayNumber } from '../../util/days.ts';
 import type { DB } from '../schema.ts';
+import { DIMENSIONS, type Dimension } from './click-store.ts';
 
-const DIMENSIONS = { countries: 'country', platforms: 'platform', browsers: 'browser', languages: 'language', referrers: 'referrer' } as const;
-const TOP = 50;
+/** Days of the instance's time zone, inclusive; a missing end is the first or last day with clicks. */
+export interface StatsRange { from?: DayNumber; to?: DayNumber; interval?: StatsInterval }
 
-export function createStatsRepository(db: Kysely<DB>) {
+/** A link of an account's top list, before its short URL is built. */
+export interface TopLinkRow { id: number; alias: string; url: string; title: string | null; domain: string | null; clicks: number }
+export type AccountRangeStats = RangeStats & { top_links: TopLinkRow[] };
+
+const TOP_VALUES = 50;
+const TOP_LINKS = 10;
+const UNKNOWN = 'Unknown';
+const LIST_OF: Record<Dimension, 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers'> = {
+  country: 'countries', platform: 'platforms', browser: 'browsers', language: 'languages', referrer: 'referrers',
+};
+const DIMENSION_NAMES = new Map<number, Dimension>(Object.entries(DIMENSIONS).map(([name, n]) => [n, name as Dimension]));
+const DIMENSION_NUMBERS: number[] = Object.values(DIMENSIONS);
+
+/** Whose rollups: a link's or an account's (table and key names are fixed here, never from a request). */
+interface Scope { days: 'click_days' | 'account_days'; dims: 'click_dims' | 'account_dims'; key: 'link_id' | 'user_id'; id: number }
+
+const byCount = (a: CountRow, b: CountRow) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/** Known values as counted, plus the clicks no value was recorded for; the top 50 of them. */
+function countList(known: Map<string, number>, total: number): CountRow[] {
+  const rows = [...known].map(([value, count]) => ({ value, count }));
+  const unknown = total - rows.reduce((n, r) => n + r.count, 0);
+  if (unknown > 0) {
+    const same = rows.find((r) => r.value === UNKNOWN);
+    if (same) same.count += unknown;
+    else rows.push({ value: UNKNOWN, count: unknown });
+  }
+  return rows.sort(byCount).slice(0, TOP_VALUES);
+}
+
+/** Every bucket from from's to to's, zeros included; days outside the range were never summed in. */
+function seriesOf(days: { day: number; clicks: number }[], from: DayNumber, to: DayNumber, interval: StatsInterval) {
+  const sums = new Map<number, number>();
+  for (const d of days) {
+    const b = bucketOf(d.day, interval);
+    sums.set(b, (sums.get(b) ?? 0) + d.clicks);
+  }
+  const series: { date: string; count: number }[] = [];
+  for (let b = bucketOf(from, interval); b <= to; b = nextBucket(b, interval)) series.push({ date: dateOfDay(b), count: sums.get(b) ?? 0 });
+  return series;
+}
+
+export interface StatsOptions {
+  /** How many links each walk for top links reads in all-time order before the range's rows are summed instead. */
+  walks?: readonly number[];
+}
+
+export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096] }: StatsOptions = {}) {
+  const table = (name: string) => sql.table(name);
+  const col = (name: string) => sql.ref(name);
+
+  async function bounds(s: Scope, from?: DayNumber, to?: DayNumber) {
+    const r = await sql<{ first: number | null; last: number | null }>`
+      SELECT min(day) AS first, max(day) AS last FROM ${table(s.days)}
+      WHERE ${col(s.key)} = ${s.id} AND clicks > 0
+        ${from === undefined ? sql`` : sql`AND day >= ${from}`} ${to === undefined ? sql`` : sql`AND day <= ${to}`}`.execute(db);
+    return r.rows[0] ?? { first: null, last: null };
+  }
+
+  /** The range made concrete: missing ends become the first/last day with clicks (null when none). */
+  async function resolve(s: Scope, range: StatsRange) {
+    let from: DayNumber | null = range.from ?? null;
+    let to: DayNumber | null = range.to ?? null;
+    if (range.from === undefined || range.to === undefined) {
+      const b = await bounds(s, range.from, range.to);
+      if (range.from === undefined) from = b.first;
+      if (range.to === undefined) to = b.last;
+    }
+    return { from, to, interval: range.interval ?? 'day' };
+  }
+
+  async function rangeStats(s: Scope, from: DayNumber | null, to: DayNumber | null, interval: StatsInterval): Promise<RangeStats> {
+    const empty: RangeStats = {
+      from: from === null ? null : dateOfDay(from), to: to === null ? null : dateOfDay(to), interval,
+      total: 0, days: [], series: [], countries: [], platforms: [], browsers: [], languages: [], referrers: [],
+    };
+    if (from === null || to === null) return empty;
+    const days = (await sql<{ day: number; clicks: number }>`
+      SELECT day, clicks FROM ${table(s.days)}
+      WHERE ${col(s.key)} = ${s.id} AND day >= ${from} AND day <= ${to} AND clicks > 0 ORDER BY day`.execute(db)).rows;
+    const series = seriesOf(days, from, to, interval);
+    const total = days.reduce((n, d) => n + d.clicks, 0);
+    if (total === 0) return { ...empty, series };
+    // dim IN (…) lets the (key, dim, day, value) primary key bound the day range per dimension.
+    const dims = (await sql<{ dim: number; value: string; clicks: number }>`
+      SELECT dim, value, sum(clicks) AS clicks FROM ${table(s.dims)}
+      WHERE ${col(s.key)} = ${s.id} AND dim IN (${sql.join(DIMENSION_NUMBERS)}) AND day >= ${from} AND day <= ${to}
+      GROUP BY dim, value HAVING sum(clicks) > 0`.execute(db)).rows;
+    const known = new Map<Dimension, Map<string, number>>(DIMENSION_NUMBERS.map((n) => [DIMENSION_NAMES.get(n)!, new Map()]));
+    for (const d of dims) known.get(DIMENSION_NAMES.get(d.dim)!)?.set(d.value, d.clicks);
+    const lists = Object.fromEntries([...known].map(([name, values]) => [LIST_OF[name], countList(values, total)])) as
+      Pick<RangeStats, 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers'>;
+    return {
+      ...empty, total, series,
+      days: days.map((d) => ({ date: dateOfDay(d.day), count: d.clicks })),
+      ...lists,
+    };
+  }
+
+  /**
+   * The account's links with the most clicks in the range, most first, ties by
+   * id. Links are taken in order of their all-time counters (the (user_id,
+   * clicks) index) with each one's days in the range summed (its primary key);
+   * once a counter is below the 10th best sum, no link further down can have
+   * more in the range than it has in all, so the rest need not be read. That
+   * holds because a click reaches the counter and the rollups together (and
+   * clicks of older releases are counted before they are folded in). Long
+   * ranges settle within the first links; each walk is one statement, so a
+   * click written meanwhile cannot reorder links under it. A range that ranks
+   * links far from their all-time order falls back to summing the range's rows
+   * through click_days' (user_id, day, link_id, clicks) index, whose cost grows
+   * with the range's rows instead.
+   */
+  type WalkRow = { id: number; total: number; clicks: number | null };
+  async function topLinks(userId: number, from: DayNumber, to: DayNumber): Promise<TopLinkRow[]> {
+    const rank = (rows: { id: number; clicks: number | null }[]) => rows.filter((r): r is { id: number; clicks: number } => !!r.clicks)
+      .sort((a, b) => b.clicks - a.clicks || a.id - b.id).slice(0, TOP_LINKS);
+    let best: { id: number; clicks: number }[] | null = null;
+    for (const limit of walks) {
+      const rows: WalkRow[] = (await sql<WalkRow>`
+        SELECT lc.link_id AS id, lc.clicks AS total,
+          (SELECT sum(cd.clicks) FROM click_days cd WHERE cd.link_id = lc.link_id AND cd.day >= ${from} AND cd.day <= ${to}) AS clicks
+        FROM link_clicks lc WHERE lc.user_id = ${userId} AND lc.clicks > 0
+        ORDER BY lc.clicks DESC, lc.link_id DESC LIMIT ${limit}`.execute(db)).rows;
+      const ranked = rank(rows);
+      if (rows.length < limit || (ranked.length === TOP_LINKS && rows.at(-1)!.total < ranked.at(-1)!.clicks)) {
+        best = ranked;
+        break;
+      }
+    }
+    best ??= (await sql<{ id: number; clicks: number }>`
+      SELECT t.link_id AS id, t.clicks FROM (
+        SELECT link_id, sum(clicks) AS clicks FROM click_days WHERE user_id = ${userId} AND day >= ${from} AND day <= ${to} GROUP BY link_id
+      ) t JOIN link_clicks lc ON lc.link_id = t.link_id AND lc.user_id = ${userId}
+      WHERE t.clicks > 0 ORDER BY t.clicks DESC, t.link_id LIMIT ${TOP_LINKS}`.execute(db)).rows;
+    if (!best.length) return [];
+    const details = new Map((await sql<Omit<TopLinkRow, 'clicks'>>`
+      SELECT l.id, l.alias, l.url, l.title, d.name AS domain FROM links l LEFT JOIN domains d ON d.id = l.domain_id
+      WHERE l.user_id = ${userId} AND l.id IN (${sql.join(best.map((b) => b.id))})`.execute(db)).rows.map((r) => [r.id, r]));
+    return best.flatMap((b) => {
+      const l = details.get(b.id);
+      return l ? [{ ...l, clicks: b.clicks }] : [];
+    });
+  }
+
   return {
-    async forLink(linkId: number, clicks: number): Promise<LinkStats> {
-      const days = await db.selectFrom('clicks')
-        .select([sql<string>`date(created_at / 1000, 'unixepoch')`.as('date'), (eb) => eb.fn.countAll<number>().as('count')])
-        .where('link_id', '=', linkId).groupBy('date').orderBy('date').execute();
-      const by = async (column: (typeof DIMENSIONS)[keyof typeof DIMENSIONS]): Promise<CountRow[]> =>
-        (await db.selectFrom('clicks')
-          .select([sql<string>`ifnull(${sql.ref(column)}, 'Unknown')`.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
-          .where('link_id', '=', linkId).groupBy('value').orderBy('count', 'desc').orderBy('value').limit(TOP).execute());
-      const [countries, platforms, browsers, languages, referrers] = await Promise.all(
-        Object.values(DIMENSIONS).map((c) => by(c)),
-      ) as [CountRow[], CountRow[], CountRow[], CountRow[], CountRow[]];
-      return { link_id: linkId, clicks, days, countries, platforms, browsers, languages, referrers };
+    /** A link's clicks in a range; all time (daily) by default. `clicks` is its all-time counter. */
+    async forLink(linkId: number, clicks: number, range: StatsRange = {}): Promise<LinkStats> {
+      const s: Scope = { days: 'click_days', dims: 'click_dims', key: 'link_id', id: linkId };
+      const r = await resolve(s, range);
+      return { link_id: linkId, clicks, ...(await rangeStats(s, r.from, r.to, r.interval)) };
+    },
+
+    /** An account's clicks in a range, and its top links there. */
+    async forAccount(userId: number, range: StatsRange = {}): Promise<AccountRangeStats> {
+      const s: Scope = { days: 'account_days', dims: 'account_dims', key: 'user_id', id: userId };
+      const r = await resolve(s, range);
+      const stats = await rangeStats(s, r.from, r.to, r.interval);
+      return { ...stats, top_links: stats.total === 0 ? [] : await topLinks(userId, r.from!, r.to!) };
     },
   };
 }

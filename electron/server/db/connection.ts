@@ -1,0 +1,31 @@
+// How every SQLite connection to a data folder's database is set up, the
+// main one (database.ts) and the click writer's (click-writer-worker.ts).
+import Database from 'better-sqlite3';
+
+/**
+ * Another process (the desktop app and the command line on one folder) or
+ * thread may hold the write lock for a moment: writers begin with BEGIN
+ * IMMEDIATE and wait this long for it instead of failing.
+ */
+export const BUSY_TIMEOUT_MS = 30_000;
+
+export function openConnection(file: string, opts: { foreignKeys: boolean }): Database.Database {
+  const sqlite = new Database(file);
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`); // first: switching to WAL needs the lock too
+  sqlite.pragma('journal_mode = WAL');
+  // synchronous=FULL: a write acknowledged to a client is on disk before the
+  // answer leaves, so neither a killed process nor a lost power supply takes it back.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`foreign_keys = ${opts.foreignKeys ? 'ON' : 'OFF'}`);
+  // With the default 2 MB cache, random counter and rollup updates across
+  // large tables re-read their pages from the OS on every batch.
+  sqlite.pragma('cache_size = -65536');
+  return sqlite;
+}
+
+/**
+ * The click writer's connection. Foreign keys stay off: it only writes clicks
+ * for links whose counter it has just updated in the same transaction, so the
+ * per-row parent lookup would prove nothing new.
+ */
+export const openClickConnection = (file: string) => openConnection(file, { foreignKeys: false });

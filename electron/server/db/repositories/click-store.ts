@@ -1,0 +1,222 @@
+// Storing clicks: the raw log, the per-link counter and the daily rollups that
+// statistics read, in one transaction per batch. Takes a bare better-sqlite3
+// connection because it runs in the click-writer worker thread on that
+// thread's own connection, and on the request thread for links with a click
+// limit. Also the background upkeep: folding clicks of older releases into
+// the rollups, purging a deleted link's clicks, pruning old raw rows.
+import type Database from 'better-sqlite3';
+import { dayCounter } from '../../util/days.ts';
+
+/** A click as stored: enriched, never a bot's. */
+export interface ClickRecord {
+  link_id: number;
+  user_id: number;
+  created_at: number;
+  country: string | null;
+  platform: string | null;
+  browser: string | null;
+  language: string | null;
+  referrer: string | null;
+}
+
+/** Rollup dimensions; their numbers are stored in click_dims and account_dims. */
+export const DIMENSIONS = { country: 1, platform: 2, browser: 3, language: 4, referrer: 5 } as const;
+export type Dimension = keyof typeof DIMENSIONS;
+const DIMENSION_LIST = Object.entries(DIMENSIONS) as [Dimension, number][];
+
+export interface Upkeep {
+  /** Clicks of older releases still to be folded into the rollups. */
+  foldPending: number;
+  /** Deleted links whose clicks are still being purged. */
+  purging: number;
+}
+
+const add = <K>(m: Map<K, number>, k: K, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
+const SEP = '\u0000';
+
+export function createClickStore(sqlite: Database.Database, timeZone: string) {
+  const dayOf = dayCounter(timeZone);
+  const addClicks = sqlite.prepare<[number, number]>('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?');
+  const spendOne = sqlite.prepare<[number, number]>(
+    'UPDATE link_clicks SET clicks = clicks + 1 WHERE link_id = ? AND clicks < (SELECT expiration_clicks FROM links WHERE id = ?)');
+  const insertLog = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
+    'INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const upLinkDay = sqlite.prepare<[number, number, number, number]>(
+    `INSERT INTO click_days (link_id, day, user_id, clicks) VALUES (?, ?, ?, ?)
+     ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`);
+  const upLinkDim = sqlite.prepare<[number, number, number, string, number]>(
+    `INSERT INTO click_dims (link_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (link_id, dim, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
+  const upUserDay = sqlite.prepare<[number, number, number]>(
+    `INSERT INTO account_days (user_id, day, clicks) VALUES (?, ?, ?)
+     ON CONFLICT (user_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`);
+  const upUserDim = sqlite.prepare<[number, number, number, string, number]>(
+    `INSERT INTO account_dims (user_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
+
+  /** Adds (or with sign -1 takes away) clicks to the rollups, collapsing repeats first. */
+  function rollup(clicks: readonly ClickRecord[]) {
+    const linkDays = new Map<string, number>();
+    const linkDims = new Map<string, number>();
+    const userDays = new Map<string, number>();
+    const userDims = new Map<string, number>();
+    const owner = new Map<number, number>();
+    for (const c of clicks) {
+      const day = dayOf(c.created_at);
+      owner.set(c.link_id, c.user_id);
+      add(linkDays, `${c.link_id}${SEP}${day}`);
+      add(userDays, `${c.user_id}${SEP}${day}`);
+      for (const [name, dim] of DIMENSION_LIST) {
+        const v = c[name];
+        if (v === null) continue;
+        add(linkDims, `${c.link_id}${SEP}${dim}${SEP}${day}${SEP}${v}`);
+        add(userDims, `${c.user_id}${SEP}${dim}${SEP}${day}${SEP}${v}`);
+      }
+    }
+    for (const [k, n] of linkDays) {
+      const [link, day] = k.split(SEP);
+      upLinkDay.run(Number(link), Number(day), owner.get(Number(link))!, n);
+    }
+    for (const [k, n] of linkDims) {
+      const [link, dim, day, value] = k.split(SEP) as [string, string, string, string];
+      upLinkDim.run(Number(link), Number(dim), Number(day), value, n);
+    }
+    for (const [k, n] of userDays) {
+      const [user, day] = k.split(SEP);
+      upUserDay.run(Number(user), Number(day), n);
+    }
+    for (const [k, n] of userDims) {
+      const [user, dim, day, value] = k.split(SEP) as [string, string, string, string];
+      upUserDim.run(Number(user), Number(dim), Number(day), value, n);
+    }
+  }
+
+  const log = (c: ClickRecord) => insertLog.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);
+
+  // BEGIN IMMEDIATE everywhere: a writer takes the lock up front and waits for
+  // it (busy_timeout), instead of failing when it finds another process's
+  // write between its read and its write.
+  const writeTx = sqlite.transaction((clicks: readonly ClickRecord[]) => {
+    const counts = new Map<number, number>();
+    for (const c of clicks) add(counts, c.link_id);
+    // A link deleted while its clicks waited: its counter row is gone, and its
+    // clicks go with it instead of landing in the purged log.
+    const alive = new Set<number>();
+    for (const id of [...counts.keys()].sort((a, b) => a - b)) if (addClicks.run(counts.get(id)!, id).changes) alive.add(id);
+    const kept = alive.size === counts.size ? clicks : clicks.filter((c) => alive.has(c.link_id));
+    for (const c of kept) log(c);
+    rollup(kept);
+    return kept.length;
+  });
+
+  // The click budget is spent with a conditional UPDATE: whichever request
+  // runs it when one click is left gets it, and nobody gets click N+1.
+  const spendTx = sqlite.transaction((c: ClickRecord): boolean => {
+    if (spendOne.run(c.link_id, c.link_id).changes === 0) return false;
+    log(c);
+    rollup([c]);
+    return true;
+  });
+
+  // --- upkeep ---------------------------------------------------------------
+  const stateOf = sqlite.prepare<[string], number>('SELECT value FROM click_state WHERE name = ?').pluck();
+  const setState = sqlite.prepare<[number, string]>('UPDATE click_state SET value = ? WHERE name = ?');
+  const unfolded = sqlite.prepare<[number, number], ClickRecord>(
+    `SELECT click_log.link_id, links.user_id, click_log.created_at, click_log.country, click_log.platform, click_log.browser,
+            click_log.language, click_log.referrer
+     FROM click_log JOIN links ON links.id = click_log.link_id WHERE click_log.id > ? AND click_log.id <= ?`);
+  const lastUnfolded = sqlite.prepare<[number, number, number], number>(
+    'SELECT max(id) FROM (SELECT id FROM click_log WHERE id > ? AND id <= ? ORDER BY id LIMIT ?)').pluck();
+
+  /** Folds up to `max` raw clicks of an older release into the rollups; the number left. */
+  const foldTx = sqlite.transaction((max: number): number => {
+    const after = stateOf.get('fold_after') ?? 0;
+    const to = stateOf.get('fold_to') ?? 0;
+    if (after >= to) return 0;
+    const last = lastUnfolded.get(after, to, max) ?? to;
+    rollup(unfolded.all(after, last));
+    setState.run(last, 'fold_after');
+    return to - last;
+  });
+
+  const nextPurge = sqlite.prepare<[], { link_id: number; user_id: number; next_log_id: number; last_log_id: number }>(
+    'SELECT link_id, user_id, next_log_id, last_log_id FROM link_purges ORDER BY link_id LIMIT 1');
+  const purgeDims = sqlite.prepare<[number, number], { dim: number; day: number; value: string; clicks: number }>(
+    'SELECT dim, day, value, clicks FROM click_dims WHERE link_id = ? LIMIT ?');
+  const dropDim = sqlite.prepare<[number, number, number, string]>('DELETE FROM click_dims WHERE link_id = ? AND dim = ? AND day = ? AND value = ?');
+  const takeUserDim = sqlite.prepare<[number, number, number, number, string]>(
+    'UPDATE account_dims SET clicks = clicks - ? WHERE user_id = ? AND dim = ? AND day = ? AND value = ?');
+  const purgeDays = sqlite.prepare<[number, number], { day: number; clicks: number }>('SELECT day, clicks FROM click_days WHERE link_id = ? LIMIT ?');
+  const dropDay = sqlite.prepare<[number, number]>('DELETE FROM click_days WHERE link_id = ? AND day = ?');
+  const takeUserDay = sqlite.prepare<[number, number, number]>('UPDATE account_days SET clicks = clicks - ? WHERE user_id = ? AND day = ?');
+  const purgeLog = sqlite.prepare<[number, number, number]>('DELETE FROM click_log WHERE id >= ? AND id < ? AND link_id = ?');
+  const advancePurge = sqlite.prepare<[number, number]>('UPDATE link_purges SET next_log_id = ? WHERE link_id = ?');
+  const donePurge = sqlite.prepare<[number]>('DELETE FROM link_purges WHERE link_id = ?');
+  const purgeCount = sqlite.prepare<[], number>('SELECT count(*) FROM link_purges').pluck();
+
+  /**
+   * One bounded step of purging a deleted link: its rollups (taken off the
+   * account's too), then its raw clicks, a range of log ids at a time. False
+   * when nothing is left to purge.
+   */
+  const purgeTx = sqlite.transaction((max: number): boolean => {
+    const p = nextPurge.get();
+    if (!p) return false;
+    const dims = purgeDims.all(p.link_id, max);
+    for (const d of dims) {
+      dropDim.run(p.link_id, d.dim, d.day, d.value);
+      takeUserDim.run(d.clicks, p.user_id, d.dim, d.day, d.value);
+    }
+    if (dims.length === max) return true;
+    const days = purgeDays.all(p.link_id, max);
+    for (const d of days) {
+      dropDay.run(p.link_id, d.day);
+      takeUserDay.run(d.clicks, p.user_id, d.day);
+    }
+    if (days.length === max) return true;
+    // Log ids, not rows: the log has no index by link, so a step scans a
+    // bounded stretch of it by rowid.
+    const end = Math.min(p.next_log_id + max * 20, p.last_log_id + 1);
+    purgeLog.run(p.next_log_id, end, p.link_id);
+    if (end > p.last_log_id) donePurge.run(p.link_id);
+    else advancePurge.run(end, p.link_id);
+    return true;
+  });
+
+  const pruneOld = sqlite.prepare<[number, number, number]>(
+    'DELETE FROM click_log WHERE id IN (SELECT id FROM click_log WHERE id > ? AND created_at < ? ORDER BY id LIMIT ?)');
+  const pruneChanges = sqlite.prepare<[number]>('DELETE FROM redirect_changes WHERE at < ?');
+
+  return {
+    /** Stores a batch; returns how many clicks were kept (clicks of deleted links are dropped). */
+    write: (clicks: readonly ClickRecord[]): number => writeTx.immediate(clicks),
+
+    /** Records one click on a link with a click limit; false when the budget is already spent. */
+    spend: (click: ClickRecord): boolean => spendTx.immediate(click),
+
+    /**
+     * One bounded round of upkeep: fold, purge, prune. `retentionMs` drops raw
+     * clicks older than that (rollups stay). True when more work is waiting.
+     */
+    upkeep(now: number, retentionMs: number | null, max = 2000): boolean {
+      if (foldTx.immediate(max) > 0) return true;
+      if (purgeTx.immediate(max)) return true;
+      let more = false;
+      if (retentionMs !== null) {
+        const folded = stateOf.get('fold_to') ?? 0;
+        more = sqlite.transaction(() => pruneOld.run(folded, now - retentionMs, max).changes === max).immediate();
+      }
+      // Caches in every process read the change feed at least every few
+      // hundred ms; ten minutes of it is plenty (older readers start afresh).
+      sqlite.transaction(() => pruneChanges.run(now - 600_000)).immediate();
+      return more;
+    },
+
+    status(): Upkeep {
+      const after = stateOf.get('fold_after') ?? 0;
+      const to = stateOf.get('fold_to') ?? 0;
+      return { foldPending: Math.max(0, to - after), purging: purgeCount.get() ?? 0 };
+    },
+  };
+}
+export type ClickStore = ReturnType<typeof createClickStore>;

@@ -1,0 +1,54 @@
+// Calendar days as whole numbers (days since 1970-01-01) of the instance's
+// time zone: what click rollups are keyed by. A click's day is asked for on
+// every stored click, and Intl is slow, so the zone's offset is remembered per
+// quarter hour of UTC (every zone's offset changes only at such boundaries).
+const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
+
+export type DayNumber = number;
+
+/** `YYYY-MM-DD` to its day number (no zone involved: a date names a day). */
+export const dayOfDate = (date: string): DayNumber => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+export const dateOfDay = (day: DayNumber): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The ISO week's Monday and the month's first day of a day, for weekly and monthly buckets. */
+export function bucketOf(day: DayNumber, interval: 'day' | 'week' | 'month'): DayNumber {
+  if (interval === 'day') return day;
+  if (interval === 'week') return day - ((((day + 3) % 7) + 7) % 7); // 1970-01-01 was a Thursday; days before it are negative
+  const d = new Date(day * DAY_MS);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / DAY_MS);
+}
+
+/** The bucket after `bucket`. */
+export function nextBucket(bucket: DayNumber, interval: 'day' | 'week' | 'month'): DayNumber {
+  if (interval === 'day') return bucket + 1;
+  if (interval === 'week') return bucket + 7;
+  const d = new Date(bucket * DAY_MS);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / DAY_MS);
+}
+
+/** Maps an instant (Unix ms) to its day in `timeZone`. */
+export function dayCounter(timeZone: string): (utcMs: number) => DayNumber {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const fmtTime = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+  let quarter = Number.NaN;
+  let startDay = 0;
+  let msIntoDay = 0; // local ms since local midnight at the quarter's start
+  return (utcMs) => {
+    const q = Math.floor(utcMs / QUARTER_MS);
+    if (q !== quarter) {
+      quarter = q;
+      const at = new Date(q * QUARTER_MS);
+      startDay = dayOfDate(fmt.format(at));
+      const [h, m] = fmtTime.format(at).split(':').map(Number) as [number, number];
+      msIntoDay = (h * 60 + m) * 60_000;
+    }
+    // Within a quarter hour the offset is constant, so local midnight is crossed
+    // only when the local time-of-day passes 24:00.
+    return msIntoDay + (utcMs - quarter * QUARTER_MS) >= DAY_MS ? startDay + 1 : startDay;
+  };
+}
+
+/** Today's day number in `timeZone`. */
+export const today = (timeZone: string, now = Date.now()) => dayCounter(timeZone)(now);
