@@ -85,7 +85,11 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     retentionMs: o.clickRetentionDays ? o.clickRetentionDays * 86_400_000 : null,
     onError: (err) => app.log.error({ err }, 'storing clicks failed; will retry'),
   });
-  app.addHook('onClose', async () => clicks.close());
+  app.addHook('onReady', async () => cache.warm());
+  app.addHook('onClose', async () => {
+    cache.stop();
+    await clicks.close();
+  });
   // Anything but GET and HEAD may have changed links (the API's writes): the
   // next redirect checks before anyone has seen this answer.
   app.addHook('onSend', (req, _reply, payload, done) => {
@@ -197,7 +201,7 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     }
     // The counter as the database has it (the cached row's is not kept up to
     // date); like the API, it trails the clicks by one hand-off at most.
-    const counted = repo.find(link.domain_id ?? 0, link.alias) ?? link;
+    const counted = { ...link, clicks: repo.clicks(link.id) };
     const data = await o.repos.stats.forLink(link.id, counted.clicks);
     return page(reply, statsPage({
       shortUrl: shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias),

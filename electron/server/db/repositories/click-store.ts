@@ -54,40 +54,53 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
     `INSERT INTO account_dims (user_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
 
-  /** Adds (or with sign -1 takes away) clicks to the rollups, collapsing repeats first. */
+  /** Adds clicks to the rollups, collapsing repeats within the batch first. */
   function rollup(clicks: readonly ClickRecord[]) {
-    const linkDays = new Map<string, number>();
-    const linkDims = new Map<string, number>();
-    const userDays = new Map<string, number>();
-    const userDims = new Map<string, number>();
+    // owner id -> day -> { n, dims: "dim\0value" -> n }, for links and for users.
+    type Cell = { n: number; dims: Map<string, number> };
+    const links = new Map<number, Map<number, Cell>>();
+    const users = new Map<number, Map<number, Cell>>();
     const owner = new Map<number, number>();
+    const cellOf = (m: Map<number, Map<number, Cell>>, id: number, day: number) => {
+      let days = m.get(id);
+      if (!days) m.set(id, (days = new Map()));
+      let cell = days.get(day);
+      if (!cell) days.set(day, (cell = { n: 0, dims: new Map() }));
+      return cell;
+    };
     for (const c of clicks) {
       const day = dayOf(c.created_at);
       owner.set(c.link_id, c.user_id);
-      add(linkDays, `${c.link_id}${SEP}${day}`);
-      add(userDays, `${c.user_id}${SEP}${day}`);
+      const lc = cellOf(links, c.link_id, day);
+      const uc = cellOf(users, c.user_id, day);
+      lc.n += 1;
+      uc.n += 1;
       for (const [name, dim] of DIMENSION_LIST) {
         const v = c[name];
         if (v === null) continue;
-        add(linkDims, `${c.link_id}${SEP}${dim}${SEP}${day}${SEP}${v}`);
-        add(userDims, `${c.user_id}${SEP}${dim}${SEP}${day}${SEP}${v}`);
+        const k = `${dim}${SEP}${v}`;
+        add(lc.dims, k);
+        add(uc.dims, k);
       }
     }
-    for (const [k, n] of linkDays) {
-      const [link, day] = k.split(SEP);
-      upLinkDay.run(Number(link), Number(day), owner.get(Number(link))!, n);
+    // In id order, consecutive upserts land on neighbouring B-tree pages.
+    for (const id of [...links.keys()].sort((x, y) => x - y)) {
+      for (const [day, cell] of links.get(id)!) {
+        upLinkDay.run(id, day, owner.get(id)!, cell.n);
+        for (const [k, n] of cell.dims) {
+          const i = k.indexOf(SEP);
+          upLinkDim.run(id, Number(k.slice(0, i)), day, k.slice(i + 1), n);
+        }
+      }
     }
-    for (const [k, n] of linkDims) {
-      const [link, dim, day, value] = k.split(SEP) as [string, string, string, string];
-      upLinkDim.run(Number(link), Number(dim), Number(day), value, n);
-    }
-    for (const [k, n] of userDays) {
-      const [user, day] = k.split(SEP);
-      upUserDay.run(Number(user), Number(day), n);
-    }
-    for (const [k, n] of userDims) {
-      const [user, dim, day, value] = k.split(SEP) as [string, string, string, string];
-      upUserDim.run(Number(user), Number(dim), Number(day), value, n);
+    for (const [id, days] of users) {
+      for (const [day, cell] of days) {
+        upUserDay.run(id, day, cell.n);
+        for (const [k, n] of cell.dims) {
+          const i = k.indexOf(SEP);
+          upUserDim.run(id, Number(k.slice(0, i)), day, k.slice(i + 1), n);
+        }
+      }
     }
   }
 

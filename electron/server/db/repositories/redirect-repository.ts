@@ -26,7 +26,10 @@ export interface RedirectLink {
   expiration_clicks: number | null;
   target_type: number;
   targets: string;
-  /** The counter when the link was read; kept current only for links with a click limit (clicks.ts). */
+  /**
+   * The counter, read (and then kept current, clicks.ts) only for links with
+   * a click limit, the one rule that needs it; 0 for the others.
+   */
   clicks: number;
   rotation_next: number;
   created_at: string;
@@ -40,7 +43,8 @@ export interface RedirectChange { seq: number; domain_id: number | null; alias: 
 
 const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, links.title, links.domain_id, links.disabled, links.privacy,
   links.password_hash, links.privacy_password_hash, links.expiration_url, links.ends_at, links.expiration_clicks,
-  links.target_type, links.targets, ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) AS clicks,
+  links.target_type, links.targets,
+  CASE WHEN links.expiration_clicks IS NULL THEN 0 ELSE ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) END AS clicks,
   links.rotation_next, links.created_at,
   EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels`;
 
@@ -50,6 +54,8 @@ export function createRedirectRepository(store: Store) {
   // index); the expression matches links_domain_alias and is answered from it.
   const byDomainAlias = sqlite.prepare<[number, string], RedirectLink>(
     `SELECT ${LINK_COLUMNS} FROM links WHERE ifnull(links.domain_id, 0) = ? AND links.alias = ?`);
+  const linksAfter = sqlite.prepare<[number, number], RedirectLink>(
+    `SELECT ${LINK_COLUMNS} FROM links WHERE links.id > ? ORDER BY links.id LIMIT ?`);
   const domainByName = sqlite.prepare<[string], RedirectDomain>(
     'SELECT id, name, index_page, not_found_page FROM domains WHERE name = ?');
   const changes = sqlite.prepare<[number], RedirectChange>(
@@ -60,6 +66,7 @@ export function createRedirectRepository(store: Store) {
   // The position is kept within the list's length, so an edited list goes on from there.
   const turn = sqlite.prepare<{ id: number; n: number }, number>(
     'UPDATE links SET rotation_next = (rotation_next % :n + 1) % :n WHERE id = :id RETURNING (rotation_next + :n - 1) % :n').pluck();
+  const clicksOf = sqlite.prepare<[number], number>('SELECT clicks FROM link_clicks WHERE link_id = ?').pluck();
   const peekTurn = sqlite.prepare<[number], number>('SELECT rotation_next FROM links WHERE id = ?').pluck();
   const pixelsOf = sqlite.prepare<[number], { type: string; pixel_id: string }>(
     `SELECT pixels.type, pixels.pixel_id FROM link_pixels JOIN pixels ON pixels.id = link_pixels.pixel_id
@@ -70,8 +77,18 @@ export function createRedirectRepository(store: Store) {
       return byDomainAlias.get(domainId, alias);
     },
 
+    /** Up to `limit` links with ids above `afterId`, in id order: for warming the cache. */
+    linksAfter(afterId: number, limit: number): RedirectLink[] {
+      return linksAfter.all(afterId, limit);
+    },
+
     domain(host: string): RedirectDomain | undefined {
       return domainByName.get(host);
+    },
+
+    /** A link's click counter as stored now. */
+    clicks(linkId: number): number {
+      return clicksOf.get(linkId) ?? 0;
     },
 
     /** Links and domains changed after `seq`, from any connection or process (migration 5's triggers). */
