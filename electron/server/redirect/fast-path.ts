@@ -71,7 +71,7 @@ export function installFastPath(server: Server, route: FastRoute, trust: false |
         const link = route.plainLink(addressing.hostname(req), alias);
         if (link) {
           const location = route.forward(link, { method: 'GET', url, headers: req.headers, ip: addressing.ip(req) });
-          res.writeHead(route.redirectStatus, { location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+          res.writeHead(route.redirectStatus, { location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': 0 });
           res.end();
           return;
         }
