@@ -120,6 +120,7 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
     committed: () => (fallback ? fallback.committed() : confirmed()),
     waitFor(gen) {
       if (fallback) return fallback.waitFor(gen);
+      if (Atomics.load(stored, 0) < gen) worker.postMessage({ type: 'flush' } satisfies ToWriter);
       // A worker that stops while this thread blocks is only noticed (its exit
       // event runs) afterwards; the wait is bounded and the miss reported.
       const deadline = Date.now() + SETTLE_TIMEOUT_MS;

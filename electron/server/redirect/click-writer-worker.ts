@@ -13,11 +13,15 @@ import { enrichAll } from './enrich.ts';
 import { openCountryLookup } from './geoip.ts';
 
 export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoipPath: string; retentionMs: number | null }
-export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'close' };
+export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'flush' } | { type: 'close' };
 export type FromWriter = { type: 'error'; message: string } | { type: 'closed'; unwritten: number };
 
 const RETRY_MS = 250;
-const MERGE_BATCHES = 20;
+const MERGE_BATCHES = 50;
+// Batches arrive every HAND_OFF_MS (clicks.ts), which keeps the request
+// thread's garbage young; they are committed together after this long, and
+// at once when the request thread waits for them.
+const COMMIT_AFTER_MS = 400;
 const WRITER_NICE = 10;
 const UPKEEP_IDLE_MS = 1000;
 const UPKEEP_SLICE_MS = 20;
@@ -39,7 +43,12 @@ const geo = openCountryLookup(geoipPath);
 const queue: Extract<ToWriter, { type: 'batch' }>[] = [];
 let retry: NodeJS.Timeout | undefined;
 let failing = false;
-let scheduled = false;
+let pending: NodeJS.Timeout | undefined;
+function commitNow(): void {
+  clearTimeout(pending);
+  pending = undefined;
+  drain();
+}
 const report = (err: unknown) => {
   // Reported once per streak of failures; the work is kept and tried again.
   if (!failing) port.postMessage({ type: 'error', message: String(err) } satisfies FromWriter);
@@ -88,17 +97,17 @@ upkeepTimer.unref();
 port.on('message', (m: ToWriter) => {
   if (m.type === 'batch') {
     queue.push(m);
-    // Drained once the messages already here are in the queue too.
-    if (!retry && !scheduled) {
-      scheduled = true;
-      setImmediate(() => {
-        scheduled = false;
-        if (!retry) drain();
-      });
-    }
+    // Committed a little later, with whatever else arrives meanwhile.
+    if (!retry && !pending) pending = setTimeout(commitNow, COMMIT_AFTER_MS);
+    return;
+  }
+  if (m.type === 'flush') {
+    // The request thread waits for these clicks (a click limit): now.
+    if (!retry) commitNow();
     return;
   }
   clearTimeout(retry);
+  clearTimeout(pending);
   clearTimeout(upkeepTimer);
   retry = undefined;
   drain();

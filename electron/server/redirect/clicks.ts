@@ -3,8 +3,9 @@
 // collected raw and handed, every HAND_OFF_MS, to a sink (click-sinks.ts): a
 // worker thread by default, or the request thread itself, which enriches them
 // (bot, country, platform, browser, language, referrer) and stores them.
-// Either way a click is in the database within HAND_OFF_MS plus one batch
-// write, and at most that window of clicks is lost if the process is killed.
+// The worker commits what it received every 400 ms (click-writer-worker.ts);
+// a click is in the database within about half a second, and at most that
+// window of clicks is lost if the process is killed.
 // Links with a click limit cannot wait: their click is enriched, spent and
 // stored on the request thread before the visitor is answered, so the limit
 // holds exactly, across processes and across a crash.
@@ -13,7 +14,7 @@ import { inlineSink, workerSink, type Sink, type SinkOptions } from './click-sin
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
 
-export const HAND_OFF_MS = 500;
+export const HAND_OFF_MS = 100;
 const MAX_BUFFER = 5000;
 const INLINE_UPKEEP_MS = 1000;
 
