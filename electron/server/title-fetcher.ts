@@ -1,31 +1,19 @@
 // Best-effort <title> of a link's destination, fetched after the create has
-// answered. Bounded in time and size, and it refuses private, loopback and
-// link-local addresses (checked at connect time, so a DNS answer that changes
-// between check and connect cannot slip through) unless the instance allows them.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+// answered. Bounded in time and size (and at most 5 redirects), and it
+// refuses private addresses unless the instance allows them: the address
+// actually connected to is checked for every connection, each redirect hop
+// included (an IP literal or a DNS answer that changes between a check and
+// the connect cannot slip through, since nothing is sent before the check).
+import type { Socket } from 'node:net';
 import { decodeHTML } from 'entities';
-import { Agent, interceptors, request } from 'undici';
+import { Agent, buildConnector, interceptors, request } from 'undici';
+import { anyAddress, publicOnly, type AddressPolicy } from './net/address-policy.ts';
+
+export { isPrivateAddress } from './net/address-policy.ts';
 
 export interface TitleFetcher {
   fetchTitle(url: string): Promise<string | null>;
   close(): Promise<void>;
-}
-
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
-}
-export function isPrivateAddress(ip: string): boolean {
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1]
-    ?? /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip)?.slice(1).map((h) => parseInt(h, 16)).flatMap((n) => [n >> 8, n & 255]).join('.');
-  if (mapped) return blocked.check(mapped, 'ipv4');
-  return blocked.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 }
 
 export function extractTitle(html: string): string | null {
@@ -37,31 +25,55 @@ export function extractTitle(html: string): string | null {
   return text ? text.slice(0, 255) : null;
 }
 
-export interface TitleFetcherOptions { allowPrivate?: boolean; timeoutMs?: number; maxBytes?: number }
+/** The page's character set: Content-Type's, else a <meta> in its first bytes, else UTF-8. */
+export function charsetOf(contentType: string, head: Buffer): string {
+  const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+  const start = head.subarray(0, 4096).toString('latin1');
+  const fromMeta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(start)?.[1];
+  return (fromHeader ?? fromMeta ?? 'utf-8').toLowerCase();
+}
+
+/** The whole body read so far, decoded in one piece (so characters split across chunks stay whole). */
+export function decodePage(body: Buffer, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body); // an unknown label
+  }
+}
+
+export interface TitleFetcherOptions {
+  allowPrivate?: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** Which connections may proceed; public addresses only unless `allowPrivate`. (Tests widen it.) */
+  policy?: AddressPolicy;
+}
+
+const MAX_REDIRECTS = 5;
 
 export function createTitleFetcher(opts: TitleFetcherOptions = {}): TitleFetcher {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const maxBytes = opts.maxBytes ?? 256 * 1024;
-  const guardedLookup = (hostname: string, options: object, cb: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return cb(err, []);
-      const list = addresses as LookupAddress[];
-      if (!opts.allowPrivate && list.some((a) => isPrivateAddress(a.address))) {
-        return cb(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }), []);
+  const policy = opts.policy ?? (opts.allowPrivate ? anyAddress : publicOnly);
+  const connectTo = buildConnector({ timeout: timeoutMs });
+  const guarded: buildConnector.connector = (options, callback) => {
+    connectTo(options, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error('no socket'), null);
+      const s = socket as Socket;
+      const address = s.remoteAddress ?? '';
+      if (!policy(address, s.remotePort ?? 0)) {
+        s.destroy();
+        return callback(Object.assign(new Error(`refused to fetch from ${address}: not a public address`), { code: 'EPRIVATE' }), null);
       }
-      const wantsAll = (options as { all?: boolean }).all;
-      if (wantsAll) return cb(null, list);
-      const first = list[0];
-      return first ? cb(null, first.address, first.family) : cb(new Error('no address'), []);
+      callback(null, socket);
     });
   };
-  const agent = new Agent({ connect: { lookup: guardedLookup as never, timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
-    .compose(interceptors.redirect({ maxRedirections: 3 }));
+  const agent = new Agent({ connect: guarded, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
+    .compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
 
   return {
     async fetchTitle(url) {
-      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) return null;
       try {
         const res = await request(url, {
           dispatcher: agent,
@@ -73,15 +85,17 @@ export function createTitleFetcher(opts: TitleFetcherOptions = {}): TitleFetcher
           await res.body.dump();
           return null;
         }
-        let html = '';
+        const chunks: Buffer[] = [];
         let size = 0;
         for await (const chunk of res.body) {
+          chunks.push(chunk as Buffer);
           size += (chunk as Buffer).length;
-          html += (chunk as Buffer).toString('utf8');
-          if (size >= maxBytes || /<\/title>/i.test(html)) break;
+          // `</title>` is ASCII in every charset a page's <meta> can name.
+          if (size >= maxBytes || /<\/title>/i.test((chunk as Buffer).toString('latin1'))) break;
         }
         res.body.destroy();
-        return extractTitle(html);
+        const body = Buffer.concat(chunks).subarray(0, maxBytes);
+        return extractTitle(decodePage(body, charsetOf(type, body)));
       } catch {
         return null;
       }
