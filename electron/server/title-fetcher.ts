@@ -2,8 +2,9 @@
 // answered. Bounded in time and size (and at most 5 redirects), and it
 // refuses private addresses unless the instance allows them: the address
 // actually connected to is checked for every connection, each redirect hop
-// included (an IP literal or a DNS answer that changes between a check and
-// the connect cannot slip through, since nothing is sent before the check).
+// included, so an IP literal or a DNS answer that changes between a check and
+// the connect cannot slip through. The check comes right after the TCP
+// connect, before anything is sent (for https, before the TLS ClientHello).
 import type { Socket } from 'node:net';
 import { decodeHTML } from 'entities';
 import { Agent, buildConnector, interceptors, request } from 'undici';
@@ -25,12 +26,20 @@ export function extractTitle(html: string): string | null {
   return text ? text.slice(0, 255) : null;
 }
 
-/** The page's character set: Content-Type's, else a <meta> in its first bytes, else UTF-8. */
+/**
+ * The page's character set, in the HTML standard's order: a byte order mark,
+ * then Content-Type's, then a <meta> in its first bytes, else UTF-8.
+ */
 export function charsetOf(contentType: string, head: Buffer): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+  if (fromHeader) return fromHeader.toLowerCase();
   const start = head.subarray(0, 4096).toString('latin1');
-  const fromMeta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(start)?.[1];
-  return (fromHeader ?? fromMeta ?? 'utf-8').toLowerCase();
+  const fromMeta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(start)?.[1]?.toLowerCase();
+  // A <meta> that could be read as ASCII cannot truly be UTF-16; the standard reads such pages as UTF-8.
+  return !fromMeta || fromMeta.startsWith('utf-16') ? 'utf-8' : fromMeta;
 }
 
 /** The whole body read so far, decoded in one piece (so characters split across chunks stay whole). */
@@ -48,25 +57,40 @@ export interface TitleFetcherOptions {
   maxBytes?: number;
   /** Which connections may proceed; public addresses only unless `allowPrivate`. (Tests widen it.) */
   policy?: AddressPolicy;
+  /** Certificates trusted for https in place of the system's (a test's self-signed one). */
+  ca?: string | Buffer;
 }
 
 const MAX_REDIRECTS = 5;
+
+function refused(address: string): Error {
+  return Object.assign(new Error(`refused to fetch from ${address || 'an unknown address'}: not a public address`), { code: 'EPRIVATE' });
+}
 
 export function createTitleFetcher(opts: TitleFetcherOptions = {}): TitleFetcher {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const maxBytes = opts.maxBytes ?? 256 * 1024;
   const policy = opts.policy ?? (opts.allowPrivate ? anyAddress : publicOnly);
-  const connectTo = buildConnector({ timeout: timeoutMs });
+  const connectTo = buildConnector({ timeout: timeoutMs, ...(opts.ca ? { ca: opts.ca } : {}) });
   const guarded: buildConnector.connector = (options, callback) => {
-    connectTo(options, (err, socket) => {
+    const tls = options.protocol === 'https:';
+    // Plain TCP first; TLS is layered on the same socket once its address has passed.
+    const tcp = tls ? { ...options, protocol: 'http:', port: options.port || '443', httpSocket: undefined } : options;
+    connectTo(tcp, (err, socket) => {
       if (err || !socket) return callback(err ?? new Error('no socket'), null);
-      const s = socket as Socket;
-      const address = s.remoteAddress ?? '';
-      if (!policy(address, s.remotePort ?? 0)) {
-        s.destroy();
-        return callback(Object.assign(new Error(`refused to fetch from ${address}: not a public address`), { code: 'EPRIVATE' }), null);
+      const address = socket.remoteAddress ?? '';
+      if (!policy(address, socket.remotePort ?? 0)) {
+        socket.destroy();
+        return callback(refused(address), null);
       }
-      callback(null, socket);
+      if (!tls) return callback(null, socket);
+      connectTo({ ...options, httpSocket: socket as Socket }, (tlsErr, secure) => {
+        if (tlsErr || !secure) {
+          socket.destroy();
+          return callback(tlsErr ?? new Error('no socket'), null);
+        }
+        callback(null, secure);
+      });
     });
   };
   const agent = new Agent({ connect: guarded, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })

@@ -1,5 +1,6 @@
-// Titles are decoded in the page's own character set (Content-Type, else a
-// <meta>), and a character split across two chunks comes out whole.
+// Titles are decoded in the page's own character set (a byte order mark, else
+// Content-Type, else a <meta>; UTF-8 when none is known), and a character
+// split across two chunks comes out whole.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -31,6 +32,14 @@ beforeAll(async () => {
       res.write(bytes.subarray(0, cut));
       return void setTimeout(() => res.end(bytes.subarray(cut)), 50);
     }
+    if (req.url === '/bom') {
+      res.setHeader('content-type', 'text/html; charset=windows-1252');
+      return void res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<title>Bücher</title>')]));
+    }
+    if (req.url === '/unknown') {
+      res.setHeader('content-type', 'text/html; charset=x-no-such-charset');
+      return void res.end('<title>Bücher</title>');
+    }
     res.statusCode = 404;
     res.end();
   });
@@ -46,3 +55,5 @@ it('decodes windows-1252 named by Content-Type', async () => expect(await fetche
 it('decodes iso-8859-1 named by <meta charset>', async () => expect(await fetcher.fetchTitle(`${base}/latin1-meta`)).toBe('Grüße'));
 it('decodes Shift_JIS named by <meta http-equiv>', async () => expect(await fetcher.fetchTitle(`${base}/sjis`)).toBe('日本'));
 it('keeps a UTF-8 character split across two chunks whole', async () => expect(await fetcher.fetchTitle(`${base}/split`)).toBe('Bücher ☺'));
+it('lets a byte order mark outrank Content-Type', async () => expect(await fetcher.fetchTitle(`${base}/bom`)).toBe('Bücher'));
+it('reads a page whose charset is unknown as UTF-8', async () => expect(await fetcher.fetchTitle(`${base}/unknown`)).toBe('Bücher'));
