@@ -220,7 +220,7 @@ END;
 DROP INDEX links_user_clicks;
 DROP INDEX links_user_capped;
 ALTER TABLE links DROP COLUMN clicks;
-CREATE INDEX links_user_capped ON links(user_id, ends_at) WHERE disabled = 0 AND expiration_clicks IS NOT NULL;
+CREATE INDEX links_user_capped ON links(user_id, expiration_clicks, ends_at) WHERE disabled = 0 AND expiration_clicks IS NOT NULL;
 
 CREATE TABLE click_log (
   id INTEGER PRIMARY KEY,

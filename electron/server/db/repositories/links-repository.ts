@@ -14,14 +14,22 @@ export interface HydratedLink extends LinkRow {
 /** Columns a write may set; ownership and timestamps are the repository's. */
 export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at'>>;
 
-/** Expired: the date has passed or the click budget is spent. Disabled wins over both. */
-export const expiredSql = (now: number) =>
-  sql<SqlBool>`(links.disabled = 0 AND ((links.ends_at IS NOT NULL AND links.ends_at <= ${now}) OR (links.expiration_clicks IS NOT NULL AND lc.clicks >= links.expiration_clicks)))`;
+/**
+ * The user's expired links (date passed, or click budget spent; disabled wins
+ * over both), as a set: each half is answered from its partial index
+ * (migrations 3 and 5), so a page of active or expired links does not test the
+ * counter of every link it passes.
+ */
+const expiredIds = (userId: number, now: number) => sql`(
+  SELECT id FROM links WHERE user_id = ${userId} AND disabled = 0 AND ends_at IS NOT NULL AND ends_at <= ${now}
+  UNION ALL
+  SELECT links.id FROM links JOIN link_clicks lc ON lc.link_id = links.id
+  WHERE links.user_id = ${userId} AND links.disabled = 0 AND links.expiration_clicks IS NOT NULL AND lc.clicks >= links.expiration_clicks)`;
 
-const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
+const statusSql = (userId: number, status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
   if (status === 3) return sql<SqlBool>`links.disabled = 1`;
-  if (status === 2) return expiredSql(now);
-  return sql<SqlBool>`(links.disabled = 0 AND NOT ${expiredSql(now)})`;
+  if (status === 2) return sql<SqlBool>`links.id IN ${expiredIds(userId, now)}`;
+  return sql<SqlBool>`(links.disabled = 0 AND links.id NOT IN ${expiredIds(userId, now)})`;
 };
 
 /** FTS5 trigram needs three characters; shorter terms fall back to LIKE. */
@@ -94,7 +102,7 @@ export function createLinksRepository(db: Kysely<DB>) {
           : db.selectFrom('links').innerJoin('link_clicks as lc', 'lc.link_id', 'links.id');
       base = byClicks && !indexed ? base.where('lc.user_id', '=', userId) : base.where('links.user_id', '=', userId);
       if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search));
-      if (q.status !== 0) base = base.where(statusSql(q.status, now));
+      if (q.status !== 0) base = base.where(statusSql(userId, q.status, now));
       if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
       if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);
       if (q.pixel_id !== undefined) {
