@@ -4,13 +4,17 @@
 // typed from it. Request bodies and list queries are passed through to the
 // HTTP API, which owns their validation (its 422s come back as typed errors).
 import { z } from 'zod';
-import type { Account, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
+import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
+import { statsQuerySchema } from './schemas/stats.ts';
 
 const id = z.number().int().positive();
 const query = z.record(z.string(), z.union([z.string(), z.number(), z.undefined()])).optional();
 const body = z.record(z.string(), z.unknown());
 const none = z.object({}).strict().optional();
 const instanceId = z.string().min(1).max(100);
+// A range is checked here with the API's own rules, so a bad one never leaves the app.
+const statsRange = statsQuerySchema.optional();
+const linkStatsArgs = statsQuerySchema.safeExtend({ id });
 const httpBase = z.string().max(2048).refine((s) => {
   try { return ['http:', 'https:'].includes(new URL(s).protocol); } catch { return false; }
 }, 'Enter an http:// or https:// address.');
@@ -88,7 +92,10 @@ export const contract = {
     z.object({ port: z.number().int().min(1).max(65535).nullable().optional() }).strict().optional(),
   ),
   'account.get': entry<typeof none, Account>(none),
-  'stats.get': entry<z.ZodObject<{ id: typeof id }>, LinkStats>(z.object({ id })),
+  /** A link's statistics for a range (`from`/`to` YYYY-MM-DD in the instance's time zone; none: all time). */
+  'stats.get': entry<typeof linkStatsArgs, LinkStats>(linkStatsArgs),
+  /** The whole account's statistics for a range, with its top links. */
+  'stats.account': entry<typeof statsRange, AccountStats>(statsRange),
   ...crud<Domain, 'domains'>('domains'),
   ...crud<Link, 'links'>('links'),
   ...crud<Space, 'spaces'>('spaces'),

@@ -107,7 +107,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'server.status': async () => d.serverStatus(),
     'server.restart': async (args) => d.restartServer(args?.port),
     'account.get': async (_args, ctx) => single<Account>(await api(ctx).request('GET', '/account')),
-    'stats.get': async ({ id }, ctx) => single(await api(ctx).request('GET', `/stats/${id}`)),
+    'stats.get': async ({ id, from, to, interval }, ctx) =>
+      single(await api(ctx).request('GET', `/stats/${id}`, { query: { from, to, interval } })),
+    'stats.account': async (args, ctx) =>
+      single(await api(ctx).request('GET', '/stats', { query: { from: args?.from, to: args?.to, interval: args?.interval } })),
     ...crud('domains'),
     ...crud('links'),
     ...crud('spaces'),

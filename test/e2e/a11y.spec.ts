@@ -5,6 +5,9 @@ import { seedCatalog, visit } from './seed.ts';
 import { combo } from './ui.ts';
 import type { Page } from '@playwright/test';
 
+// Each test runs axe some twenty times, over charts too: a minute is too tight on a busy 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function everyScreen(page: Page, world: World, scheme: string) {
   const check = async (label: string) => {
     await world.axe(`${scheme}: ${label}`);
@@ -50,6 +53,9 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await page.getByRole('button', { name: 'Statistics for link-02' }).click();
   await expect(page.getByTestId('chart-platforms').locator('svg')).toBeVisible();
   await check('statistics');
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('top-links').getByRole('link', { name: 'link-02' })).toBeVisible();
+  await check('dashboard');
 
   for (const [screen, button, dialog] of [
     ['Domains', 'New domain', 'New domain'], ['Spaces', 'New space', 'New space'],

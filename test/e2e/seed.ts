@@ -32,9 +32,11 @@ export async function seedCatalog(world: World, count = 65): Promise<Catalog> {
   return { domains: { a, b }, spaces: { red, blue }, pixel, count };
 }
 
-/** Visits a short link on the local server (no domain) and waits until the click is counted. */
-export async function visit(world: World, alias: string, times: number, headers: Record<string, string> = {}) {
-  const base = world.desktop.serverStatus().url!;
+/**
+ * Visits a short link (no domain) and waits until the click is counted; on the
+ * local server unless `base` names the selected instance's.
+ */
+export async function visit(world: World, alias: string, times: number, headers: Record<string, string> = {}, base = world.desktop.serverStatus().url!) {
   const before = await clicksOf(world, alias);
   for (let i = 0; i < times; i++) {
     const res = await fetch(`${base}/${alias}`, { redirect: 'manual', headers: { 'user-agent': UA.chromeWindows, ...headers } });

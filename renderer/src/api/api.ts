@@ -1,7 +1,7 @@
 // The one way screens reach the server: typed calls over window.linkdesk.invoke.
 // A failed call throws ApiFailure carrying the contract's IpcError, so a screen
 // can tell "invalid key" from "unreachable" from a 422 with field errors.
-import type { Account, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from '../../../shared/api-types.ts';
+import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from '../../../shared/api-types.ts';
 import type { AppInfo, CallArgs, CallName, CallResult, InstanceView, IpcError, Reachability, ServerStatus } from '../../../shared/contract.ts';
 import { useActivity } from './activity.ts';
 import type { Body, ListQuery } from './types.ts';
@@ -56,6 +56,9 @@ export async function call<N extends CallName>(name: N, args?: CallArgs<N>, opts
 
 export type { Body, ListQuery } from './types.ts';
 
+/** Days are YYYY-MM-DD in the instance's time zone, both inclusive. */
+export type StatsRange = NonNullable<CallArgs<'stats.account'>>;
+
 interface Resource<T> {
   list(query: ListQuery): Promise<Page<T>>;
   get(id: number): Promise<T>;
@@ -93,7 +96,10 @@ export const api = {
     select: (id: string): Promise<InstanceView> => call('instances.select', { id }),
     check: (id: string): Promise<Reachability> => call('instances.check', { id }),
   },
-  stats: (id: number): Promise<LinkStats> => call('stats.get', { id }),
+  /** A link's statistics; without `from`/`to`, all time. */
+  stats: (id: number, range: StatsRange = {}): Promise<LinkStats> => call('stats.get', { id, ...range }),
+  /** The whole account's statistics and top links; without `from`/`to`, all time. */
+  accountStats: (range: StatsRange = {}): Promise<AccountStats> => call('stats.account', range),
   domains: resource<Domain>('domains'),
   links: resource<Link>('links'),
   spaces: resource<Space>('spaces'),

@@ -1,5 +1,6 @@
 // One screen at a time, chosen by the hash. Each screen is its own chunk; the
-// statistics screen also pulls in the charts, so they never load up front.
+// statistics screens (a link's, the dashboard) also pull in the charts, so
+// they never load up front.
 import { Suspense, lazy } from 'react';
 import { ErrorState, LoadingState } from '../components/DataStates/DataStates.tsx';
 import { useInstances } from '../state/instances-store.ts';
@@ -12,6 +13,7 @@ const SCREENS: Record<Exclude<Screen, 'links'>, ReturnType<typeof lazy>> = {
   pixels: lazy(() => import('./Pixels/PixelsScreen.tsx')),
   instances: lazy(() => import('./Instances/InstancesScreen.tsx')),
   stats: lazy(() => import('./Stats/StatsScreen.tsx')),
+  dashboard: lazy(() => import('./Dashboard/DashboardScreen.tsx')),
 };
 
 export function ScreenRouter() {

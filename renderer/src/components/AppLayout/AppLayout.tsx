@@ -7,6 +7,7 @@ import { InstanceSwitcher } from '../InstanceSwitcher/InstanceSwitcher.tsx';
 import classes from './AppLayout.module.css';
 
 const NAV: { screen: Screen; label: string; icon: ReactNode }[] = [
+  { screen: 'dashboard', label: 'Dashboard', icon: <IconChart /> },
   { screen: 'links', label: 'Links', icon: <IconLink /> },
   { screen: 'domains', label: 'Domains', icon: <IconWorld /> },
   { screen: 'spaces', label: 'Spaces', icon: <IconFolder /> },

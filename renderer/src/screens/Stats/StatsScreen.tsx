@@ -1,5 +1,5 @@
-// A link's statistics. This module and its charts (recharts) load only when
-// the screen opens.
+// A link's statistics for a chosen range. This module and its charts
+// (recharts) load only when the screen opens.
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { api } from '../../api/api.ts';
 import { useRemote } from '../../api/use-remote.ts';
@@ -8,45 +8,59 @@ import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { useRoute } from '../../state/route.ts';
 import { LinkStatusBadge } from '../Links/LinkStatusBadge.tsx';
+import { RangeControls } from './RangeControls.tsx';
+import { useStatsRange } from './range-store.ts';
+import { queryOf } from './stats-range.ts';
 import { StatsCharts } from './StatsCharts.tsx';
 
 export default function StatsScreen() {
   const id = useRoute((s) => s.route.id) ?? 0;
-  const data = useRemote(async () => {
-    const [link, stats] = await Promise.all([api.links.get(id), api.stats(id)]);
-    return { link, stats };
-  }, [id]);
+  const range = useStatsRange((s) => s.applied);
+  const link = useRemote(() => api.links.get(id), [id]);
+  const stats = useRemote(() => api.stats(id, queryOf(range)), [id, range]);
   const back = () => window.history.length > 1 ? window.history.back() : useRoute.getState().navigate('links');
+  const refresh = () => { link.reload(); stats.reload(); };
 
-  const link = data.data?.link;
+  const error = link.error ?? stats.error;
+  const l = link.data;
+  const s = stats.data;
   return (
     <>
-      <ScreenHeader title={link ? `Statistics: ${link.alias}` : 'Statistics'} description={link?.short_url}>
+      <ScreenHeader title={l ? `Statistics: ${l.alias}` : 'Statistics'} description={l?.short_url}>
         <Button variant="default" onClick={back}>Back to links</Button>
-        <Button variant="light" onClick={data.reload} loading={data.loading}>Refresh</Button>
+        <Button variant="light" onClick={refresh} loading={link.loading || stats.loading}>Refresh</Button>
       </ScreenHeader>
-      {data.error ? <ErrorState error={data.error} onRetry={data.reload} /> : null}
-      {!data.data && data.loading ? <LoadingState label="Loading statistics…" /> : null}
-      {data.data ? (
+      {error ? <ErrorState error={error} onRetry={refresh} /> : null}
+      {!error && !(l && s) ? <LoadingState label="Loading statistics…" /> : null}
+      {!error && l && s ? (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
             <Card withBorder>
-              <Text size="sm" c="dimmed">Total clicks</Text>
-              <Text fz={32} fw={700} data-testid="total-clicks">{formatCount(data.data.stats.clicks)}</Text>
+              <Text size="sm" c="dimmed">Clicks in range</Text>
+              <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
+            </Card>
+            <Card withBorder>
+              <Text size="sm" c="dimmed">All-time clicks</Text>
+              <Text fz={32} fw={700} data-testid="total-clicks">{formatCount(s.clicks)}</Text>
             </Card>
             <Card withBorder>
               <Text size="sm" c="dimmed">Destination</Text>
-              <Text size="sm" fw={600} truncate="end" title={data.data.link.url}>{data.data.link.url}</Text>
-              <Group mt={4} gap="xs"><LinkStatusBadge status={data.data.link.status} /></Group>
+              <Text size="sm" fw={600} truncate="end" title={l.url}>{l.url}</Text>
+              <Group mt={4} gap="xs"><LinkStatusBadge status={l.status} /></Group>
             </Card>
             <Card withBorder>
               <Text size="sm" c="dimmed">Created</Text>
-              <Text size="sm" fw={600}>{formatDateTime(data.data.link.created_at)}</Text>
+              <Text size="sm" fw={600}>{formatDateTime(l.created_at)}</Text>
             </Card>
           </SimpleGrid>
-          {data.data.stats.clicks === 0 ? (
+          {s.clicks === 0 ? (
             <NothingHere title="No clicks yet" description="Charts appear after the first visit through the short URL." />
-          ) : <StatsCharts stats={data.data.stats} />}
+          ) : (
+            <>
+              <RangeControls shown={stats.loading ? undefined : s} />
+              <StatsCharts stats={s} />
+            </>
+          )}
         </>
       ) : null}
     </>

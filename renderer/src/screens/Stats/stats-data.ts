@@ -1,4 +1,14 @@
-import type { CountRow, LinkStats } from '../../../../shared/api-types.ts';
+import type { CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
+
+/** How a bucket is named in the chart and its table: a month by its month, a day or week by its first day. */
+export const bucketLabel = (date: string, interval: StatsInterval): string => (interval === 'month' ? date.slice(0, 7) : date);
+
+/** The chart's points: the server's buckets, zeros included; a server of the first release sends days only. */
+export function seriesRows(stats: Pick<RangeStats, 'days' | 'interval'> & { series?: RangeStats['series'] }): { date: string; Clicks: number }[] {
+  if (!Array.isArray(stats.series)) return fillDays(stats.days);
+  const interval = stats.interval ?? 'day';
+  return stats.series.map((b) => ({ date: bucketLabel(b.date, interval), Clicks: b.count }));
+}
 
 /** Every day from the first click to the last, zero where nothing happened. */
 export function fillDays(days: LinkStats['days']): { date: string; Clicks: number }[] {

@@ -1,0 +1,69 @@
+// The whole account's clicks for a chosen range: totals, the series, the top
+// links (each opening its own statistics) and the breakdowns. Loads with the
+// charts, only when opened.
+import { Button, Card, SimpleGrid, Text } from '@mantine/core';
+import type { AccountStats } from '../../../../shared/api-types.ts';
+import { api } from '../../api/api.ts';
+import { useRemote } from '../../api/use-remote.ts';
+import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
+import { formatCount } from '../../format.ts';
+import { RangeControls } from '../Stats/RangeControls.tsx';
+import { useStatsRange } from '../Stats/range-store.ts';
+import { bucketLabel } from '../Stats/stats-data.ts';
+import { queryOf } from '../Stats/stats-range.ts';
+import { Breakdowns, ClicksOverTime } from '../Stats/StatsCharts.tsx';
+import { TopLinks } from './TopLinks.tsx';
+
+/** The bucket with the most clicks, the earliest of a tie; none when the range has no clicks. */
+function busiest(stats: AccountStats): { date: string; count: number } | null {
+  let best: { date: string; count: number } | null = null;
+  for (const b of stats.series ?? []) if (b.count > 0 && (!best || b.count > best.count)) best = b;
+  return best;
+}
+
+export default function DashboardScreen() {
+  const range = useStatsRange((s) => s.applied);
+  const stats = useRemote(() => api.accountStats(queryOf(range)), [range]);
+  const s = stats.data;
+  // Servers that predate account statistics answer /stats with 404.
+  const unsupported = stats.error?.kind === 'not-found';
+  const peak = s ? busiest(s) : null;
+
+  return (
+    <>
+      <ScreenHeader title="Dashboard" description="Clicks on all links of this instance">
+        <Button variant="light" onClick={stats.reload} loading={stats.loading}>Refresh</Button>
+      </ScreenHeader>
+      {unsupported ? (
+        <NothingHere title="This server does not offer account statistics"
+          description="It answers statistics for single links only: open a link's statistics from the Links screen." />
+      ) : null}
+      {stats.error && !unsupported ? <ErrorState error={stats.error} onRetry={stats.reload} /> : null}
+      {!stats.error && !s ? <LoadingState label="Loading statistics…" /> : null}
+      {!stats.error && s ? (
+        <>
+          <RangeControls shown={stats.loading ? undefined : s} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+            <Card withBorder>
+              <Text size="sm" c="dimmed">Clicks in range</Text>
+              <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
+            </Card>
+            <Card withBorder>
+              <Text size="sm" c="dimmed">Average per {s.interval ?? 'day'}</Text>
+              <Text fz={32} fw={700} data-testid="average">{s.series?.length ? formatCount(Math.round((s.total / s.series.length) * 10) / 10) : '—'}</Text>
+            </Card>
+            <Card withBorder>
+              <Text size="sm" c="dimmed">Busiest {s.interval ?? 'day'}</Text>
+              <Text fz={32} fw={700} data-testid="busiest">{peak ? formatCount(peak.count) : '—'}</Text>
+              <Text size="sm" c="dimmed">{peak ? bucketLabel(peak.date, s.interval ?? 'day') : 'No clicks in this range'}</Text>
+            </Card>
+          </SimpleGrid>
+          <ClicksOverTime stats={s} />
+          <TopLinks links={s.top_links} />
+          <Breakdowns stats={s} />
+        </>
+      ) : null}
+    </>
+  );
+}
