@@ -131,3 +131,31 @@ it('keeps rollups equal to the raw log for any stream of clicks, in any time zon
     }
   }), { numRuns: 60 });
 }, 120_000);
+
+it('prunes raw clicks past the retention in small steps and keeps their daily totals', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkdesk-retain-'));
+  const st = openStore(dir);
+  try {
+    const now = Date.now();
+    const iso = new Date(now).toISOString();
+    const user = Number(st.sqlite.prepare('INSERT INTO users (name, created_at) VALUES (?, ?)').run('u', iso).lastInsertRowid);
+    const link = Number(st.sqlite.prepare('INSERT INTO links (user_id, alias, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+      .run(user, 'old', 'https://example.com', iso, iso).lastInsertRowid);
+    const store = createClickStore(st.sqlite, 'UTC');
+    const click = (ageDays: number): ClickRecord => ({
+      link_id: link, user_id: user, created_at: now - ageDays * DAY, country: 'DE', platform: null, browser: null, language: null, referrer: null,
+    });
+    store.write([...Array.from({ length: 2500 }, () => click(40)), ...Array.from({ length: 10 }, () => click(5))]);
+    let rounds = 0;
+    while (store.upkeep(now, 30 * DAY, 1000)) rounds++;
+    expect(rounds).toBeGreaterThanOrEqual(2); // 2,500 old rows, at most 1,000 a step
+    const n = (sql: string) => (st.sqlite.prepare(sql).get() as { n: number }).n;
+    expect(n('SELECT count(*) AS n FROM click_log')).toBe(10);
+    expect(n('SELECT sum(clicks) AS n FROM click_days')).toBe(2510);
+    expect(n('SELECT sum(clicks) AS n FROM click_dims')).toBe(2510);
+    expect(n('SELECT clicks AS n FROM link_clicks')).toBe(2510);
+  } finally {
+    st.sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
