@@ -15,22 +15,21 @@ export interface HydratedLink extends LinkRow {
 export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at'>>;
 
 /**
- * The user's expired links (date passed, or click budget spent; disabled wins
- * over both), as a set: each half is answered from its partial index
- * (migrations 3 and 5), so a page of active or expired links does not test the
- * counter of every link it passes.
+ * Expired: the date has passed or the click budget is spent; disabled wins
+ * over both. The counter (link_clicks) is read only for links that have a
+ * budget, row by row as a page is scanned in its order, which stops early.
  */
-const expiredIds = (userId: number, now: number) => sql`(
-  SELECT id FROM links WHERE user_id = ${userId} AND disabled = 0 AND ends_at IS NOT NULL AND ends_at <= ${now}
-  UNION ALL
-  SELECT links.id FROM links JOIN link_clicks lc ON lc.link_id = links.id
-  WHERE links.user_id = ${userId} AND links.disabled = 0 AND links.expiration_clicks IS NOT NULL AND lc.clicks >= links.expiration_clicks)`;
+const expiredSql = (now: number) => sql<SqlBool>`(links.disabled = 0 AND ((links.ends_at IS NOT NULL AND links.ends_at <= ${now})
+  OR (links.expiration_clicks IS NOT NULL AND (SELECT clicks FROM link_clicks WHERE link_id = links.id) >= links.expiration_clicks)))`;
 
-const statusSql = (userId: number, status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
+const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
   if (status === 3) return sql<SqlBool>`links.disabled = 1`;
-  if (status === 2) return sql<SqlBool>`links.id IN ${expiredIds(userId, now)}`;
-  return sql<SqlBool>`(links.disabled = 0 AND links.id NOT IN ${expiredIds(userId, now)})`;
+  if (status === 2) return expiredSql(now);
+  return sql<SqlBool>`(links.disabled = 0 AND NOT ${expiredSql(now)})`;
 };
+
+/** A link's click counter, for the rows of a page. */
+const clicksOf = sql<number>`(SELECT clicks FROM link_clicks WHERE link_id = links.id)`;
 
 /** FTS5 trigram needs three characters; shorter terms fall back to LIKE. */
 const usesIndex = (term: string) => [...term].length >= 3;
@@ -92,17 +91,19 @@ export function createLinksRepository(db: Kysely<DB>) {
       const match = indexed ? ftsMatch(q.search_by, q.search!) : '';
       // The search index joined as a table-valued function: it yields rowids in
       // order, so newest-first pages stop early instead of sorting every match.
-      // Sorted by clicks, the counters' (user_id, clicks) index drives the page.
       const byClicks = q.sort_by === 'clicks';
-      let base = indexed
-        ? db.selectFrom('links').innerJoin(sql<{ rowid: number }>`links_fts(${match})`.as('f'), 'f.rowid', 'links.id')
-          .innerJoin('link_clicks as lc', 'lc.link_id', 'links.id')
-        : byClicks
-          ? db.selectFrom('link_clicks as lc').innerJoin('links', 'links.id', 'lc.link_id')
-          : db.selectFrom('links').innerJoin('link_clicks as lc', 'lc.link_id', 'links.id');
+      // Only a sort by clicks joins the counters, whose (user_id, clicks) index
+      // then drives the page; other pages read a row's counter when they show it.
+      const fts = sql<{ rowid: number }>`links_fts(${match})`.as('f');
+      const counted = indexed
+        ? db.selectFrom('links').innerJoin(fts, 'f.rowid', 'links.id').innerJoin('link_clicks as lc', 'lc.link_id', 'links.id')
+        : db.selectFrom('link_clicks as lc').innerJoin('links', 'links.id', 'lc.link_id');
+      // Typed as the counted form; `lc` is referred to only when it is joined.
+      let base = byClicks ? counted
+        : (indexed ? db.selectFrom('links').innerJoin(fts, 'f.rowid', 'links.id') : db.selectFrom('links')) as unknown as typeof counted;
       base = byClicks && !indexed ? base.where('lc.user_id', '=', userId) : base.where('links.user_id', '=', userId);
       if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search));
-      if (q.status !== 0) base = base.where(statusSql(userId, q.status, now));
+      if (q.status !== 0) base = base.where(statusSql(q.status, now));
       if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
       if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);
       if (q.pixel_id !== undefined) {
@@ -117,7 +118,7 @@ export function createLinksRepository(db: Kysely<DB>) {
         total = (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
       }
       if (total === 0 || offsetOf(q) >= total) return { rows: [], total };
-      let rowsQ = base.selectAll('links').select('lc.clicks');
+      let rowsQ = base.selectAll('links').select(clicksOf.as('clicks'));
       if (byClicks) rowsQ = rowsQ.orderBy('lc.clicks', q.sort).orderBy('lc.link_id', q.sort);
       else {
         if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(`links.${q.sort_by as Exclude<typeof q.sort_by, 'clicks'>}`, q.sort);
