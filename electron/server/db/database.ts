@@ -1,7 +1,7 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type DatabaseConnection } from 'kysely';
-import { BUSY_TIMEOUT_MS } from './connection.ts';
+import { openConnection } from './connection.ts';
 import { ensurePrivateDir, ensurePrivateFile, tightenFile, type Notice } from '../util/private-files.ts';
 import { migrate } from './migrations.ts';
 import type { DB } from './schema.ts';
@@ -54,12 +54,7 @@ export function openStore(dataDir: string, opts: OpenStoreOptions = {}): Store {
   const file = path.join(dataDir, DB_FILE);
   ensurePrivateFile(file, opts);
   for (const suffix of DB_SIDE_FILES) tightenFile(file + suffix, opts);
-  const sqlite = new Database(file);
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`); // first: switching to WAL needs the lock too
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('cache_size = -65536');
+  const sqlite = openConnection(file, { foreignKeys: true });
   migrate(sqlite);
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   let closed = false;

@@ -14,7 +14,7 @@ import { inlineSink, workerSink, type Sink, type SinkOptions } from './click-sin
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
 
-export const HAND_OFF_MS = 100;
+const HAND_OFF_MS = 100;
 const MAX_BUFFER = 5000;
 const INLINE_UPKEEP_MS = 1000;
 
