@@ -51,8 +51,7 @@ const firstDay = lastDay - DAYS + 1;
 db.pragma('synchronous = OFF'); // seeding only; the app runs with FULL
 const insertLink = db.prepare('INSERT INTO links (user_id, alias, url, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
 const setCounter = db.prepare('UPDATE link_clicks SET clicks = ? WHERE link_id = ?');
-const insertDay = db.prepare('INSERT INTO click_days (link_id, day, user_id, clicks) VALUES (?, ?, ?, ?)');
-const insertDim = db.prepare('INSERT INTO click_dims (link_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)');
+const insertDay = db.prepare('INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES (?, ?, ?, ?, ?)');
 const accountDays = new Map<number, number>();
 const accountDims = new Map<string, number>();
 const add = <K>(m: Map<K, number>, k: K, n: number) => m.set(k, (m.get(k) ?? 0) + n);
@@ -79,18 +78,18 @@ function writeLink(linkId: number, perDay: Map<number, number>, big: boolean) {
   const days = [...perDay].sort((a, b) => a[0] - b[0]);
   let sum = 0;
   for (const [d, n] of days) {
-    insertDay.run(linkId, firstDay + d, userId, n);
-    add(accountDays, firstDay + d, n);
-    sum += n;
-  }
-  for (const [name, dim] of DIMS) {
-    for (const [d, n] of days) {
-      const parts = [...split(n, name, big)].map(([i, c]) => [VALUES[name].values[i]!, c] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-      for (const [value, c] of parts) {
-        insertDim.run(linkId, dim, firstDay + d, value, c);
+    // The day's dimensions as the click writer stores them: "dim:value" -> clicks.
+    const dims: Record<string, number> = {};
+    for (const [name, dim] of DIMS) {
+      for (const [i, c] of split(n, name, big)) {
+        const value = VALUES[name].values[i]!;
+        dims[`${dim}:${value}`] = c;
         add(accountDims, `${dim}|${firstDay + d}|${value}`, c);
       }
     }
+    insertDay.run(linkId, firstDay + d, userId, n, JSON.stringify(dims));
+    add(accountDays, firstDay + d, n);
+    sum += n;
   }
   setCounter.run(sum, linkId);
 }
@@ -146,7 +145,8 @@ db.pragma('wal_checkpoint(TRUNCATE)');
 const rows = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
 const seeded = (db.prepare('SELECT sum(clicks) AS n FROM account_days').get() as { n: number }).n;
 console.log(`\rseeded ${seeded.toLocaleString('en')} clicks in ${((performance.now() - t0) / 1000).toFixed(1)} s: `
-  + `${rows('click_days').toLocaleString('en')} click_days rows, ${rows('click_dims').toLocaleString('en')} click_dims rows, ${(SMALL_LINKS + 1).toLocaleString('en')} links`);
+  + `${rows('click_days').toLocaleString('en')} click_days rows (dimensions inside), ${rows('account_dims').toLocaleString('en')} account_dims rows, `
+  + `${(SMALL_LINKS + 1).toLocaleString('en')} links`);
 
 const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0, timeZone: TIME_ZONE } });
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -318,6 +318,22 @@ CREATE TRIGGER redirect_link_pixels_delete AFTER DELETE ON link_pixels BEGIN
 END;
 `,
   },
+  {
+    version: 6,
+    name: 'link_day_dimensions',
+    // A link's dimensions for a day live in its click_days row, as a JSON
+    // object of "dimension:value" -> clicks, instead of a click_dims row per
+    // value: the click writer upserts one row per link and day instead of one
+    // per dimension, which was most of its time per click. The account's
+    // rollups keep a row per value (a batch collapses them to a few rows).
+    sql: `
+ALTER TABLE click_days ADD COLUMN dims TEXT NOT NULL DEFAULT '{}';
+UPDATE click_days SET dims = ifnull((
+  SELECT json_group_object(d.dim || ':' || d.value, d.clicks) FROM click_dims d WHERE d.link_id = click_days.link_id AND d.day = click_days.day
+), '{}');
+DROP TABLE click_dims;
+`,
+  },
 ];
 
 const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');

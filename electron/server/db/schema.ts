@@ -46,8 +46,8 @@ export interface ClickLogTable {
   country: string | null; platform: string | null; browser: string | null; language: string | null; referrer: string | null;
 }
 /** Rollups; `day` counts days since 1970-01-01 in the instance's time zone (util/days.ts). */
-export interface ClickDaysTable { link_id: number; day: number; user_id: number; clicks: number }
-export interface ClickDimsTable { link_id: number; dim: number; day: number; value: string; clicks: number }
+/** `dims`: JSON object of "dimension:value" -> clicks (dimension numbers in click-store.ts). */
+export interface ClickDaysTable { link_id: number; day: number; user_id: number; clicks: number; dims: string }
 export interface AccountDaysTable { user_id: number; day: number; clicks: number }
 export interface AccountDimsTable { user_id: number; dim: number; day: number; value: string; clicks: number }
 export interface ClickStateTable { name: string; value: number }
@@ -66,7 +66,6 @@ export interface DB {
   link_clicks: LinkClicksTable;
   click_log: ClickLogTable;
   click_days: ClickDaysTable;
-  click_dims: ClickDimsTable;
   account_days: AccountDaysTable;
   account_dims: AccountDimsTable;
   click_state: ClickStateTable;

@@ -19,13 +19,18 @@ function addClicks(s: TestServer, linkId: number, date: string, clicks: number, 
   const upsert = (table: string, key: string, cols: string) => db.prepare(`INSERT INTO ${table} (${key}, ${cols}, clicks) VALUES (${[key, ...cols.split(',')].map(() => '?').join(',')}, ?)
     ON CONFLICT (${key}, ${cols}) DO UPDATE SET clicks = clicks + excluded.clicks`);
   db.transaction(() => {
-    db.prepare(`INSERT INTO click_days (link_id, day, user_id, clicks) VALUES (?, ?, ?, ?)
-      ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`).run(linkId, day, userId, clicks);
+    // The link-day's row, its "dim:value" -> clicks object added to.
+    const row = db.prepare('SELECT clicks, dims FROM click_days WHERE link_id = ? AND day = ?').get(linkId, day) as { clicks: number; dims: string } | undefined;
+    const linkDims = JSON.parse(row?.dims ?? '{}') as Record<string, number>;
+    for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
+      for (const [value, n] of Object.entries(values)) linkDims[`${DIMENSIONS[name]}:${value}`] = (linkDims[`${DIMENSIONS[name]}:${value}`] ?? 0) + n;
+    }
+    db.prepare('INSERT OR REPLACE INTO click_days (link_id, day, user_id, clicks, dims) VALUES (?, ?, ?, ?, ?)')
+      .run(linkId, day, userId, (row?.clicks ?? 0) + clicks, JSON.stringify(linkDims));
     upsert('account_days', 'user_id', 'day').run(userId, day, clicks);
     db.prepare('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?').run(clicks, linkId);
     for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
       for (const [value, n] of Object.entries(values)) {
-        upsert('click_dims', 'link_id', 'dim,day,value').run(linkId, DIMENSIONS[name], day, value, n);
         upsert('account_dims', 'user_id', 'dim,day,value').run(userId, DIMENSIONS[name], day, value, n);
       }
     }

@@ -6,7 +6,10 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openStore } from '../../../electron/server/db/database.ts';
+import { migrate, migrations } from '../../../electron/server/db/migrations.ts';
 import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
 import { startRedirectServer, within, type RedirectServer } from '../redirect/helpers.ts';
 
@@ -62,4 +65,32 @@ it('folds the old raw clicks into the statistics, with the same numbers as befor
 it('counts new clicks on top of the old ones', async () => {
   await s.hit('/plain');
   await within(3000, async () => expect((await s.api('GET', '/links?search=plain&search_by=alias')).body.data[0].clicks).toBe(41));
+});
+
+it('moves the dimensions of a schema-5 database into their link-day rows', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkdesk-upgrade-5-'));
+  const file = path.join(dir, 'linkdesk.sqlite');
+  const old = new Database(file);
+  migrate(old, migrations.filter((m) => m.version <= 5));
+  const at = new Date().toISOString();
+  const user = Number(old.prepare('INSERT INTO users (name, created_at) VALUES (?, ?)').run('u', at).lastInsertRowid);
+  const link = Number(old.prepare('INSERT INTO links (user_id, alias, url, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    .run(user, 'five', 'https://example.com', at, at).lastInsertRowid);
+  old.prepare('INSERT INTO click_days (link_id, day, user_id, clicks) VALUES (?, ?, ?, ?), (?, ?, ?, ?)').run(link, 20000, user, 5, link, 20001, user, 1);
+  const dim = old.prepare('INSERT INTO click_dims (link_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)');
+  dim.run(link, 1, 20000, 'DE', 3);
+  dim.run(link, 5, 20000, 'news.example:8080', 2);
+  old.close();
+
+  const store = openStore(dir);
+  try {
+    const rows = store.sqlite.prepare('SELECT day, clicks, dims FROM click_days WHERE link_id = ? ORDER BY day').all(link) as { day: number; clicks: number; dims: string }[];
+    expect(rows.map((r) => ({ ...r, dims: JSON.parse(r.dims) }))).toEqual([
+      { day: 20000, clicks: 5, dims: { '1:DE': 3, '5:news.example:8080': 2 } },
+      { day: 20001, clicks: 1, dims: {} },
+    ]);
+    expect(store.sqlite.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'click_dims'").get()).toEqual({ n: 0 });
+  } finally {
+    store.sqlite.close();
+  }
 });

@@ -19,7 +19,7 @@ export interface ClickRecord {
   referrer: string | null;
 }
 
-/** Rollup dimensions; their numbers are stored in click_dims and account_dims. */
+/** Rollup dimensions; their numbers are stored in click_days.dims and account_dims. */
 export const DIMENSIONS = { country: 1, platform: 2, browser: 3, language: 4, referrer: 5 } as const;
 export type Dimension = keyof typeof DIMENSIONS;
 const DIMENSION_LIST = Object.entries(DIMENSIONS) as [Dimension, number][];
@@ -32,21 +32,36 @@ export interface Upkeep {
 }
 
 const add = <K>(m: Map<K, number>, k: K, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
-const SEP = '\u0000';
+/** Between a dimension's number and its value in a rollup key ("1:DE"); values may hold it too, numbers never. */
+export const DIM_SEP = ':';
+
+/** A link-day's `dims` JSON as [dimension number, value, clicks]. */
+export function dimsOf(json: string): [number, string, number][] {
+  return Object.entries(JSON.parse(json) as Record<string, number>).map(([k, n]) => {
+    const i = k.indexOf(DIM_SEP);
+    return [Number(k.slice(0, i)), k.slice(i + 1), n];
+  });
+}
+
+/** Adds two `dims` JSON objects (SQL function add_counts, registered on the click store's connection). */
+function addCounts(a: string, b: string): string {
+  const sum = JSON.parse(a) as Record<string, number>;
+  for (const [k, n] of Object.entries(JSON.parse(b) as Record<string, number>)) sum[k] = (sum[k] ?? 0) + n;
+  return JSON.stringify(sum);
+}
 
 export function createClickStore(sqlite: Database.Database, timeZone: string) {
   const dayOf = dayCounter(timeZone);
+  sqlite.function('add_counts', { deterministic: true }, addCounts);
   const addClicks = sqlite.prepare<[number, number]>('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?');
   const spendOne = sqlite.prepare<[number, number]>(
     'UPDATE link_clicks SET clicks = clicks + 1 WHERE link_id = ? AND clicks < (SELECT expiration_clicks FROM links WHERE id = ?)');
   const insertLog = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
     'INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const upLinkDay = sqlite.prepare<[number, number, number, number]>(
-    `INSERT INTO click_days (link_id, day, user_id, clicks) VALUES (?, ?, ?, ?)
-     ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`);
-  const upLinkDim = sqlite.prepare<[number, number, number, string, number]>(
-    `INSERT INTO click_dims (link_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (link_id, dim, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
+  // One row per link and day, its dimensions included: one upsert per link-day.
+  const upLinkDay = sqlite.prepare<[number, number, number, number, string]>(
+    `INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (link_id, day) DO UPDATE SET clicks = clicks + excluded.clicks, dims = add_counts(dims, excluded.dims)`);
   const upUserDay = sqlite.prepare<[number, number, number]>(
     `INSERT INTO account_days (user_id, day, clicks) VALUES (?, ?, ?)
      ON CONFLICT (user_id, day) DO UPDATE SET clicks = clicks + excluded.clicks`);
@@ -56,7 +71,7 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
 
   /** Adds clicks to the rollups, collapsing repeats within the batch first. */
   function rollup(clicks: readonly ClickRecord[]) {
-    // owner id -> day -> { n, dims: "dim\0value" -> n }, for links and for users.
+    // owner id -> day -> { n, dims: "dim:value" -> n }, for links and for users.
     type Cell = { n: number; dims: Map<string, number> };
     const links = new Map<number, Map<number, Cell>>();
     const users = new Map<number, Map<number, Cell>>();
@@ -78,7 +93,7 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
       for (const [name, dim] of DIMENSION_LIST) {
         const v = c[name];
         if (v === null) continue;
-        const k = `${dim}${SEP}${v}`;
+        const k = `${dim}${DIM_SEP}${v}`;
         add(lc.dims, k);
         add(uc.dims, k);
       }
@@ -86,18 +101,14 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
     // In id order, consecutive upserts land on neighbouring B-tree pages.
     for (const id of [...links.keys()].sort((x, y) => x - y)) {
       for (const [day, cell] of links.get(id)!) {
-        upLinkDay.run(id, day, owner.get(id)!, cell.n);
-        for (const [k, n] of cell.dims) {
-          const i = k.indexOf(SEP);
-          upLinkDim.run(id, Number(k.slice(0, i)), day, k.slice(i + 1), n);
-        }
+        upLinkDay.run(id, day, owner.get(id)!, cell.n, JSON.stringify(Object.fromEntries(cell.dims)));
       }
     }
     for (const [id, days] of users) {
       for (const [day, cell] of days) {
         upUserDay.run(id, day, cell.n);
         for (const [k, n] of cell.dims) {
-          const i = k.indexOf(SEP);
+          const i = k.indexOf(DIM_SEP);
           upUserDim.run(id, Number(k.slice(0, i)), day, k.slice(i + 1), n);
         }
       }
@@ -154,12 +165,10 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
 
   const nextPurge = sqlite.prepare<[], { link_id: number; user_id: number; next_log_id: number; last_log_id: number }>(
     'SELECT link_id, user_id, next_log_id, last_log_id FROM link_purges ORDER BY link_id LIMIT 1');
-  const purgeDims = sqlite.prepare<[number, number], { dim: number; day: number; value: string; clicks: number }>(
-    'SELECT dim, day, value, clicks FROM click_dims WHERE link_id = ? LIMIT ?');
-  const dropDim = sqlite.prepare<[number, number, number, string]>('DELETE FROM click_dims WHERE link_id = ? AND dim = ? AND day = ? AND value = ?');
   const takeUserDim = sqlite.prepare<[number, number, number, number, string]>(
     'UPDATE account_dims SET clicks = clicks - ? WHERE user_id = ? AND dim = ? AND day = ? AND value = ?');
-  const purgeDays = sqlite.prepare<[number, number], { day: number; clicks: number }>('SELECT day, clicks FROM click_days WHERE link_id = ? LIMIT ?');
+  const purgeDays = sqlite.prepare<[number, number], { day: number; clicks: number; dims: string }>(
+    'SELECT day, clicks, dims FROM click_days WHERE link_id = ? LIMIT ?');
   const dropDay = sqlite.prepare<[number, number]>('DELETE FROM click_days WHERE link_id = ? AND day = ?');
   const takeUserDay = sqlite.prepare<[number, number, number]>('UPDATE account_days SET clicks = clicks - ? WHERE user_id = ? AND day = ?');
   const purgeLog = sqlite.prepare<[number, number, number]>('DELETE FROM click_log WHERE id >= ? AND id < ? AND link_id = ?');
@@ -175,16 +184,16 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
   const purgeTx = sqlite.transaction((max: number): boolean => {
     const p = nextPurge.get();
     if (!p) return false;
-    const dims = purgeDims.all(p.link_id, max);
-    for (const d of dims) {
-      dropDim.run(p.link_id, d.dim, d.day, d.value);
-      takeUserDim.run(d.clicks, p.user_id, d.dim, d.day, d.value);
-    }
-    if (dims.length === max) return true;
+    // A day row carries its values too: a step stops after about `max` rows written.
     const days = purgeDays.all(p.link_id, max);
+    let written = 0;
     for (const d of days) {
       dropDay.run(p.link_id, d.day);
       takeUserDay.run(d.clicks, p.user_id, d.day);
+      const dims = dimsOf(d.dims);
+      for (const [dim, value, n] of dims) takeUserDim.run(n, p.user_id, dim, d.day, value);
+      written += 2 + dims.length;
+      if (written >= max) return true;
     }
     if (days.length === max) return true;
     // Log ids, not rows: the log has no index by link, so a step scans a

@@ -1,11 +1,12 @@
-// Statistics, read from the daily rollups only (click_days / click_dims for a
-// link, account_days / account_dims for an account), never from the raw log:
-// a range costs a row per day and value, however many clicks it holds.
+// Statistics, read from the daily rollups only (click_days, whose rows carry
+// their day's dimensions, for a link; account_days / account_dims for an
+// account), never from the raw log: a range costs a row per day (and per
+// value, for an account), however many clicks it holds.
 import { sql, type Kysely } from 'kysely';
 import type { CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
 import { bucketOf, dateOfDay, nextBucket, type DayNumber } from '../../util/days.ts';
 import type { DB } from '../schema.ts';
-import { DIMENSIONS, type Dimension } from './click-store.ts';
+import { DIMENSIONS, dimsOf, type Dimension } from './click-store.ts';
 
 /** Days of the instance's time zone, inclusive; a missing end is the first or last day with clicks. */
 export interface StatsRange { from?: DayNumber; to?: DayNumber; interval?: StatsInterval }
@@ -23,8 +24,12 @@ const LIST_OF: Record<Dimension, 'countries' | 'platforms' | 'browsers' | 'langu
 const DIMENSION_NAMES = new Map<number, Dimension>(Object.entries(DIMENSIONS).map(([name, n]) => [n, name as Dimension]));
 const DIMENSION_NUMBERS: number[] = Object.values(DIMENSIONS);
 
-/** Whose rollups: a link's or an account's (table and key names are fixed here, never from a request). */
-interface Scope { days: 'click_days' | 'account_days'; dims: 'click_dims' | 'account_dims'; key: 'link_id' | 'user_id'; id: number }
+/**
+ * Whose rollups: a link's (dimensions inside its day rows) or an account's
+ * (dimensions in a table of their own). Table and key names are fixed here,
+ * never from a request.
+ */
+type Scope = { days: 'click_days'; dims: null; key: 'link_id'; id: number } | { days: 'account_days'; dims: 'account_dims'; key: 'user_id'; id: number };
 
 const byCount = (a: CountRow, b: CountRow) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
@@ -87,19 +92,28 @@ export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096] }: S
       total: 0, days: [], series: [], countries: [], platforms: [], browsers: [], languages: [], referrers: [],
     };
     if (from === null || to === null) return empty;
-    const days = (await sql<{ day: number; clicks: number }>`
-      SELECT day, clicks FROM ${table(s.days)}
+    const days = (await sql<{ day: number; clicks: number; dims?: string }>`
+      SELECT day, clicks ${s.dims === null ? sql`, dims` : sql``} FROM ${table(s.days)}
       WHERE ${col(s.key)} = ${s.id} AND day >= ${from} AND day <= ${to} AND clicks > 0 ORDER BY day`.execute(db)).rows;
     const series = seriesOf(days, from, to, interval);
     const total = days.reduce((n, d) => n + d.clicks, 0);
     if (total === 0) return { ...empty, series };
-    // dim IN (…) lets the (key, dim, day, value) primary key bound the day range per dimension.
-    const dims = (await sql<{ dim: number; value: string; clicks: number }>`
-      SELECT dim, value, sum(clicks) AS clicks FROM ${table(s.dims)}
-      WHERE ${col(s.key)} = ${s.id} AND dim IN (${sql.join(DIMENSION_NUMBERS)}) AND day >= ${from} AND day <= ${to}
-      GROUP BY dim, value HAVING sum(clicks) > 0`.execute(db)).rows;
     const known = new Map<Dimension, Map<string, number>>(DIMENSION_NUMBERS.map((n) => [DIMENSION_NAMES.get(n)!, new Map()]));
-    for (const d of dims) known.get(DIMENSION_NAMES.get(d.dim)!)?.set(d.value, d.clicks);
+    const count = (dim: number, value: string, n: number) => {
+      const values = known.get(DIMENSION_NAMES.get(dim)!);
+      values?.set(value, (values.get(value) ?? 0) + n);
+    };
+    if (s.dims === null) {
+      for (const d of days) for (const [dim, value, n] of dimsOf(d.dims!)) count(dim, value, n);
+    } else {
+      // dim IN (…) lets the (key, dim, day, value) primary key bound the day range per dimension.
+      const dims = (await sql<{ dim: number; value: string; clicks: number }>`
+        SELECT dim, value, sum(clicks) AS clicks FROM ${table(s.dims)}
+        WHERE ${col(s.key)} = ${s.id} AND dim IN (${sql.join(DIMENSION_NUMBERS)}) AND day >= ${from} AND day <= ${to}
+        GROUP BY dim, value`.execute(db)).rows;
+      for (const d of dims) count(d.dim, d.value, d.clicks);
+    }
+    for (const values of known.values()) for (const [value, n] of values) if (n <= 0) values.delete(value);
     const lists = Object.fromEntries([...known].map(([name, values]) => [LIST_OF[name], countList(values, total)])) as
       Pick<RangeStats, 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers'>;
     return {
@@ -158,7 +172,7 @@ export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096] }: S
   return {
     /** A link's clicks in a range; all time (daily) by default. `clicks` is its all-time counter. */
     async forLink(linkId: number, clicks: number, range: StatsRange = {}): Promise<LinkStats> {
-      const s: Scope = { days: 'click_days', dims: 'click_dims', key: 'link_id', id: linkId };
+      const s: Scope = { days: 'click_days', dims: null, key: 'link_id', id: linkId };
       const r = await resolve(s, range);
       return { link_id: linkId, clicks, ...(await rangeStats(s, r.from, r.to, r.interval)) };
     },
