@@ -3,13 +3,16 @@
 // instead of silently diverging from databases that already applied it.
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
 
-export interface Migration { version: number; name: string; sql: string }
+/** `sql` is SQLite's text, `postgres` PostgreSQL's; each engine checks the hash of its own. */
+export interface Migration { version: number; name: string; sql: string; postgres: string }
 
 export const migrations: Migration[] = [
   {
     version: 1,
     name: 'initial',
+    postgres: POSTGRES_BASELINE,
     sql: `
 CREATE TABLE users (
   id INTEGER PRIMARY KEY,
@@ -124,6 +127,7 @@ CREATE INDEX clicks_link_time ON clicks(link_id, created_at);
   {
     version: 2,
     name: 'instance secrets',
+    postgres: IN_POSTGRES_BASELINE,
     // Keys the instance generates for itself (e.g. signing the cookie that
     // remembers a link password); kept in the database so they survive restarts
     // and move with the data folder.
@@ -138,6 +142,7 @@ CREATE TABLE instance_secrets (
   {
     version: 3,
     name: 'list counters',
+    postgres: IN_POSTGRES_BASELINE,
     // Paging a million links needs its totals without counting a million rows:
     // per-user totals kept by triggers, and partial indexes over the few links
     // that can expire, so "active" is total - disabled - expired.
@@ -167,6 +172,7 @@ DROP INDEX links_user_limited;
   {
     version: 4,
     name: 'redirect cache version',
+    postgres: IN_POSTGRES_BASELINE,
     // redirect_state.version moves with every change a redirect reads except
     // the click counters, whichever connection or process writes it, so the
     // redirect server can keep links in memory and know when to drop them.
@@ -192,6 +198,7 @@ CREATE TRIGGER redirect_pixels_delete AFTER DELETE ON pixels BEGIN UPDATE redire
   {
     version: 5,
     name: 'click log, counters and rollups',
+    postgres: IN_POSTGRES_BASELINE,
     // Clicks at scale (see DESIGN.md, "The click path"):
     // - link_clicks: the counter apart from the wide links row, which a click
     //   no longer rewrites; sort by clicks reads its (user_id, clicks) index.
@@ -321,6 +328,7 @@ END;
   {
     version: 6,
     name: 'link_day_dimensions',
+    postgres: IN_POSTGRES_BASELINE,
     // A link's dimensions for a day live in its click_days row, as a JSON
     // object of "dimension:value" -> clicks, instead of a click_dims row per
     // value: the click writer upserts one row per link and day instead of one
@@ -336,7 +344,7 @@ DROP TABLE click_dims;
   },
 ];
 
-const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
+export const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
 export function migrate(db: Database.Database, list: Migration[] = migrations): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
