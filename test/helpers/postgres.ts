@@ -82,7 +82,7 @@ export async function startPostgres(): Promise<PgCluster> {
   };
   try {
     // Local (socket) connections are trusted, TCP ones need the password.
-    run('initdb', ['-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync', '-A', 'trust', '--auth-host=scram-sha-256']);
+    run('initdb', ['-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '-A', 'trust', '--auth-host=scram-sha-256']);
     // fsync off: a test cluster is thrown away, and tests kill Linkdesk nodes, never PostgreSQL itself.
     run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '30', '-o',
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);

@@ -7,6 +7,7 @@ import { migrate } from './migrations.ts';
 import type { DB } from './schema.ts';
 
 export interface Store {
+  engine: 'sqlite';
   sqlite: Database.Database;
   db: Kysely<DB>;
   close(): Promise<void>;
@@ -59,6 +60,7 @@ export function openStore(dataDir: string, opts: OpenStoreOptions = {}): Store {
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   let closed = false;
   return {
+    engine: 'sqlite',
     sqlite,
     db,
     async close() {

@@ -129,6 +129,7 @@ export async function migratePostgres(client: pg.ClientBase, list: Migration[] =
 }
 
 export interface PostgresStore {
+  engine: 'postgres';
   pool: pg.Pool;
   db: Kysely<DB>;
   /** postgres://user@host:port/db, no password. */
@@ -168,6 +169,7 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions = {}):
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
+    engine: 'postgres',
     pool,
     db,
     where: describeUrl(url),

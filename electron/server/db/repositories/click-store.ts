@@ -35,9 +35,9 @@ const add = <K>(m: Map<K, number>, k: K, n = 1) => m.set(k, (m.get(k) ?? 0) + n)
 /** Between a dimension's number and its value in a rollup key ("1:DE"); values may hold it too, numbers never. */
 export const DIM_SEP = ':';
 
-/** A link-day's `dims` JSON as [dimension number, value, clicks]. */
-export function dimsOf(json: string): [number, string, number][] {
-  return Object.entries(JSON.parse(json) as Record<string, number>).map(([k, n]) => {
+/** A link-day's `dims` (JSON text from SQLite, an object from PostgreSQL's jsonb) as [dimension number, value, clicks]. */
+export function dimsOf(dims: string | Record<string, number>): [number, string, number][] {
+  return Object.entries(typeof dims === 'string' ? JSON.parse(dims) as Record<string, number> : dims).map(([k, n]) => {
     const i = k.indexOf(DIM_SEP);
     return [Number(k.slice(0, i)), k.slice(i + 1), n];
   });

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DomainListQuery } from '../../../../shared/schemas/resources.ts';
 import { isoNow } from '../../util/time.ts';
 import type { DB, DomainsTable } from '../schema.ts';
-import { containsLike, offsetOf, type PageResult } from './like.ts';
+import { containsLike, offsetOf, orderText, type Engine, type PageResult } from './like.ts';
 
 export type DomainRow = Omit<DomainsTable, 'id'> & { id: number; links_count: number };
 
-export function createDomainsRepository(db: Kysely<DB>) {
+export function createDomainsRepository(db: Kysely<DB>, engine: Engine = 'sqlite') {
   const withCount = () =>
     db.selectFrom('domains').selectAll('domains')
       .select((eb) => eb.selectFrom('links').select(eb.fn.countAll<number>().as('c')).whereRef('links.domain_id', '=', 'domains.id').as('links_count'));
@@ -14,11 +14,11 @@ export function createDomainsRepository(db: Kysely<DB>) {
   return {
     async list(userId: number, q: DomainListQuery): Promise<PageResult<DomainRow>> {
       let base = db.selectFrom('domains').where('user_id', '=', userId);
-      if (q.search) base = base.where(containsLike('name', q.search));
+      if (q.search) base = base.where(containsLike('name', q.search, engine));
       const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       let rows = withCount().where('user_id', '=', userId);
-      if (q.search) rows = rows.where(containsLike('domains.name', q.search));
-      const data = await rows.orderBy(q.sort_by === 'name' ? 'domains.name' : 'domains.id', q.sort).orderBy('domains.id', q.sort)
+      if (q.search) rows = rows.where(containsLike('domains.name', q.search, engine));
+      const data = await rows.orderBy(q.sort_by === 'name' ? orderText('domains.name', q.sort, engine) : sql`domains.id ${sql.raw(q.sort)}`).orderBy('domains.id', q.sort)
         .limit(q.per_page).offset(offsetOf(q)).execute();
       return { rows: data as DomainRow[], total };
     },

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { LinkListQuery } from '../../../../shared/schemas/links.ts';
 import { isoNow } from '../../util/time.ts';
 import type { DB, LinksTable } from '../schema.ts';
-import { containsLike, offsetOf, type PageResult } from './like.ts';
+import { containsLike, offsetOf, orderText, type Engine, type PageResult } from './like.ts';
 
 /** A link with its click counter (link_clicks). */
 export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next'> & { id: number; clicks: number; rotation_next: number };
@@ -31,11 +31,17 @@ const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
 /** A link's click counter, for the rows of a page. */
 const clicksOf = sql<number>`(SELECT clicks FROM link_clicks WHERE link_id = links.id)`;
 
-/** FTS5 trigram needs three characters; shorter terms fall back to LIKE. */
-const usesIndex = (term: string) => [...term].length >= 3;
+/**
+ * SQLite's FTS5 trigram index needs three characters; shorter terms fall back
+ * to LIKE. PostgreSQL's pg_trgm indexes serve ILIKE itself, so it never joins
+ * an index table.
+ */
+const usesIndex = (term: string, engine: Engine) => engine === 'sqlite' && [...term].length >= 3;
 const ftsMatch = (column: 'title' | 'alias' | 'url', term: string) => `${column} : "${term.replace(/"/g, '""')}"`;
 
-export function createLinksRepository(db: Kysely<DB>) {
+export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite') {
+  // The expression of the (domain, alias) unique index, as each engine spells it (SQLite matches index expressions verbatim).
+  const domainKey = engine === 'sqlite' ? sql`ifnull(domain_id, 0)` : sql`coalesce(domain_id, 0)`;
   async function hydrate(rows: LinkRow[]): Promise<HydratedLink[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -87,7 +93,7 @@ export function createLinksRepository(db: Kysely<DB>) {
      * search index alone when the user owns every link, else a counted query.
      */
     async list(userId: number, q: LinkListQuery, now: number): Promise<PageResult<HydratedLink>> {
-      const indexed = q.search !== undefined && usesIndex(q.search);
+      const indexed = q.search !== undefined && usesIndex(q.search, engine);
       const match = indexed ? ftsMatch(q.search_by, q.search!) : '';
       // The search index joined as a table-valued function: it yields rowids in
       // order, so newest-first pages stop early instead of sorting every match.
@@ -102,7 +108,7 @@ export function createLinksRepository(db: Kysely<DB>) {
       let base = byClicks ? counted
         : (indexed ? db.selectFrom('links').innerJoin(fts, 'f.rowid', 'links.id') : db.selectFrom('links')) as unknown as typeof counted;
       base = byClicks && !indexed ? base.where('lc.user_id', '=', userId) : base.where('links.user_id', '=', userId);
-      if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search));
+      if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search, engine));
       if (q.status !== 0) base = base.where(statusSql(q.status, now));
       if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
       if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);
@@ -121,7 +127,7 @@ export function createLinksRepository(db: Kysely<DB>) {
       let rowsQ = base.selectAll('links').select(clicksOf.as('clicks'));
       if (byClicks) rowsQ = rowsQ.orderBy('lc.clicks', q.sort).orderBy('lc.link_id', q.sort);
       else {
-        if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(`links.${q.sort_by as Exclude<typeof q.sort_by, 'clicks'>}`, q.sort);
+        if (q.sort_by !== 'id') rowsQ = rowsQ.orderBy(orderText(`links.${q.sort_by}`, q.sort, engine));
         rowsQ = indexed && q.sort_by === 'id' ? rowsQ.orderBy(sql`f.rowid`, q.sort) : rowsQ.orderBy('links.id', q.sort);
       }
       const rows = await rowsQ.limit(q.per_page).offset(offsetOf(q)).execute();
@@ -135,7 +141,7 @@ export function createLinksRepository(db: Kysely<DB>) {
     },
 
     async aliasTaken(domainId: number | null, alias: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('links').select('id').where(sql`ifnull(domain_id, 0)`, '=', domainId ?? 0).where('alias', '=', alias);
+      let q = db.selectFrom('links').select('id').where(domainKey, '=', domainId ?? 0).where('alias', '=', alias);
       if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
       return !!(await q.executeTakeFirst());
     },
@@ -152,9 +158,11 @@ export function createLinksRepository(db: Kysely<DB>) {
       const now = isoNow();
       return db.transaction().execute(async (trx) => {
         // SQLite would hand out the id of the newest link again once it is
-        // deleted; while that link's clicks are being purged, that would mix them in.
+        // deleted; while that link's clicks are being purged, that would mix
+        // them in. (PostgreSQL's identity never hands out an id twice.)
         const next = sql<number>`max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1`;
-        const { id } = await trx.insertInto('links').values({ ...v, id: next, user_id: userId, created_at: now, updated_at: now } as never)
+        const row = engine === 'sqlite' ? { ...v, id: next } : v;
+        const { id } = await trx.insertInto('links').values({ ...row, user_id: userId, created_at: now, updated_at: now } as never)
           .returning('id').executeTakeFirstOrThrow();
         if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
         return id;

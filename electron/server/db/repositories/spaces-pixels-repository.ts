@@ -2,11 +2,11 @@
 import { sql, type Kysely } from 'kysely';
 import { isoNow } from '../../util/time.ts';
 import type { DB } from '../schema.ts';
-import { containsLike, offsetOf, type PageResult } from './like.ts';
+import { containsLike, offsetOf, orderText, type Engine, type PageResult } from './like.ts';
 
 interface ListQ { search?: string | undefined; sort_by: string; sort: 'asc' | 'desc'; page: number; per_page: number }
 
-function createOwnedRepository(db: Kysely<DB>, table: 'spaces' | 'pixels') {
+function createOwnedRepository(db: Kysely<DB>, table: 'spaces' | 'pixels', engine: Engine) {
   const countLinks = table === 'spaces'
     ? (`(SELECT count(*) FROM links WHERE links.space_id = ${table}.id)`)
     : (`(SELECT count(*) FROM link_pixels WHERE link_pixels.pixel_id = ${table}.id)`);
@@ -17,10 +17,10 @@ function createOwnedRepository(db: Kysely<DB>, table: 'spaces' | 'pixels') {
   return {
     async list(userId: number, l: ListQ): Promise<PageResult<Record<string, unknown>>> {
       let base = q.selectFrom(table).where('user_id', '=', userId);
-      if (l.search) base = base.where(containsLike('name', l.search));
+      if (l.search) base = base.where(containsLike('name', l.search, engine));
       const { total } = (await base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: number };
       const rows = await base.selectAll().select(sql<number>`${sql.raw(countLinks)}`.as('links_count'))
-        .orderBy(l.sort_by === 'name' ? 'name' : 'id', l.sort).orderBy('id', l.sort).limit(l.per_page).offset(offsetOf(l)).execute();
+        .orderBy(l.sort_by === 'name' ? orderText('name', l.sort, engine) : sql`id ${sql.raw(l.sort)}`).orderBy('id', l.sort).limit(l.per_page).offset(offsetOf(l)).execute();
       return { rows, total };
     },
     async find(userId: number, id: number) {
@@ -41,6 +41,6 @@ function createOwnedRepository(db: Kysely<DB>, table: 'spaces' | 'pixels') {
   };
 }
 
-export const createSpacesRepository = (db: Kysely<DB>) => createOwnedRepository(db, 'spaces');
-export const createPixelsRepository = (db: Kysely<DB>) => createOwnedRepository(db, 'pixels');
+export const createSpacesRepository = (db: Kysely<DB>, engine: Engine = 'sqlite') => createOwnedRepository(db, 'spaces', engine);
+export const createPixelsRepository = (db: Kysely<DB>, engine: Engine = 'sqlite') => createOwnedRepository(db, 'pixels', engine);
 export type OwnedRepository = ReturnType<typeof createSpacesRepository>;
