@@ -50,6 +50,63 @@ function addCounts(a: string, b: string): string {
   return JSON.stringify(sum);
 }
 
+/** A batch's clicks summed per rollup row, in key order (neighbouring B-tree pages; one lock order for every writer). */
+export interface Collapsed {
+  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string }[];
+  userDays: { user_id: number; day: number; clicks: number }[];
+  userDims: { user_id: number; dim: number; day: number; value: string; clicks: number }[];
+}
+
+/** Sums a batch per link-day (dimensions as the `dims` JSON) and per account-day and value. */
+export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => number): Collapsed {
+  // owner id -> day -> { n, dims: "dim:value" -> n }, for links and for users.
+  type Cell = { n: number; dims: Map<string, number> };
+  const links = new Map<number, Map<number, Cell>>();
+  const users = new Map<number, Map<number, Cell>>();
+  const owner = new Map<number, number>();
+  const cellOf = (m: Map<number, Map<number, Cell>>, id: number, day: number) => {
+    let days = m.get(id);
+    if (!days) m.set(id, (days = new Map()));
+    let cell = days.get(day);
+    if (!cell) days.set(day, (cell = { n: 0, dims: new Map() }));
+    return cell;
+  };
+  for (const c of clicks) {
+    const day = dayOf(c.created_at);
+    owner.set(c.link_id, c.user_id);
+    const lc = cellOf(links, c.link_id, day);
+    const uc = cellOf(users, c.user_id, day);
+    lc.n += 1;
+    uc.n += 1;
+    for (const [name, dim] of DIMENSION_LIST) {
+      const v = c[name];
+      if (v === null) continue;
+      const k = `${dim}${DIM_SEP}${v}`;
+      add(lc.dims, k);
+      add(uc.dims, k);
+    }
+  }
+  const byKey = <V>(m: Map<number, V>) => [...m].sort((x, y) => x[0] - y[0]);
+  const out: Collapsed = { linkDays: [], userDays: [], userDims: [] };
+  for (const [id, days] of byKey(links)) {
+    for (const [day, cell] of byKey(days)) {
+      out.linkDays.push({ link_id: id, day, user_id: owner.get(id)!, clicks: cell.n, dims: JSON.stringify(Object.fromEntries(cell.dims)) });
+    }
+  }
+  for (const [id, days] of byKey(users)) {
+    for (const [day, cell] of byKey(days)) {
+      out.userDays.push({ user_id: id, day, clicks: cell.n });
+      const dims = [...cell.dims].map(([k, n]) => {
+        const i = k.indexOf(DIM_SEP);
+        return { user_id: id, dim: Number(k.slice(0, i)), day, value: k.slice(i + 1), clicks: n };
+      });
+      dims.sort((x, y) => x.dim - y.dim || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0));
+      out.userDims.push(...dims);
+    }
+  }
+  return out;
+}
+
 export function createClickStore(sqlite: Database.Database, timeZone: string) {
   const dayOf = dayCounter(timeZone);
   sqlite.function('add_counts', { deterministic: true }, addCounts);
@@ -71,48 +128,10 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
 
   /** Adds clicks to the rollups, collapsing repeats within the batch first. */
   function rollup(clicks: readonly ClickRecord[]) {
-    // owner id -> day -> { n, dims: "dim:value" -> n }, for links and for users.
-    type Cell = { n: number; dims: Map<string, number> };
-    const links = new Map<number, Map<number, Cell>>();
-    const users = new Map<number, Map<number, Cell>>();
-    const owner = new Map<number, number>();
-    const cellOf = (m: Map<number, Map<number, Cell>>, id: number, day: number) => {
-      let days = m.get(id);
-      if (!days) m.set(id, (days = new Map()));
-      let cell = days.get(day);
-      if (!cell) days.set(day, (cell = { n: 0, dims: new Map() }));
-      return cell;
-    };
-    for (const c of clicks) {
-      const day = dayOf(c.created_at);
-      owner.set(c.link_id, c.user_id);
-      const lc = cellOf(links, c.link_id, day);
-      const uc = cellOf(users, c.user_id, day);
-      lc.n += 1;
-      uc.n += 1;
-      for (const [name, dim] of DIMENSION_LIST) {
-        const v = c[name];
-        if (v === null) continue;
-        const k = `${dim}${DIM_SEP}${v}`;
-        add(lc.dims, k);
-        add(uc.dims, k);
-      }
-    }
-    // In id order, consecutive upserts land on neighbouring B-tree pages.
-    for (const id of [...links.keys()].sort((x, y) => x - y)) {
-      for (const [day, cell] of links.get(id)!) {
-        upLinkDay.run(id, day, owner.get(id)!, cell.n, JSON.stringify(Object.fromEntries(cell.dims)));
-      }
-    }
-    for (const [id, days] of users) {
-      for (const [day, cell] of days) {
-        upUserDay.run(id, day, cell.n);
-        for (const [k, n] of cell.dims) {
-          const i = k.indexOf(DIM_SEP);
-          upUserDim.run(id, Number(k.slice(0, i)), day, k.slice(i + 1), n);
-        }
-      }
-    }
+    const r = collapse(clicks, dayOf);
+    for (const d of r.linkDays) upLinkDay.run(d.link_id, d.day, d.user_id, d.clicks, d.dims);
+    for (const d of r.userDays) upUserDay.run(d.user_id, d.day, d.clicks);
+    for (const d of r.userDims) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
   }
 
   const log = (c: ClickRecord) => insertLog.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);

@@ -1,0 +1,167 @@
+// Storing clicks on PostgreSQL: the same tables and the same rules as
+// click-store.ts (counter, raw log and rollups in one transaction; exact
+// click budgets by a conditional UPDATE; background fold, purge and
+// retention), with every batch sent as arrays (unnest), so a batch is a
+// handful of statements whatever its size, never a round trip per click.
+// Rows are locked in key order, so writers on several nodes never deadlock.
+import type pg from 'pg';
+import { dayCounter } from '../../util/days.ts';
+import { collapse, dimsOf, type ClickRecord, type Upkeep } from './click-store.ts';
+
+/** pg_try_advisory_xact_lock key for upkeep: one node at a time does it. */
+const UPKEEP_LOCK = '7309950727553114987';
+
+export interface PgClickStore {
+  /** Stores a batch; resolves to how many clicks were kept (clicks of deleted links are dropped). */
+  write(clicks: readonly ClickRecord[]): Promise<number>;
+  /** Records one click on a link with a click limit; false when the budget is already spent. */
+  spend(click: ClickRecord): Promise<boolean>;
+  /** One bounded round of upkeep, if no other node is doing it; true when more is waiting. */
+  upkeep(now: number, retentionMs: number | null, max?: number): Promise<boolean>;
+  status(): Promise<Upkeep>;
+}
+
+type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+
+async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const q: Query = (text, values) => client.query(text, values as unknown[]);
+  try {
+    await q('BEGIN');
+    const r = await fn(q);
+    await q('COMMIT');
+    return r;
+  } catch (err) {
+    await q('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+const col = <T, K extends keyof T>(rows: readonly T[], k: K) => rows.map((r) => r[k]);
+
+export function createPgClickStore(pool: pg.Pool, timeZone: string): PgClickStore {
+  const dayOf = dayCounter(timeZone);
+
+  async function log(q: Query, clicks: readonly ClickRecord[]) {
+    if (!clicks.length) return;
+    await q(`INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer)
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+    [col(clicks, 'link_id'), col(clicks, 'created_at'), col(clicks, 'country'), col(clicks, 'platform'), col(clicks, 'browser'),
+      col(clicks, 'language'), col(clicks, 'referrer')]);
+  }
+
+  async function rollup(q: Query, clicks: readonly ClickRecord[]) {
+    if (!clicks.length) return;
+    const r = collapse(clicks, dayOf);
+    // WITH ORDINALITY … ORDER BY: rows go in (and are locked) in the key order collapse() gave them.
+    await q(`INSERT INTO click_days (link_id, day, user_id, clicks, dims)
+      SELECT link_id, day, user_id, clicks, dims FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::bigint[], $5::jsonb[])
+        WITH ORDINALITY AS v(link_id, day, user_id, clicks, dims, o) ORDER BY o
+      ON CONFLICT (link_id, day) DO UPDATE SET clicks = click_days.clicks + excluded.clicks, dims = add_counts(click_days.dims, excluded.dims)`,
+    [col(r.linkDays, 'link_id'), col(r.linkDays, 'day'), col(r.linkDays, 'user_id'), col(r.linkDays, 'clicks'), col(r.linkDays, 'dims')]);
+    await q(`INSERT INTO account_days (user_id, day, clicks)
+      SELECT user_id, day, clicks FROM unnest($1::bigint[], $2::int[], $3::bigint[]) WITH ORDINALITY AS v(user_id, day, clicks, o) ORDER BY o
+      ON CONFLICT (user_id, day) DO UPDATE SET clicks = account_days.clicks + excluded.clicks`,
+    [col(r.userDays, 'user_id'), col(r.userDays, 'day'), col(r.userDays, 'clicks')]);
+    if (r.userDims.length) {
+      await q(`INSERT INTO account_dims (user_id, dim, day, value, clicks)
+        SELECT user_id, dim, day, value, clicks FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::bigint[])
+          WITH ORDINALITY AS v(user_id, dim, day, value, clicks, o) ORDER BY o
+        ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = account_dims.clicks + excluded.clicks`,
+      [col(r.userDims, 'user_id'), col(r.userDims, 'dim'), col(r.userDims, 'day'), col(r.userDims, 'value'), col(r.userDims, 'clicks')]);
+    }
+  }
+
+  const stateOf = async (q: Query, name: string) => Number((await q('SELECT value FROM click_state WHERE name = $1', [name])).rows[0]?.value ?? 0);
+
+  return {
+    async write(clicks) {
+      if (!clicks.length) return 0;
+      const counts = new Map<number, number>();
+      for (const c of clicks) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);
+      const ids = [...counts.keys()].sort((a, b) => a - b);
+      return inTransaction(pool, async (q) => {
+        // Counter rows locked in id order, then added to. A link deleted while
+        // its clicks waited has no counter row, and its clicks are dropped.
+        const alive = new Set<number>((await q(`SELECT link_id FROM link_clicks WHERE link_id = ANY($1::bigint[]) ORDER BY link_id FOR UPDATE`, [ids]))
+          .rows.map((r: { link_id: number }) => r.link_id));
+        const live = ids.filter((id) => alive.has(id));
+        await q(`UPDATE link_clicks SET clicks = link_clicks.clicks + v.n FROM unnest($1::bigint[], $2::bigint[]) AS v(id, n) WHERE link_clicks.link_id = v.id`,
+          [live, live.map((id) => counts.get(id)!)]);
+        const kept = alive.size === counts.size ? clicks : clicks.filter((c) => alive.has(c.link_id));
+        await log(q, kept);
+        await rollup(q, kept);
+        return kept.length;
+      });
+    },
+
+    async spend(c) {
+      return inTransaction(pool, async (q) => {
+        // Whichever node runs this when one click is left gets it; nobody gets click N+1.
+        const r = await q(`UPDATE link_clicks SET clicks = clicks + 1
+          WHERE link_id = $1 AND clicks < (SELECT expiration_clicks FROM links WHERE id = $1)`, [c.link_id]);
+        if (r.rowCount === 0) return false;
+        await log(q, [c]);
+        await rollup(q, [c]);
+        return true;
+      });
+    },
+
+    async upkeep(now, retentionMs, max = 2000) {
+      return inTransaction(pool, async (q) => {
+        if (!(await q('SELECT pg_try_advisory_xact_lock($1) AS ok', [UPKEEP_LOCK])).rows[0].ok) return false;
+        // Clicks copied from a SQLite instance before they were folded (migrate-data).
+        const after = await stateOf(q, 'fold_after');
+        const to = await stateOf(q, 'fold_to');
+        if (after < to) {
+          const rows = (await q(`SELECT c.id, c.link_id, l.user_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer
+            FROM click_log c JOIN links l ON l.id = c.link_id WHERE c.id > $1 AND c.id <= $2 ORDER BY c.id LIMIT $3`, [after, to, max])).rows;
+          await rollup(q, rows as ClickRecord[]);
+          const last = rows.length < max ? to : Number(rows.at(-1).id);
+          await q("UPDATE click_state SET value = $1 WHERE name = 'fold_after'", [last]);
+          return last < to;
+        }
+        // A deleted link: its rollups (taken off the account's), then its raw clicks by id range.
+        const p = (await q('SELECT link_id, user_id, next_log_id, last_log_id FROM link_purges ORDER BY link_id LIMIT 1')).rows[0] as
+          { link_id: number; user_id: number; next_log_id: number; last_log_id: number } | undefined;
+        if (p) {
+          const days = (await q('DELETE FROM click_days WHERE (link_id, day) IN (SELECT link_id, day FROM click_days WHERE link_id = $1 ORDER BY day LIMIT $2) RETURNING day, clicks, dims',
+            [p.link_id, Math.max(1, Math.floor(max / 20))])).rows as { day: number; clicks: number; dims: Record<string, number> }[];
+          if (days.length) {
+            days.sort((a, b) => a.day - b.day);
+            await q(`UPDATE account_days SET clicks = account_days.clicks - v.n FROM unnest($2::int[], $3::bigint[]) AS v(day, n)
+              WHERE account_days.user_id = $1 AND account_days.day = v.day`, [p.user_id, col(days, 'day'), col(days, 'clicks')]);
+            const dims = days.flatMap((d) => dimsOf(d.dims).map(([dim, value, n]) => ({ dim, day: d.day, value, n })));
+            if (dims.length) {
+              await q(`UPDATE account_dims SET clicks = account_dims.clicks - v.n FROM unnest($2::int[], $3::int[], $4::text[], $5::bigint[]) AS v(dim, day, value, n)
+                WHERE account_dims.user_id = $1 AND account_dims.dim = v.dim AND account_dims.day = v.day AND account_dims.value = v.value`,
+              [p.user_id, col(dims, 'dim'), col(dims, 'day'), col(dims, 'value'), col(dims, 'n')]);
+            }
+            return true;
+          }
+          const end = Math.min(p.next_log_id + max * 20, p.last_log_id + 1);
+          await q('DELETE FROM click_log WHERE id >= $1 AND id < $2 AND link_id = $3', [p.next_log_id, end, p.link_id]);
+          if (end > p.last_log_id) await q('DELETE FROM link_purges WHERE link_id = $1', [p.link_id]);
+          else await q('UPDATE link_purges SET next_log_id = $1 WHERE link_id = $2', [end, p.link_id]);
+          return true;
+        }
+        let more = false;
+        if (retentionMs !== null) {
+          const r = await q('DELETE FROM click_log WHERE id IN (SELECT id FROM click_log WHERE id > $1 AND created_at < $2 ORDER BY id LIMIT $3)',
+            [to, now - retentionMs, max]);
+          more = r.rowCount === max;
+        }
+        await q('DELETE FROM redirect_changes WHERE at < $1', [now - 600_000]);
+        return more;
+      });
+    },
+
+    async status() {
+      const r = (await pool.query(`SELECT (SELECT value FROM click_state WHERE name = 'fold_after') AS after,
+        (SELECT value FROM click_state WHERE name = 'fold_to') AS to, (SELECT count(*) FROM link_purges) AS purging`)).rows[0];
+      return { foldPending: Math.max(0, Number(r.to) - Number(r.after)), purging: Number(r.purging) };
+    },
+  };
+}
