@@ -1,12 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: everything on the embedded SQLite store, and the API and
+// redirect integration suites again on PostgreSQL (a throw-away cluster
+// started by test/helpers/postgres-global.ts; LINKDESK_TEST_ENGINE tells
+// test/helpers/server.ts which store a test server gets).
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/services/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/services/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          // click-sinks is about SQLite's writer thread; PostgreSQL's recorder is tested in test/integration/postgres.
+          include: ['test/integration/api/**/*.test.ts', 'test/integration/redirect/**/*.test.ts'],
+          exclude: ['test/integration/redirect/click-sinks.test.ts'],
+          env: { LINKDESK_TEST_ENGINE: 'postgres' },
+          globalSetup: ['test/helpers/postgres-global.ts'],
+        },
+      },
+    ],
   },
 });

@@ -52,4 +52,4 @@ export const LIMITS = {
 } as const;
 
 /** Paths on a short domain that can never be aliases. */
-export const RESERVED_ALIASES = ['api', 'favicon.ico', 'robots.txt'] as const;
+export const RESERVED_ALIASES = ['api', 'favicon.ico', 'robots.txt', 'healthz'] as const;

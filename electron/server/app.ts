@@ -17,6 +17,7 @@ import { linksRoutes } from './api/routes/links.ts';
 import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.ts';
 import type { Store } from './db/database.ts';
+import type { PostgresStore } from './db/postgres.ts';
 import { createKeyFailureLimit, KEY_FAILURE_LIMIT } from './redirect/access.ts';
 import type { ClickWriterMode } from './redirect/clicks.ts';
 import { installFastPath } from './redirect/fast-path.ts';
@@ -25,7 +26,8 @@ import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 import { httpUrlOf } from './util/address.ts';
 
 export interface AppDeps {
-  store: Store;
+  /** The embedded SQLite file, or PostgreSQL shared by several nodes. */
+  store: Store | PostgresStore;
   config?: Partial<ServerConfig>;
   titleFetcher?: TitleFetcher;
   logger?: boolean | Record<string, unknown>;
@@ -59,6 +61,19 @@ declare module 'fastify' {
 
 const QS_LIMITS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false, allowDots: false } as const;
 const SERVER_ERROR = { message: 'Server error.', status: 500 };
+const DATABASE_DOWN = { message: 'The database is unreachable; try again shortly.', status: 503 };
+
+/** The path of a request without its query, which may carry secrets (?password=…). */
+const pathOf = (url: string) => url.split('?', 1)[0];
+
+/** A failure to reach PostgreSQL (not a query's own error): the node answers 503 until it is back. */
+export function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (typeof e.code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(e.code)
+    || /^(08|57P0[1-3])/.test(e.code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
+}
 
 /**
  * Requests Node refuses before Fastify sees them (a header never finished, or
@@ -154,8 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const status = (err as FastifyError).statusCode!;
       e = new ApiError(status, status === 413 ? 'The request body is too large.' : status === 415 ? 'Unsupported content type.' : 'The request could not be read.');
     }
+    if (!e && isDatabaseDown(err)) {
+      req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'database unreachable');
+      return reply.code(503).header('retry-after', '1').send(DATABASE_DOWN);
+    }
     if (!e) {
-      req.log.error({ err }, 'request failed');
+      req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'request failed');
       return reply.code(500).send(SERVER_ERROR);
     }
     if (e.headers) reply.headers(e.headers);
@@ -217,6 +236,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     });
   }, { prefix: '/api/v1' });
+
+  // For load balancers: 200 only while this node can reach its database.
+  app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {
+    try {
+      if (deps.store.engine === 'postgres') await deps.store.pool.query('SELECT 1');
+      else deps.store.sqlite.prepare('SELECT 1').get();
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', engine: deps.store.engine });
+    } catch (err) {
+      req.log.error({ err }, 'health check: database unreachable');
+      return reply.code(503).header('cache-control', 'no-store').send(DATABASE_DOWN);
+    }
+  });
 
   // Every other path is the redirect server's; it also answers unknown paths
   // (JSON under /api/, a page elsewhere).

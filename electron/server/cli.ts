@@ -1,7 +1,8 @@
-// `linkdesk serve` and `linkdesk keys …`: the headless face of the service.
+// `linkdesk serve`, `linkdesk keys …` and `linkdesk migrate-data`: the headless face of the service.
 // Exit status: 0 done, 1 the work failed, 2 the command line was wrong.
 import { CliError, usageError } from './cli/args.ts';
 import { keys, keysUsage } from './cli/keys.ts';
+import { migrateData, MIGRATE_DATA_USAGE } from './cli/migrate-data.ts';
 import { serve, SERVE_USAGE } from './cli/serve.ts';
 import { packageVersion } from './version.ts';
 
@@ -10,6 +11,7 @@ const USAGE = `Usage: linkdesk <command> [options]
 Commands:
   serve                     run the API and redirect server
   keys create|list|revoke   manage API keys
+  migrate-data              copy this instance's data into an empty PostgreSQL database
   help [COMMAND]            show a command's help
 
 Options:
@@ -23,7 +25,8 @@ function help(topic: string[]): void {
   const [command, action, ...extra] = topic;
   const text = command === undefined ? USAGE
     : command === 'serve' && action === undefined ? SERVE_USAGE
-      : command === 'keys' && !extra.length ? keysUsage(action) : undefined;
+      : command === 'migrate-data' && action === undefined ? MIGRATE_DATA_USAGE
+        : command === 'keys' && !extra.length ? keysUsage(action) : undefined;
   if (text === undefined) throw usageError('', `no help for "${topic.join(' ')}"`);
   process.stdout.write(text);
 }
@@ -38,6 +41,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     if (command === 'serve') await serve(rest);
     else if (command === 'keys') await keys(rest);
+    else if (command === 'migrate-data') await migrateData(rest);
     else if (command === 'help') help(rest);
     else if (command === '--help' || command === '-h') process.stdout.write(USAGE);
     else if (command === '--version' || command === '-v') process.stdout.write(`${packageVersion()}\n`);

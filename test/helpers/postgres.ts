@@ -9,7 +9,11 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
+/** What reaching a running cluster takes; passed from vitest's global setup to test files. */
+export interface ClusterInfo { bin: string; dir: string; port: number; asRoot: boolean }
+
 export interface PgCluster {
+  info: ClusterInfo;
   /** postgres://linkdesk:…@127.0.0.1:PORT/linkdesk: a role with a password, owner of its database. */
   url: string;
   port: number;
@@ -47,12 +51,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PgCluster> {
-  const bin = serverBin();
-  const asRoot = userInfo().uid === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), 'linkdesk-pg-'));
-  const data = path.join(dir, 'data');
-  const run = (tool: string, args: string[]) => {
+function runner(bin: string, asRoot: boolean) {
+  return (tool: string, args: string[]) => {
     const cmd = asRoot ? 'runuser' : path.join(bin, tool);
     const full = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
     try {
@@ -62,6 +62,27 @@ export async function startPostgres(): Promise<PgCluster> {
       throw new Error(`PostgreSQL test cluster: ${tool} failed: ${(e.stderr || e.message).trim()}`);
     }
   };
+}
+
+/** Databases on a cluster started elsewhere (see postgres-global.ts). */
+export function clusterFrom(info: ClusterInfo): Pick<PgCluster, 'createDatabase' | 'admin' | 'port'> {
+  const run = runner(info.bin, info.asRoot);
+  const admin = (sql: string, database = 'postgres') =>
+    run('psql', ['-h', info.dir, '-p', String(info.port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql]);
+  const createDatabase = (name: string) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+    admin(`CREATE DATABASE ${name} OWNER ${PG_USER}`);
+    return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${info.port}/${name}`;
+  };
+  return { admin, createDatabase, port: info.port };
+}
+
+export async function startPostgres(): Promise<PgCluster> {
+  const bin = serverBin();
+  const asRoot = userInfo().uid === 0;
+  const dir = mkdtempSync(path.join(tmpdir(), 'linkdesk-pg-'));
+  const data = path.join(dir, 'data');
+  const run = runner(bin, asRoot);
   if (asRoot) {
     const pg = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
     const gid = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
@@ -92,13 +113,8 @@ export async function startPostgres(): Promise<PgCluster> {
     stop();
     throw new Error(`${(err as Error).message}${log ? `\n${log}` : ''}`);
   }
-  const admin = (sql: string, database = 'postgres') =>
-    run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql]);
+  const info: ClusterInfo = { bin, dir, port, asRoot };
+  const { admin, createDatabase } = clusterFrom(info);
   admin(`CREATE ROLE ${PG_USER} LOGIN PASSWORD '${PG_PASSWORD}'`);
-  const createDatabase = (name: string) => {
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-    admin(`CREATE DATABASE ${name} OWNER ${PG_USER}`);
-    return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${name}`;
-  };
-  return { url: createDatabase('linkdesk'), port, createDatabase, admin, stop };
+  return { info, url: createDatabase('linkdesk'), port, createDatabase, admin, stop };
 }

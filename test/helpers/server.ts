@@ -1,20 +1,52 @@
 // Each test builds its own world: a temporary data folder, a real SQLite file,
 // the real app listening on 127.0.0.1 port 0, and a user with an API key.
-import { mkdtempSync, rmSync } from 'node:fs';
+// In the `postgres` project (LINKDESK_TEST_ENGINE=postgres, vitest.config.ts)
+// the same world has a fresh database of its own on the run's PostgreSQL
+// cluster instead of the SQLite file.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type AppDeps } from '../../electron/server/app.ts';
 import type { ServerConfig } from '../../electron/server/config.ts';
+import { inject } from 'vitest';
 import { openStore, type Store } from '../../electron/server/db/database.ts';
+import { openPostgres, type PostgresStore } from '../../electron/server/db/postgres.ts';
 import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
 import { httpUrlOf } from '../../electron/server/util/address.ts';
+import { clusterFrom } from './postgres.ts';
+
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.LINKDESK_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** The data folder's store on the run's engine; on PostgreSQL, a database named in the folder (so a restart finds it). */
+export async function openTestStore(dataDir: string): Promise<Store | PostgresStore> {
+  if (TEST_ENGINE === 'sqlite') return openStore(dataDir);
+  const file = path.join(dataDir, 'postgres-url');
+  if (!existsSync(file)) writeFileSync(file, clusterFrom(inject('pgCluster')).createDatabase(`t_${randomBytes(6).toString('hex')}`));
+  return openPostgres(readFileSync(file, 'utf8'));
+}
+
+/** The SQLite handle of a test that is about the embedded file itself (it runs in the sqlite project only). */
+export function sqliteOf(store: Store | PostgresStore) {
+  if (store.engine !== 'sqlite') throw new Error('this test is about the SQLite store');
+  return store.sqlite;
+}
+
+/** Runs SQL on either engine's store ($1, $2… placeholders); the rows it returns. */
+export async function runSql(store: Store | PostgresStore, text: string, params: unknown[] = []): Promise<any[]> {
+  if (store.engine === 'postgres') return (await store.pool.query(text, params)).rows;
+  const stmt = store.sqlite.prepare(text.replace(/\$\d+/g, '?'));
+  return stmt.reader ? stmt.all(...params) : (stmt.run(...params), []);
+}
 
 export interface TestServer {
   url: string;
   key: string;
   dataDir: string;
-  store: Store;
+  store: Store | PostgresStore;
+  /** SQL on the server's database, either engine ($1, $2… placeholders). */
+  sql(text: string, params?: unknown[]): Promise<any[]>;
   app: Awaited<ReturnType<typeof buildApp>>;
   newUserKey(name?: string): Promise<string>;
   api(method: string, pathAndQuery: string, opts?: { form?: string | Record<string, string>; json?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<ApiResponse>;
@@ -28,7 +60,7 @@ export async function startServer(
   config: Partial<ServerConfig> = {}, deps: Partial<AppDeps> = {}, reuse?: { dataDir: string; key: string },
 ): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'linkdesk-test-'));
-  const store = openStore(dataDir);
+  const store = await openTestStore(dataDir);
   const app = await buildApp({ store, config: { dataDir, fetchTitles: false, ...config }, ...deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // Where it listens, which a configured --base-url (a public name) need not be.
@@ -57,7 +89,7 @@ export async function startServer(
   };
 
   return {
-    url, key, dataDir, store, app, newUserKey, api,
+    url, key, dataDir, store, app, newUserKey, api, sql: (text, params) => runSql(store, text, params),
     async close(opts = {}) {
       await app.close();
       await store.close();

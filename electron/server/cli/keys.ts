@@ -6,9 +6,11 @@ import path from 'node:path';
 import { defaultDataDir } from '../config.ts';
 import type { KeyRow, UsersRepository } from '../db/repositories/users-repository.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
-import { DATA_DIR_HELP } from './serve.ts';
+import { describeUrl } from '../db/database-url.ts';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, databaseUrlOf, openCommandStore } from './serve.ts';
 
 const DATA_DIR_OPTION = `  --data-dir DIR           ${DATA_DIR_HELP}
+  --database-url URL       ${DATABASE_URL_HELP}
   -h, --help               show this help`;
 
 export const KEYS_USAGE = `Usage: linkdesk keys <create|list|revoke> [options]
@@ -26,7 +28,7 @@ Run 'linkdesk keys COMMAND --help' for a command's options.
 `;
 
 const USAGE: Record<string, string> = {
-  create: `Usage: linkdesk keys create (--name NAME | --user ID) [--data-dir DIR]
+  create: `Usage: linkdesk keys create (--name NAME | --user ID) [--data-dir DIR | --database-url URL]
 
 Makes an API key and prints it on stdout, once: store it now.
 
@@ -35,7 +37,7 @@ Options:
   --user ID                give the existing user ID (see keys list) another key
 ${DATA_DIR_OPTION}
 `,
-  list: `Usage: linkdesk keys list [--json] [--data-dir DIR]
+  list: `Usage: linkdesk keys list [--json] [--data-dir DIR | --database-url URL]
 
 Lists every key with its user, prefix, creation, last use (recorded at most
 once a minute) and status. Never shows a key itself.
@@ -44,7 +46,7 @@ Options:
   --json                   an array of objects instead of a table
 ${DATA_DIR_OPTION}
 `,
-  revoke: `Usage: linkdesk keys revoke ID [--data-dir DIR]
+  revoke: `Usage: linkdesk keys revoke ID [--data-dir DIR | --database-url URL]
 
 Revokes the key ID (see keys list); requests with it are refused from then on.
 
@@ -53,16 +55,21 @@ ${DATA_DIR_OPTION}
 `,
 };
 
-const DATA_DIR = { 'data-dir': { type: 'string' } } as const;
+const DATA_DIR = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
 
-const dataDirOf = (v: string | undefined) => (v === undefined ? defaultDataDir() : path.resolve(v));
+/** Where the keys are: the data folder's SQLite file, or PostgreSQL; `label` names it in messages (no password). */
+interface Where { dataDir: string; url: string | undefined; label: string }
+function whereOf(command: string, values: { 'data-dir'?: string; 'database-url'?: string }): Where {
+  const url = databaseUrlOf(values['database-url'], command);
+  const dataDir = values['data-dir'] === undefined ? defaultDataDir() : path.resolve(values['data-dir']);
+  return { dataDir, url, label: url === undefined ? dataDir : describeUrl(url) };
+}
 // SQLite and the repositories are loaded once a command has its arguments right, so help answers at once.
-const database = () => import('../db/database.ts');
-const hasDatabase = async (dataDir: string) => existsSync(path.join(dataDir, (await database()).DB_FILE));
+const hasDatabase = async (w: Where) => w.url !== undefined || existsSync(path.join(w.dataDir, (await import('../db/database.ts')).DB_FILE));
 
-async function withUsers<T>(dataDir: string, fn: (users: UsersRepository) => Promise<T>): Promise<T> {
-  const [{ openStore }, { createUsersRepository }] = await Promise.all([database(), import('../db/repositories/users-repository.ts')]);
-  const store = openStore(dataDir);
+async function withUsers<T>(w: Where, fn: (users: UsersRepository) => Promise<T>): Promise<T> {
+  const { createUsersRepository } = await import('../db/repositories/users-repository.ts');
+  const store = await openCommandStore(w.dataDir, w.url);
   try {
     return await fn(createUsersRepository(store.db));
   } finally {
@@ -77,26 +84,27 @@ function idOf(command: string, what: string, v: string): number {
 }
 
 async function create(argv: string[]) {
-  const { values, help } = parseCommand('keys create', argv, { name: { type: 'string' }, user: { type: 'string' }, ...DATA_DIR });
+  const COMMAND = 'keys create';
+  const { values, help } = parseCommand(COMMAND, argv, { name: { type: 'string' }, user: { type: 'string' }, ...DATA_DIR });
   if (help) return void process.stdout.write(USAGE.create!);
   if (values.name !== undefined && values.user !== undefined) throw usageError('keys create', '--name and --user contradict each other: a new user, or a key for an existing one');
-  const dataDir = dataDirOf(values['data-dir']);
+  const where = whereOf(COMMAND, values);
   if (values.user !== undefined) {
     const userId = idOf('keys create', '--user', values.user);
-    if (!(await hasDatabase(dataDir))) throw new CliError(`no such user: ${userId} (no database in ${dataDir})`);
-    const { user, key, keyId } = await withUsers(dataDir, async (users) => {
+    if (!(await hasDatabase(where))) throw new CliError(`no such user: ${userId} (no database in ${where.label})`);
+    const { user, key, keyId } = await withUsers(where, async (users) => {
       const u = await users.findUser(userId);
       if (!u) throw new CliError(`no such user: ${userId}`);
       return { user: u, ...(await users.addKey(u.id)) };
     });
-    process.stderr.write(`Key ${keyId} added to user ${user.id} (${user.name}) in ${dataDir}. It is shown once; store it now.\n`);
+    process.stderr.write(`Key ${keyId} added to user ${user.id} (${user.name}) in ${where.label}. It is shown once; store it now.\n`);
     process.stdout.write(`${key}\n`);
     return;
   }
   const name = values.name?.trim();
   if (!name) throw usageError('keys create', 'needs --name NAME (a new user) or --user ID (an existing one)');
-  const { userId, keyId, key } = await withUsers(dataDir, (users) => users.createUserWithKey(name));
-  process.stderr.write(`User ${userId} (${name}) created with key ${keyId} in ${dataDir}. It is shown once; store it now.\n`);
+  const { userId, keyId, key } = await withUsers(where, (users) => users.createUserWithKey(name));
+  process.stderr.write(`User ${userId} (${name}) created with key ${keyId} in ${where.label}. It is shown once; store it now.\n`);
   process.stdout.write(`${key}\n`);
 }
 
@@ -114,12 +122,13 @@ function table(rows: string[][]): string {
 }
 
 async function list(argv: string[]) {
-  const { values, help } = parseCommand('keys list', argv, { json: { type: 'boolean' }, ...DATA_DIR });
+  const COMMAND = 'keys list';
+  const { values, help } = parseCommand(COMMAND, argv, { json: { type: 'boolean' }, ...DATA_DIR });
   if (help) return void process.stdout.write(USAGE.list!);
-  const dataDir = dataDirOf(values['data-dir']);
-  const rows = (await hasDatabase(dataDir)) ? await withUsers(dataDir, (users) => users.listKeys()) : [];
+  const where = whereOf(COMMAND, values);
+  const rows = (await hasDatabase(where)) ? await withUsers(where, (users) => users.listKeys()) : [];
   if (values.json) return void process.stdout.write(`${JSON.stringify(rows.map(keyJson), null, 2)}\n`);
-  if (!rows.length) return void process.stderr.write(`No keys in ${dataDir} yet. Create one with: linkdesk keys create --name NAME\n`);
+  if (!rows.length) return void process.stderr.write(`No keys in ${where.label} yet. Create one with: linkdesk keys create --name NAME\n`);
   process.stdout.write(table([
     ['ID', 'USER', 'KEY', 'CREATED', 'LAST USED', 'STATUS'],
     ...rows.map((k) => [String(k.id), `${k.user_id} (${k.user_name})`, `ldk_${k.prefix}…`, k.created_at, k.last_used_at ?? 'never',
@@ -128,13 +137,14 @@ async function list(argv: string[]) {
 }
 
 async function revoke(argv: string[]) {
-  const { values, positionals, help } = parseCommand('keys revoke', argv, DATA_DIR, 1);
+  const COMMAND = 'keys revoke';
+  const { values, positionals, help } = parseCommand(COMMAND, argv, DATA_DIR, 1);
   if (help) return void process.stdout.write(USAGE.revoke!);
   if (positionals[0] === undefined) throw usageError('keys revoke', 'needs the key\'s ID (see keys list)');
   const id = idOf('keys revoke', 'ID', positionals[0]);
-  const dataDir = dataDirOf(values['data-dir']);
-  if (!(await hasDatabase(dataDir))) throw new CliError(`no such key: ${id} (no database in ${dataDir})`);
-  await withUsers(dataDir, async (users) => {
+  const where = whereOf(COMMAND, values);
+  if (!(await hasDatabase(where))) throw new CliError(`no such key: ${id} (no database in ${where.label})`);
+  await withUsers(where, async (users) => {
     const key = await users.findKey(id);
     if (!key) throw new CliError(`no such key: ${id}`);
     if (!(await users.revokeKey(id))) throw new CliError(`key ${id} was already revoked at ${key.revoked_at}`);

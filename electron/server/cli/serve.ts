@@ -1,6 +1,7 @@
 // `linkdesk serve`: the whole service on one address until SIGINT/SIGTERM.
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { checkDatabaseUrl } from '../db/database-url.ts';
 import { ConfigError, parseTrustProxy, resolveConfig, type RedirectStatus, type ServerConfig } from '../config.ts';
 import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
@@ -8,6 +9,11 @@ import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
 
 export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
                            desktop app's folder, e.g. ~/.config/Linkdesk)`;
+
+export const DATABASE_URL_HELP = `PostgreSQL to keep the data in instead of the data folder's
+                           SQLite file: postgres://USER:PASSWORD@HOST:PORT/DATABASE
+                           (?sslmode=require for TLS). Default: $LINKDESK_DATABASE_URL,
+                           else SQLite. Several nodes may share one database`;
 
 export const SERVE_USAGE = `Usage: linkdesk serve [options]
 
@@ -19,6 +25,7 @@ Options:
   --host ADDRESS           address to listen on (default 127.0.0.1)
   --port N                 0-65535; 0 picks a free one (default 8080)
   --data-dir DIR           ${DATA_DIR_HELP}
+  --database-url URL       ${DATABASE_URL_HELP}
   --base-url URL           public address of the short links (default http://HOST:PORT)
   --trust-proxy VALUE      take the client's address from X-Forwarded-For as written by
                            the proxies VALUE names: their addresses or CIDR ranges
@@ -39,7 +46,7 @@ Options:
 `;
 
 const OPTIONS = {
-  host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'base-url': { type: 'string' },
+  host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   log: { type: 'boolean' }, quiet: { type: 'boolean' },
@@ -85,6 +92,28 @@ function configOf(values: Parsed<typeof OPTIONS>['values']): ServerConfig {
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
+/** --database-url, else $LINKDESK_DATABASE_URL; undefined means the data folder's SQLite file. */
+export function databaseUrlOf(flag: string | undefined, command: string): string | undefined {
+  const url = flag ?? (process.env.LINKDESK_DATABASE_URL || undefined);
+  if (url === undefined) return undefined;
+  const bad = checkDatabaseUrl(url);
+  if (bad) throw usageError(command, `${flag === undefined ? 'LINKDESK_DATABASE_URL' : '--database-url'} ${bad}`);
+  return url;
+}
+
+/**
+ * The store the command works on: PostgreSQL when a database URL is given
+ * (its problems become one-line errors, exit 1), else the data folder's SQLite.
+ */
+export async function openCommandStore(dataDir: string, databaseUrl: string | undefined) {
+  if (databaseUrl === undefined) {
+    const { openStore } = await import('../db/database.ts');
+    return openStore(dataDir);
+  }
+  const { openPostgres } = await import('../db/postgres.ts');
+  return openPostgres(databaseUrl);
+}
+
 export async function serve(argv: string[]): Promise<void> {
   const { values, help } = parseCommand('serve', argv, OPTIONS);
   if (help) return void process.stdout.write(SERVE_USAGE);
@@ -92,9 +121,10 @@ export async function serve(argv: string[]): Promise<void> {
   const config = configOf(values);
   const level: LogLevel = values.quiet ? 'fatal' : values.log ? 'info' : 'warn';
 
+  const databaseUrl = databaseUrlOf(values['database-url'], 'serve');
   // Loaded only now, so help and usage mistakes answer at once.
-  const [{ buildApp }, { openStore }] = await Promise.all([import('../app.ts'), import('../db/database.ts')]);
-  const store = openStore(config.dataDir);
+  const { buildApp } = await import('../app.ts');
+  const store = await openCommandStore(config.dataDir, databaseUrl);
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ store, config, logger: loggerOptions(level) });
@@ -107,7 +137,7 @@ export async function serve(argv: string[]): Promise<void> {
   // Start and stop are worth a line even when only warnings are logged.
   const events = app.log.child({}, { level: values.quiet ? 'fatal' : 'info' });
   const url = httpUrlOf(app.server.address() as AddressInfo);
-  events.info({ url, dataDir: config.dataDir }, 'listening');
+  events.info(store.engine === 'postgres' ? { url, database: store.where } : { url, dataDir: config.dataDir }, 'listening');
   if (typeof config.trustProxy === 'number' && config.trustProxy > 0 && !isLoopback(config.host)) {
     app.log.warn(`--trust-proxy ${config.trustProxy} believes the X-Forwarded-For of anyone who reaches ${config.host} directly; `
       + 'name the proxies instead (--trust-proxy 10.0.0.5) unless only they can reach it');

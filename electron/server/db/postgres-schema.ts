@@ -6,7 +6,7 @@
 // as plpgsql functions; search through pg_trgm GIN indexes where SQLite uses
 // FTS5 with the trigram tokenizer. Change-feed rows also NOTIFY every node.
 
-/** The channel each change-feed row is announced on (its seq as payload). */
+/** The channel each change-feed row is announced on (payload: see redirect_changes_notify). */
 export const CHANGES_CHANNEL = 'linkdesk_changes';
 
 const NOW_MS = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
@@ -224,10 +224,11 @@ END $$;
 CREATE TRIGGER link_pixels_changed AFTER INSERT OR DELETE ON link_pixels FOR EACH ROW EXECUTE FUNCTION link_pixels_changed();
 
 -- Every node's link cache listens: a change reaches the others in milliseconds,
--- not at their next poll (they still read the feed itself, by seq).
+-- at commit. The payload is the changed record's key: {"seq", "d", "a"} for a
+-- link (domain id, 0 for the instance's host, and alias), {"seq", "h"} for a domain.
 CREATE FUNCTION redirect_changes_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('${CHANGES_CHANNEL}', NEW.seq::text);
+  PERFORM pg_notify('${CHANGES_CHANNEL}', json_build_object('seq', NEW.seq, 'd', NEW.domain_id, 'a', NEW.alias, 'h', NEW.host)::text);
   RETURN NULL;
 END $$;
 CREATE TRIGGER redirect_changes_notify AFTER INSERT ON redirect_changes FOR EACH ROW EXECUTE FUNCTION redirect_changes_notify();

@@ -5,7 +5,10 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { checksum, migrations, type Migration } from './migrations.ts';
+import { checkDatabaseUrl, describeUrl } from './database-url.ts';
 import type { DB } from './schema.ts';
+
+export { checkDatabaseUrl, describeUrl };
 
 export const MIN_SERVER_VERSION = 130000;
 /** pg_advisory_lock key held while migrating: "linkdesk" in ASCII. */
@@ -15,30 +18,6 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** A database problem the operator has to fix; its message says what and where. */
 export class DatabaseSetupError extends Error {
   override name = 'DatabaseSetupError';
-}
-
-/** The URL without its password, for messages and logs. */
-export function describeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.username ? `${decodeURIComponent(u.username)}@` : ''}${u.host}${u.pathname}`;
-  } catch {
-    return 'the given database URL';
-  }
-}
-
-/** Refuses what is not a postgres:// URL, without echoing it (it may hold a password). */
-export function checkDatabaseUrl(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return 'is not a URL (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)';
-  }
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return `must start with postgres:// (got ${u.protocol}//)`;
-  if (!u.hostname) return 'has no host';
-  if (u.pathname.length <= 1) return 'names no database (…/DATABASE at the end)';
-  return null;
 }
 
 // bigint counts and ids, and sums (numeric), as JavaScript numbers like SQLite gives them.
@@ -134,6 +113,8 @@ export interface PostgresStore {
   db: Kysely<DB>;
   /** postgres://user@host:port/db, no password. */
   where: string;
+  /** A connection of its own, outside the pool (LISTEN needs one that stays). */
+  newClient(): pg.Client;
   close(): Promise<void>;
 }
 
@@ -173,6 +154,7 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions = {}):
     pool,
     db,
     where: describeUrl(url),
+    newClient: () => new pg.Client({ connectionString: url, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
     async close() {
       if (closed) return;
       closed = true;

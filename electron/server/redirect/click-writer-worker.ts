@@ -24,7 +24,7 @@ const MERGE_BATCHES = 50;
 // it dirtied once, however many clicks landed on it, so the longer a commit
 // waits the less it costs per click; HAND_OFF_MS + this stays under the 1 s
 // the README promises.
-const COMMIT_AFTER_MS = 700;
+const COMMIT_AFTER_MS = 500;
 const WRITER_NICE = 10;
 const UPKEEP_IDLE_MS = 1000;
 const UPKEEP_SLICE_MS = 20;

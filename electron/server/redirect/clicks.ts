@@ -3,8 +3,8 @@
 // collected raw and handed, every HAND_OFF_MS, to a sink (click-sinks.ts): a
 // worker thread by default, or the request thread itself, which enriches them
 // (bot, country, platform, browser, language, referrer) and stores them.
-// The worker commits what it received every 700 ms (click-writer-worker.ts);
-// a click is in the database within 0.8 s, and at most that window of clicks
+// The worker commits what it received every 500 ms (click-writer-worker.ts);
+// a click is in the database within 0.6 s, and at most that window of clicks
 // is lost if the process is killed.
 // Links with a click limit cannot wait: their click is enriched, spent and
 // stored on the request thread before the visitor is answered, so the limit

@@ -1,34 +1,38 @@
 // The redirect server: every path outside /api on the same port as the API.
 // GET /<alias> follows the order of DESIGN.md's "Redirect server": unknown,
 // disabled, expired, password, targeting, pixels, redirect, click.
-// The redirect path stays synchronous from the lookup to the answer, which is
-// what makes a click limit exact: no other request runs in between.
+// On SQLite the redirect path stays synchronous from the lookup to the
+// answer; on PostgreSQL the steps that need the database (a click budget, a
+// rotation's turn, pixels, a link not in memory) are awaited (source.ts).
+// Click limits are exact either way: the budget is spent by one conditional
+// UPDATE in the database.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ALIASES, TARGET_TYPE } from '../../../shared/constants.ts';
 import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
 import type { Repositories } from '../api/context.ts';
+import { parseTargets } from '../api/link-input.ts';
 import { hostOfUrl, reservedHostReason } from '../api/routes/domains.ts';
 import { linkStatus, shortUrl } from '../api/serializers.ts';
 import type { RedirectStatus } from '../config.ts';
 import type { Store } from '../db/database.ts';
-import { createClickStore } from '../db/repositories/click-store.ts';
-import { createRedirectRepository, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
+import type { PostgresStore } from '../db/postgres.ts';
+import type { RedirectDomain, RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { verifyPassword } from '../util/secrets.ts';
 import { createAttemptLimiter, createPasswordMemory, DEFAULT_ATTEMPT_LIMIT, type AttemptLimit, type Gate } from './access.ts';
-import { createClickRecorder, type ClickWriterMode } from './clicks.ts';
+import type { ClickWriterMode } from './clicks.ts';
 import { agentOf, languagesOf } from './client.ts';
 import type { Client, FastRoute } from './fast-path.ts';
 import { enrich, rawClick } from './enrich.ts';
 import { defaultGeoipPath, openCountryLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
-import { createLinkCache } from './link-cache.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
 import { statsPage } from './stats-page.ts';
+import { after, createRedirectSource, type Maybe } from './source.ts';
 import { chooseTarget, isHttpUrl, withQuery } from './targeting.ts';
 
 export interface RedirectOptions {
-  store: Store;
+  store: Store | PostgresStore;
   repos: Repositories;
   redirectStatus: RedirectStatus;
   baseUrl(): string;
@@ -74,27 +78,25 @@ function found(reply: FastifyReply, location: string, status: number = 302): Fas
 
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
 export async function registerRedirects(app: FastifyInstance, o: RedirectOptions): Promise<FastRoute> {
-  const repo = createRedirectRepository(o.store);
   const geoipPath = o.geoipPath ?? defaultGeoipPath();
   const geo = o.geoip ?? openCountryLookup(geoipPath);
-  const memory = createPasswordMemory(await repo.secret('password-cookie'), o.now);
-  const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
-  const cache = createLinkCache(repo, CACHED_LINKS);
-  const clicks = createClickRecorder(createClickStore(o.store.sqlite, o.timeZone), geo, o.clickWriter ?? 'worker', {
-    file: repo.file, timeZone: o.timeZone, geoipPath,
+  const cache = createRedirectSource(o.store, {
+    timeZone: o.timeZone, geo, geoipPath, clickWriter: o.clickWriter ?? 'worker', capacity: CACHED_LINKS,
     retentionMs: o.clickRetentionDays ? o.clickRetentionDays * 86_400_000 : null,
-    onError: (err) => app.log.error({ err }, 'storing clicks failed; will retry'),
+    onError: (err, what) => app.log.error({ err }, what),
+    onDropped: (count, total) => app.log.error(`dropped ${count} clicks the database could not take in time (${total} since start)`),
   });
-  app.addHook('onReady', async () => cache.warm());
-  app.addHook('onClose', async () => {
-    cache.stop();
-    await clicks.close();
-  });
+  const clicks = cache.recorder;
+  const memory = createPasswordMemory(await cache.secret('password-cookie'), o.now);
+  const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
+  app.addHook('onReady', async () => cache.start());
+  app.addHook('onClose', async () => cache.close());
   // Anything but GET and HEAD may have changed links (the API's writes): the
-  // next redirect checks before anyone has seen this answer.
+  // next redirect sees it before anyone has seen this answer.
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') cache.touch();
-    done(null, payload);
+    const settled = req.method !== 'GET' && req.method !== 'HEAD' ? cache.touch() : undefined;
+    if (settled) settled.then(() => done(null, payload), () => done(null, payload));
+    else done(null, payload);
   });
 
   const page = (reply: FastifyReply, p: Page) => sendPage(reply, p);
@@ -136,16 +138,18 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
   }
 
   /** The link for `/<alias>` or `/<alias>+` on this host, or undefined after answering "not found". */
-  function lookup(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply) {
+  type Looked = { link: RedirectLink | undefined; stats: boolean; host: string };
+  function lookup(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply): Maybe<Looked> {
     const raw = req.params.alias;
     const stats = raw.endsWith('+');
     const alias = stats ? raw.slice(0, -1) : raw;
     const host = hostOf(req);
     cache.sync();
     const valid = ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase());
-    const link = valid ? cache.link(domainOf(host)?.id ?? 0, alias) : undefined;
-    if (!link) notFound(reply, host);
-    return { link, stats, host };
+    return after(valid ? cache.link(domainOf(host)?.id ?? 0, alias) : undefined, (link) => {
+      if (!link) notFound(reply, host);
+      return { link, stats, host };
+    });
   }
 
   /**
@@ -155,30 +159,40 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
    * (bot or not included) is found off the request thread. A bot must not
    * spend a click budget, turn a rotation or fire pixels; HEAD leaves no click.
    */
-  function forward(link: RedirectLink, c: Client, now: number): { to: string; counted: boolean } | null {
+  type Went = { to: string; counted: boolean } | null;
+  function forward(link: RedirectLink, c: Client, now: number): Maybe<Went> {
     const h = c.headers;
     const t = link.target_type;
     const needsAgent = link.expiration_clicks !== null || link.has_pixels || t === TARGET_TYPE.platform || t === TARGET_TYPE.rotation;
     const agent = needsAgent ? agentOf(h['user-agent'], h['sec-ch-ua-platform'] as string | undefined) : null;
     const counted = c.method === 'GET' && !agent?.bot;
-    if (counted) {
-      const raw = rawClick(link, now, c.ip, h);
-      if (link.expiration_clicks === null) clicks.add(raw);
-      else if (clicks.spend(enrich(raw, geo)!)) link.clicks += 1; // the cached row follows the database
-      else {
-        link.clicks = link.expiration_clicks;
+    const choose = (): Maybe<Went> => {
+      const visitor = {
+        country: t === TARGET_TYPE.country ? geo.country(c.ip) : null,
+        platform: agent?.platform ?? null,
+        languages: t === TARGET_TYPE.language ? languagesOf(h['accept-language'] ?? '') : [],
+      };
+      const pick = (turn: number): Went => ({ to: withQuery(chooseTarget(link, visitor, () => turn), queryOf(c.url)), counted });
+      const entries = t === TARGET_TYPE.rotation ? parseTargets(link.targets).rotation?.length ?? 0 : 0;
+      return entries ? after(cache.rotate(link.id, entries, counted), pick) : pick(0);
+    };
+    if (!counted) return choose();
+    const raw = rawClick(link, now, c.ip, h);
+    if (link.expiration_clicks === null) {
+      clicks.add(raw);
+      return choose();
+    }
+    return after(clicks.spend(enrich(raw, geo)!), (spent) => {
+      if (!spent) {
+        link.clicks = link.expiration_clicks!;
         return null;
       }
-    }
-    const visitor = {
-      country: t === TARGET_TYPE.country ? geo.country(c.ip) : null,
-      platform: agent?.platform ?? null,
-      languages: t === TARGET_TYPE.language ? languagesOf(h['accept-language'] ?? '') : [],
-    };
-    return { to: withQuery(chooseTarget(link, visitor, (n) => repo.rotate(link.id, n, counted)), queryOf(c.url)), counted };
+      link.clicks += 1; // the cached row follows the database
+      return choose();
+    });
   }
 
-  function visit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink): FastifyReply {
+  function visit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink): Maybe<FastifyReply> {
     const now = o.now();
     const status = linkStatus(link, now);
     if (status === 3) return page(reply, notFoundPage());
@@ -186,10 +200,11 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     if (link.password_hash && !memory.valid('link', link.id, link.password_hash, req.headers.cookie)) {
       return page(reply, passwordPage({ kind: 'link', wrong: false }));
     }
-    const went = forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now);
-    if (!went) return expired(reply, link);
-    if (link.has_pixels && went.counted) return page(reply, pixelPage(went.to, repo.pixels(link.id)));
-    return found(reply, went.to, o.redirectStatus);
+    return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
+      if (!went) return expired(reply, link);
+      if (link.has_pixels && went.counted) return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
+      return found(reply, went.to, o.redirectStatus);
+    });
   }
 
   async function stats(req: FastifyRequest, reply: FastifyReply, link: RedirectLink, host: string) {
@@ -201,7 +216,7 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     }
     // The counter as the database has it (the cached row's is not kept up to
     // date); like the API, it trails the clicks by one hand-off at most.
-    const counted = { ...link, clicks: repo.clicks(link.id) };
+    const counted = { ...link, clicks: await cache.clicks(link.id) };
     const data = await o.repos.stats.forLink(link.id, counted.clicks);
     return page(reply, statsPage({
       shortUrl: shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias),
@@ -242,8 +257,9 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     });
 
     const hide = { schema: { hide: true } };
-    // The GET handlers answer synchronously and return nothing, which keeps
-    // Fastify from wrapping the reply in a promise on the hot path.
+    // The GET handlers answer synchronously and return nothing when they can,
+    // which keeps Fastify from wrapping the reply in a promise on the hot
+    // path; a step that had to wait for the database returns its promise.
     r.get('/', hide, (req, reply) => {
       cache.sync();
       const d = domainOf(hostOf(req));
@@ -252,16 +268,17 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     });
 
     r.get<{ Params: { alias: string } }>('/:alias', hide, (req, reply) => {
-      const { link, stats: isStats, host } = lookup(req, reply);
-      if (!link) return;
-      if (isStats) return stats(req, reply, link, host);
-      visit(req, reply, link);
-      return undefined;
+      const answered = after(lookup(req, reply), ({ link, stats: isStats, host }) => {
+        if (!link) return reply;
+        if (isStats) return stats(req, reply, link, host);
+        return visit(req, reply, link);
+      });
+      return answered instanceof Promise ? answered : undefined;
     });
 
-    r.post<{ Params: { alias: string } }>('/:alias', { ...hide, bodyLimit: 4096 }, (req, reply) => {
-      const { link, stats: isStats } = lookup(req, reply);
-      if (!link) return;
+    r.post<{ Params: { alias: string } }>('/:alias', { ...hide, bodyLimit: 4096 }, async (req, reply) => {
+      const { link, stats: isStats } = await lookup(req, reply);
+      if (!link) return reply;
       return submit(req, reply, link, isStats ? 'stats' : 'link');
     });
   });
@@ -285,9 +302,11 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     plainLink(host, alias) {
       cache.sync();
       const link = cache.link(domainOf(host)?.id ?? 0, alias);
-      if (!link || link.password_hash || link.has_pixels || link.expiration_clicks !== null) return undefined;
+      // Only links whose answer needs nothing from the database now: forward() is synchronous for them.
+      if (!link || link instanceof Promise || link.password_hash || link.has_pixels || link.expiration_clicks !== null) return undefined;
+      if (!cache.syncRotation && link.target_type === TARGET_TYPE.rotation) return undefined;
       return linkStatus(link, o.now()) === 1 ? link : undefined;
     },
-    forward: (link, c) => forward(link, c, o.now())!.to,
+    forward: (link, c) => (forward(link, c, o.now()) as Went)!.to,
   };
 }

@@ -12,29 +12,25 @@ import { createLink, startRedirectServer, within } from '../redirect/helpers.ts'
 type Dims = Partial<Record<Dimension, Record<string, number>>>;
 
 /** What `clicks` clicks on `date` (instance time zone) leave in the rollups and the link's counter. */
-function addClicks(s: TestServer, linkId: number, date: string, clicks: number, dims: Dims = {}) {
-  const db = s.store.sqlite;
-  const { user_id: userId } = db.prepare('SELECT user_id FROM links WHERE id = ?').get(linkId) as { user_id: number };
+async function addClicks(s: TestServer, linkId: number, date: string, clicks: number, dims: Dims = {}) {
+  const [{ user_id: userId }] = await s.sql('SELECT user_id FROM links WHERE id = $1', [linkId]);
   const day = dayOfDate(date);
-  const upsert = (table: string, key: string, cols: string) => db.prepare(`INSERT INTO ${table} (${key}, ${cols}, clicks) VALUES (${[key, ...cols.split(',')].map(() => '?').join(',')}, ?)
-    ON CONFLICT (${key}, ${cols}) DO UPDATE SET clicks = clicks + excluded.clicks`);
-  db.transaction(() => {
-    // The link-day's row, its "dim:value" -> clicks object added to.
-    const row = db.prepare('SELECT clicks, dims FROM click_days WHERE link_id = ? AND day = ?').get(linkId, day) as { clicks: number; dims: string } | undefined;
-    const linkDims = JSON.parse(row?.dims ?? '{}') as Record<string, number>;
-    for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
-      for (const [value, n] of Object.entries(values)) linkDims[`${DIMENSIONS[name]}:${value}`] = (linkDims[`${DIMENSIONS[name]}:${value}`] ?? 0) + n;
-    }
-    db.prepare('INSERT OR REPLACE INTO click_days (link_id, day, user_id, clicks, dims) VALUES (?, ?, ?, ?, ?)')
-      .run(linkId, day, userId, (row?.clicks ?? 0) + clicks, JSON.stringify(linkDims));
-    upsert('account_days', 'user_id', 'day').run(userId, day, clicks);
-    db.prepare('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?').run(clicks, linkId);
-    for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
-      for (const [value, n] of Object.entries(values)) {
-        upsert('account_dims', 'user_id', 'dim,day,value').run(userId, DIMENSIONS[name], day, value, n);
-      }
-    }
-  })();
+  const upsert = (table: string, key: string, cols: string, values: unknown[]) => s.sql(
+    `INSERT INTO ${table} (${key}, ${cols}, clicks) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (${key}, ${cols}) DO UPDATE SET clicks = ${table}.clicks + excluded.clicks`, values);
+  // The link-day's row, its "dim:value" -> clicks object added to (JSON text on SQLite, jsonb on PostgreSQL).
+  const [row] = await s.sql('SELECT clicks, dims FROM click_days WHERE link_id = $1 AND day = $2', [linkId, day]);
+  const linkDims = (typeof row?.dims === 'string' ? JSON.parse(row.dims) : row?.dims ?? {}) as Record<string, number>;
+  for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
+    for (const [value, n] of Object.entries(values)) linkDims[`${DIMENSIONS[name]}:${value}`] = (linkDims[`${DIMENSIONS[name]}:${value}`] ?? 0) + n;
+  }
+  await s.sql(`INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (link_id, day) DO UPDATE SET clicks = excluded.clicks, dims = excluded.dims`, [linkId, day, userId, (row?.clicks ?? 0) + clicks, JSON.stringify(linkDims)]);
+  await upsert('account_days', 'user_id', 'day', [userId, day, clicks]);
+  await s.sql('UPDATE link_clicks SET clicks = clicks + $1 WHERE link_id = $2', [clicks, linkId]);
+  for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
+    for (const [value, n] of Object.entries(values)) await upsert('account_dims', 'user_id', 'dim, day, value', [userId, DIMENSIONS[name], day, value, n]);
+  }
 }
 
 let s: TestServer;
@@ -56,10 +52,10 @@ describe('a link by date range', () => {
   it('answers all time without from/to: first to last day with clicks, zero days filled in the series', async () => {
     const l = await newLink('alltime');
     expect(await stats(`/stats/${l.id}`)).toMatchObject({ from: null, to: null, total: 0, days: [], series: [], countries: [] });
-    addClicks(s, l.id, '2025-01-03', 2);
-    addClicks(s, l.id, '2025-01-05', 1);
+    await addClicks(s, l.id, '2025-01-03', 2);
+    await addClicks(s, l.id, '2025-01-05', 1);
     // A day whose clicks were all purged leaves a zero row: not a day with clicks.
-    s.store.sqlite.prepare('INSERT INTO click_days (link_id, day, user_id, clicks) SELECT id, ?, user_id, 0 FROM links WHERE id = ?').run(dayOfDate('2025-02-01'), l.id);
+    await s.sql('INSERT INTO click_days (link_id, day, user_id, clicks) SELECT id, $1, user_id, 0 FROM links WHERE id = $2', [dayOfDate('2025-02-01'), l.id]);
     expect(await stats(`/stats/${l.id}`)).toMatchObject({
       link_id: l.id, clicks: 3, from: '2025-01-03', to: '2025-01-05', interval: 'day', total: 3,
       days: [{ date: '2025-01-03', count: 2 }, { date: '2025-01-05', count: 1 }],
@@ -69,10 +65,10 @@ describe('a link by date range', () => {
 
   it('includes both end days and nothing outside them, in totals and breakdowns alike', async () => {
     const l = await newLink('edges');
-    addClicks(s, l.id, '2025-01-10', 5, { country: { US: 5 } });
-    addClicks(s, l.id, '2025-01-11', 3, { country: { DE: 2 }, referrer: { 'news.example': 3 } });
-    addClicks(s, l.id, '2025-01-20', 4, { country: { DE: 1, FR: 3 } });
-    addClicks(s, l.id, '2025-01-21', 7, { country: { US: 7 } });
+    await addClicks(s, l.id, '2025-01-10', 5, { country: { US: 5 } });
+    await addClicks(s, l.id, '2025-01-11', 3, { country: { DE: 2 }, referrer: { 'news.example': 3 } });
+    await addClicks(s, l.id, '2025-01-20', 4, { country: { DE: 1, FR: 3 } });
+    await addClicks(s, l.id, '2025-01-21', 7, { country: { US: 7 } });
     const st = await stats(`/stats/${l.id}?from=2025-01-11&to=2025-01-20`);
     expect(st).toMatchObject({ clicks: 19, from: '2025-01-11', to: '2025-01-20', total: 7 });
     expect(st.days).toEqual([{ date: '2025-01-11', count: 3 }, { date: '2025-01-20', count: 4 }]);
@@ -91,8 +87,8 @@ describe('a link by date range', () => {
 
   it('runs from `from` to today when `to` is missing, and from the first click when `from` is', async () => {
     const l = await newLink('open-ended');
-    addClicks(s, l.id, '2025-06-01', 1);
-    addClicks(s, l.id, '2025-06-14', 2);
+    await addClicks(s, l.id, '2025-06-01', 1);
+    await addClicks(s, l.id, '2025-06-14', 2);
     const since = await stats(`/stats/${l.id}?from=2025-06-10`);
     expect(since).toMatchObject({ from: '2025-06-10', to: '2025-06-15', total: 2 });
     expect(since.series).toHaveLength(6);
@@ -103,11 +99,11 @@ describe('a link by date range', () => {
 
   it('buckets by week from Monday, counting only the days inside a range that starts mid-week', async () => {
     const l = await newLink('weekly');
-    addClicks(s, l.id, '2024-12-30', 100); // the Monday before the range
-    addClicks(s, l.id, '2025-01-01', 1); // Wednesday
-    addClicks(s, l.id, '2025-01-05', 2); // Sunday: same week
-    addClicks(s, l.id, '2025-01-06', 4); // Monday: next week
-    addClicks(s, l.id, '2025-01-20', 8); // after the range
+    await addClicks(s, l.id, '2024-12-30', 100); // the Monday before the range
+    await addClicks(s, l.id, '2025-01-01', 1); // Wednesday
+    await addClicks(s, l.id, '2025-01-05', 2); // Sunday: same week
+    await addClicks(s, l.id, '2025-01-06', 4); // Monday: next week
+    await addClicks(s, l.id, '2025-01-20', 8); // after the range
     const st = await stats(`/stats/${l.id}?from=2025-01-01&to=2025-01-19&interval=week`);
     expect(st).toMatchObject({ interval: 'week', total: 7 });
     expect(st.series).toEqual([{ date: '2024-12-30', count: 3 }, { date: '2025-01-06', count: 4 }, { date: '2025-01-13', count: 0 }]);
@@ -116,17 +112,17 @@ describe('a link by date range', () => {
 
   it('buckets by month across January 31, the leap day and a year end', async () => {
     const l = await newLink('monthly');
-    addClicks(s, l.id, '2024-01-30', 50);
-    addClicks(s, l.id, '2024-01-31', 1);
-    addClicks(s, l.id, '2024-02-01', 2);
-    addClicks(s, l.id, '2024-02-29', 4);
-    addClicks(s, l.id, '2024-03-01', 8);
-    addClicks(s, l.id, '2024-03-02', 50);
+    await addClicks(s, l.id, '2024-01-30', 50);
+    await addClicks(s, l.id, '2024-01-31', 1);
+    await addClicks(s, l.id, '2024-02-01', 2);
+    await addClicks(s, l.id, '2024-02-29', 4);
+    await addClicks(s, l.id, '2024-03-01', 8);
+    await addClicks(s, l.id, '2024-03-02', 50);
     expect((await stats(`/stats/${l.id}?from=2024-01-31&to=2024-03-01&interval=month`)).series).toEqual([
       { date: '2024-01-01', count: 1 }, { date: '2024-02-01', count: 6 }, { date: '2024-03-01', count: 8 },
     ]);
-    addClicks(s, l.id, '2024-12-31', 16);
-    addClicks(s, l.id, '2025-01-01', 32);
+    await addClicks(s, l.id, '2024-12-31', 16);
+    await addClicks(s, l.id, '2025-01-01', 32);
     expect((await stats(`/stats/${l.id}?from=2024-11-15&to=2025-02-28&interval=month`)).series).toEqual([
       { date: '2024-11-01', count: 0 }, { date: '2024-12-01', count: 16 }, { date: '2025-01-01', count: 32 }, { date: '2025-02-01', count: 0 },
     ]);
@@ -135,7 +131,7 @@ describe('a link by date range', () => {
   it('lists at most 50 values per breakdown, most clicks first, then by name', async () => {
     const l = await newLink('many-values');
     const countries = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`C${String(i).padStart(2, '0')}`, i < 5 ? 4 : 1]));
-    addClicks(s, l.id, '2025-03-01', 90, { country: countries }); // 75 known, 15 unknown
+    await addClicks(s, l.id, '2025-03-01', 90, { country: countries }); // 75 known, 15 unknown
     const list = (await stats(`/stats/${l.id}`)).countries as { value: string; count: number }[];
     expect(list).toHaveLength(50);
     expect(list.slice(0, 7)).toEqual([
@@ -172,10 +168,10 @@ describe('the account', () => {
     const key = await s.newUserKey('ranker');
     const links = [];
     for (let i = 0; i < 12; i++) links.push(await newLink(`rank${i}`, key));
-    s.store.sqlite.prepare("UPDATE links SET title = 'Rank 3' WHERE id = ?").run(links[3]!.id); // as the title fetcher would
-    links.forEach((l, i) => addClicks(s, l.id, '2025-05-10', i + 1, { platform: { Android: i + 1 } }));
-    addClicks(s, links[3]!.id, '2025-05-10', 8); // ties with links[11]: the older link first
-    addClicks(s, links[0]!.id, '2025-04-01', 1000); // outside the range below
+    await s.sql("UPDATE links SET title = 'Rank 3' WHERE id = $1", [links[3]!.id]); // as the title fetcher would
+    for (const [i, l] of links.entries()) await addClicks(s, l.id, '2025-05-10', i + 1, { platform: { Android: i + 1 } });
+    await addClicks(s, links[3]!.id, '2025-05-10', 8); // ties with links[11]: the older link first
+    await addClicks(s, links[0]!.id, '2025-04-01', 1000); // outside the range below
     const st = await stats('/stats?from=2025-05-01&to=2025-05-31', key);
     expect(st).toMatchObject({ from: '2025-05-01', to: '2025-05-31', total: 86, platforms: [{ value: 'Android', count: 78 }, { value: 'Unknown', count: 8 }] });
     expect(st.series).toHaveLength(31);
@@ -198,9 +194,9 @@ describe('the account', () => {
     const domain = (await s.api('POST', '/domains', { form: { name: 'go.mine.example' }, key: mine })).body.data;
     const b = (await s.api('POST', '/links', { form: { url: 'https://example.com/b', alias: 'mine-b', domain_id: String(domain.id) }, key: mine })).body.data;
     const t = await newLink('theirs-a', theirs);
-    addClicks(s, a.id, '2025-05-02', 3, { country: { NL: 3 } });
-    addClicks(s, b.id, '2025-05-02', 1);
-    addClicks(s, t.id, '2025-05-02', 500, { country: { JP: 500 } });
+    await addClicks(s, a.id, '2025-05-02', 3, { country: { NL: 3 } });
+    await addClicks(s, b.id, '2025-05-02', 1);
+    await addClicks(s, t.id, '2025-05-02', 500, { country: { JP: 500 } });
     const st = await stats('/stats?from=2025-05-01', mine);
     expect(st).toMatchObject({ total: 4, countries: [{ value: 'NL', count: 3 }, { value: 'Unknown', count: 1 }] });
     expect(st.top_links.map((x: { id: number }) => x.id)).toEqual([a.id, b.id]);
@@ -216,15 +212,16 @@ describe('the account', () => {
     const links = [];
     for (let i = 0; i < 30; i++) links.push(await newLink(`shuf${i}`, key));
     // All-time order runs against the order within each week: old favourites, new risers, ties.
-    links.forEach((l, i) => {
-      addClicks(s, l.id, '2025-02-03', 300 - i * 10);
-      addClicks(s, l.id, '2025-02-12', (i * 7) % 23);
-      if (i % 3 === 0) addClicks(s, l.id, '2025-02-20', i % 2 ? 9 : 12);
-    });
+    for (const [i, l] of links.entries()) {
+      await addClicks(s, l.id, '2025-02-03', 300 - i * 10);
+      await addClicks(s, l.id, '2025-02-12', (i * 7) % 23);
+      if (i % 3 === 0) await addClicks(s, l.id, '2025-02-20', i % 2 ? 9 : 12);
+    }
+    const rollups = await s.sql('SELECT link_id, day, clicks FROM click_days WHERE user_id = $1', [userId]) as { link_id: number; day: number; clicks: number }[];
     const expected = (from: string, to: string) => {
       const sum = new Map<number, number>();
-      for (const [linkId, day, n] of s.store.sqlite.prepare('SELECT link_id, day, clicks FROM click_days WHERE user_id = ?').raw().all(userId) as number[][]) {
-        if (day! >= dayOfDate(from) && day! <= dayOfDate(to)) sum.set(linkId!, (sum.get(linkId!) ?? 0) + n!);
+      for (const { link_id: linkId, day, clicks: n } of rollups) {
+        if (day >= dayOfDate(from) && day <= dayOfDate(to)) sum.set(linkId, (sum.get(linkId) ?? 0) + n);
       }
       return [...sum].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10);
     };
@@ -259,8 +256,8 @@ describe('in a time zone other than UTC', () => {
     const z = await startServer({ timeZone: 'America/New_York' }, { now: () => NOW });
     try {
       const { id } = (await z.api('POST', '/links', { form: { url: 'https://example.com/ny' } })).body.data;
-      addClicks(z, id, '2025-03-08', 1);
-      addClicks(z, id, '2025-03-09', 2);
+      await addClicks(z, id, '2025-03-08', 1);
+      await addClicks(z, id, '2025-03-09', 2);
       const st = (await z.api('GET', `/stats/${id}?from=2025-03-07`)).body.data;
       expect(st).toMatchObject({ from: '2025-03-07', to: '2025-03-09', total: 3 });
       expect(st.series).toEqual([{ date: '2025-03-07', count: 0 }, { date: '2025-03-08', count: 1 }, { date: '2025-03-09', count: 2 }]);

@@ -40,7 +40,7 @@ describe('recording', () => {
       expect(st.days).toEqual([{ date: new Date(before).toISOString().slice(0, 10), count: 1 }]);
     });
     expect(took).toBeLessThan(1000);
-    const row = s.store.sqlite.prepare('SELECT created_at FROM click_log WHERE link_id = ?').get(l.id) as { created_at: number };
+    const row = (await s.sql('SELECT created_at FROM click_log WHERE link_id = $1', [l.id]))[0] as { created_at: number };
     expect(row.created_at).toBeGreaterThanOrEqual(before);
     expect(row.created_at).toBeLessThanOrEqual(Date.now());
   });
@@ -71,7 +71,7 @@ describe('recording', () => {
     await s.hit('/shared');
     await within(1000, async () => expect((await s.api('GET', `/links/${l.id}`)).body.data.clicks).toBe(1));
     expect((await s.api('GET', `/stats/${l.id}`)).body.data.clicks).toBe(1);
-    expect(s.store.sqlite.prepare('SELECT count(*) AS n FROM click_log WHERE link_id = ?').get(l.id)).toEqual({ n: 1 });
+    expect(await s.sql('SELECT count(*) AS n FROM click_log WHERE link_id = $1', [l.id])).toEqual([{ n: 1 }]);
   });
 
   it('lets bots through a click limit without spending it', async () => {
@@ -98,7 +98,7 @@ describe.each(['worker', 'inline'] as const)('click limit under concurrency (%s 
     expect(to('https://example.com/sold-out')).toBe(150);
     expect((await s.api('GET', `/links/${l.id}`)).body.data).toMatchObject({ clicks: 50, status: 2 });
     expect((await s.api('GET', `/stats/${l.id}`)).body.data.clicks).toBe(50);
-    expect(s.store.sqlite.prepare('SELECT count(*) AS n FROM click_log WHERE link_id = ?').get(l.id)).toEqual({ n: 50 });
+    expect(await s.sql('SELECT count(*) AS n FROM click_log WHERE link_id = $1', [l.id])).toEqual([{ n: 50 }]);
   });
 
   it('counts clicks still waiting in a batch when a limit is set right after them', async () => {

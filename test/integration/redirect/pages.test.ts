@@ -3,6 +3,7 @@
 // through every owner-written field that reaches a page, and through what
 // visitors send.
 import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
+import { createPgClickStore } from '../../../electron/server/db/repositories/pg-click-store.ts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIXEL_TYPES } from '../../../shared/constants.ts';
@@ -100,29 +101,33 @@ describe('owner-written fields', () => {
     expect((await s.api('POST', '/pixels', { name: 'p', type: 'google-analytics', pixel_id: '</script><script>alert(1)' })).status).toBe(422);
 
     // Rows written by something other than this API (an older build, a hand edit).
-    const db = s.store.sqlite;
-    const userId = (db.prepare('SELECT user_id FROM api_keys LIMIT 1').get() as { user_id: number }).user_id;
+    const [{ user_id: userId }] = await s.sql('SELECT user_id FROM api_keys LIMIT 1');
     const now = new Date().toISOString();
-    db.prepare('INSERT INTO domains (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(userId, 'evil"<b>x</b>.example', now, now);
-    const landing = await s.hit('/', { host: 'evil"<b>x</b>.example' });
-    assertSafe(landing);
-    expect(landing.text).toContain('evil&quot;&lt;b&gt;x&lt;/b&gt;.example');
+    await s.sql('INSERT INTO domains (user_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4)', [userId, 'evil"<b>x</b>.example', now, now]);
+    // Written behind the server's back: seen as a change from elsewhere is, within a second.
+    await within(1000, async () => {
+      const landing = await s.hit('/', { host: 'evil"<b>x</b>.example' });
+      assertSafe(landing);
+      expect(landing.text).toContain('evil&quot;&lt;b&gt;x&lt;/b&gt;.example');
+    });
 
     const link = await createLink(s, { url: 'https://example.com/raw', alias: 'rawpixel' });
-    const pid = db.prepare('INSERT INTO pixels (user_id, name, type, pixel_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(userId, 'raw', 'google-analytics', `</script><script>alert(1)</script>${XSS}`, now, now).lastInsertRowid;
-    db.prepare('INSERT INTO link_pixels (link_id, pixel_id) VALUES (?, ?)').run(link.id, pid);
-    const page = await s.hit('/rawpixel');
-    assertSafe(page);
-    expect(page.text).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    const [{ id: pid }] = await s.sql('INSERT INTO pixels (user_id, name, type, pixel_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [userId, 'raw', 'google-analytics', `</script><script>alert(1)</script>${XSS}`, now, now]);
+    await s.sql('INSERT INTO link_pixels (link_id, pixel_id) VALUES ($1, $2)', [link.id, pid]);
+    await within(1000, async () => {
+      const page = await s.hit('/rawpixel');
+      assertSafe(page);
+      expect(page.text).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    });
   });
 
   it('escapes what visitors sent, as stored, on the statistics page', async () => {
     const l = await createLink(s, { url: 'https://example.com/v', alias: 'visited' });
-    const userId = (s.store.sqlite.prepare('SELECT user_id FROM links WHERE id = ?').get(l.id) as { user_id: number }).user_id;
-    createClickStore(s.store.sqlite, 'UTC').write([
-      { link_id: l.id, user_id: userId, created_at: Date.now(), country: XSS, platform: XSS, browser: XSS, language: XSS, referrer: XSS },
-    ]);
+    const [{ user_id: userId }] = await s.sql('SELECT user_id FROM links WHERE id = $1', [l.id]);
+    const stored = { link_id: l.id, user_id: userId, created_at: Date.now(), country: XSS, platform: XSS, browser: XSS, language: XSS, referrer: XSS };
+    if (s.store.engine === 'sqlite') createClickStore(s.store.sqlite, 'UTC').write([stored]);
+    else await createPgClickStore(s.store.pool, 'UTC').write([stored]);
     await s.hit('/visited', { headers: { referer: `https://example.org/${XSS}`, 'user-agent': `Mozilla/5.0 ${XSS}`, 'accept-language': XSS } });
     const page = await s.hit('/visited+');
     assertSafe(page);

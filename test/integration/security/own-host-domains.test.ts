@@ -4,7 +4,7 @@
 // already in an older database is ignored with a warning at start.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../helpers/server.ts';
+import { sqliteOf, startServer, type TestServer } from '../../helpers/server.ts';
 import { createLink, startRedirectServer } from '../redirect/helpers.ts';
 
 const BASE = 'http://short.test';
@@ -56,8 +56,8 @@ describe('a database that already holds the own host as a domain', () => {
     await createLink(first, { url: 'https://victim.example/pay', alias: 'pay' });
     // The attacker's domains went in before names were checked; an SQL insert stands in for that.
     const attackerKey = await first.newUserKey('attacker');
-    const attacker = first.store.sqlite.prepare("SELECT id FROM users WHERE name = 'attacker'").get() as { id: number };
-    const insert = first.store.sqlite.prepare(
+    const attacker = sqliteOf(first.store).prepare("SELECT id FROM users WHERE name = 'attacker'").get() as { id: number };
+    const insert = sqliteOf(first.store).prepare(
       "INSERT INTO domains (user_id, name, index_page, not_found_page, created_at, updated_at) VALUES (?, ?, 'https://attacker.example/', 'https://attacker.example/404', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')",
     );
     for (const name of ['short.test', 'localhost']) {

@@ -1,6 +1,6 @@
 // What the README promises about clicks and a stopping process: SIGTERM loses
 // none; SIGKILL loses at most the clicks of the last unflushed batch (one
-// hand-off, 100 ms, plus 700 ms of batching: under a second); a click
+// hand-off, 100 ms, plus 500 ms of batching: under a second); a click
 // limit's spent clicks are never lost.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore } from '../../../electron/server/db/database.ts';
 import { createClickStore, DIMENSIONS, type ClickRecord } from '../../../electron/server/db/repositories/click-store.ts';
 import { dayOfDate } from '../../../electron/server/util/days.ts';
+import { sqliteOf } from '../../helpers/server.ts';
 import { createLink, startRedirectServer, within, type RedirectServer } from '../redirect/helpers.ts';
 
 let s: RedirectServer;
@@ -16,13 +17,13 @@ beforeAll(async () => { s = await startRedirectServer(); });
 afterAll(() => s.close());
 
 const DAY = 86_400_000;
-const count = (sql: string, ...args: unknown[]) => (s.store.sqlite.prepare(sql).get(...args) as { n: number }).n;
+const count = (sql: string, ...args: unknown[]) => (sqliteOf(s.store).prepare(sql).get(...args) as { n: number }).n;
 
 it('answers a delete of a link with many clicks before they are purged, and keeps redirecting other links meanwhile', async () => {
   const big = await createLink(s, { url: 'https://example.com/big', alias: 'big' });
   const other = await createLink(s, { url: 'https://example.com/other', alias: 'other' });
   const userId = count('SELECT user_id AS n FROM links WHERE id = ?', big.id);
-  const store = createClickStore(s.store.sqlite, 'UTC');
+  const store = createClickStore(sqliteOf(s.store), 'UTC');
   const start = Date.now() - 300 * DAY;
   for (let b = 0; b < 30; b++) {
     store.write(Array.from({ length: 10_000 }, (_, i): ClickRecord => ({
@@ -60,7 +61,7 @@ it('answers a delete of a link with many clicks before they are purged, and keep
 
 it('a new link never takes the id of a deleted one whose clicks are still being purged', async () => {
   const l = await createLink(s, { url: 'https://example.com/last', alias: 'last' });
-  s.store.sqlite.prepare('INSERT INTO link_purges (link_id, user_id, next_log_id, last_log_id) VALUES (?, 1, 0, 0)').run(l.id + 5);
+  sqliteOf(s.store).prepare('INSERT INTO link_purges (link_id, user_id, next_log_id, last_log_id) VALUES (?, 1, 0, 0)').run(l.id + 5);
   await s.api('DELETE', `/links/${l.id}`);
   const next = await createLink(s, { url: 'https://example.com/next', alias: 'next' });
   expect(next.id).toBe(l.id + 6);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore } from '../../../electron/server/db/database.ts';
 import { migrate, migrations } from '../../../electron/server/db/migrations.ts';
 import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
+import { sqliteOf } from '../../helpers/server.ts';
 import { startRedirectServer, within, type RedirectServer } from '../redirect/helpers.ts';
 
 const FIXTURE = path.join(import.meta.dirname, '../../fixtures/upgrade-v4');
@@ -22,7 +23,7 @@ beforeAll(async () => {
   cpSync(path.join(FIXTURE, 'linkdesk.sqlite'), path.join(dir, 'linkdesk.sqlite'));
   s = await startRedirectServer({}, { clickWriter: 'inline' }, dir, expected.key);
   // The fold runs in the background after start-up; it is small here.
-  await within(10_000, async () => expect(createClickStore(s.store.sqlite, 'UTC').status().foldPending).toBe(0));
+  await within(10_000, async () => expect(createClickStore(sqliteOf(s.store), 'UTC').status().foldPending).toBe(0));
 });
 afterAll(() => s.close());
 
@@ -58,7 +59,7 @@ it('folds the old raw clicks into the statistics, with the same numbers as befor
     clicks: was.clicks, total: was.clicks, days: was.days,
     countries: was.countries, platforms: was.platforms, browsers: was.browsers, languages: was.languages, referrers: was.referrers,
   });
-  const total = s.store.sqlite.prepare('SELECT sum(clicks) AS n FROM account_days').get() as { n: number };
+  const total = sqliteOf(s.store).prepare('SELECT sum(clicks) AS n FROM account_days').get() as { n: number };
   expect(total.n).toBe(58);
 });
 

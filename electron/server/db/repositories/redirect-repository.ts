@@ -41,7 +41,7 @@ export interface RedirectDomain { id: number; name: string; index_page: string |
 /** A changed link (`domain_id` 0 for the instance's own host, and `alias`) or domain (`host`). */
 export interface RedirectChange { seq: number; domain_id: number | null; alias: string | null; host: string | null }
 
-const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, links.title, links.domain_id, links.disabled, links.privacy,
+export const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, links.title, links.domain_id, links.disabled, links.privacy,
   links.password_hash, links.privacy_password_hash, links.expiration_url, links.ends_at, links.expiration_clicks,
   links.target_type, links.targets,
   CASE WHEN links.expiration_clicks IS NULL THEN 0 ELSE ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) END AS clicks,

@@ -1,0 +1,107 @@
+// What the redirect routes read and write, on either engine. SQLite answers
+// synchronously (an embedded file: a lookup is a function call); PostgreSQL
+// answers from memory kept current by LISTEN, and goes to the database,
+// asynchronously, only where it must (a rotation's turn, a click budget,
+// pixels, a link not in memory yet). Values that may come either way are
+// `Maybe`; `after` applies a step without a promise when there is none, so
+// the SQLite path stays synchronous from the lookup to the answer.
+import type { Store } from '../db/database.ts';
+import type { PostgresStore } from '../db/postgres.ts';
+import { createClickStore, type ClickRecord } from '../db/repositories/click-store.ts';
+import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
+import { createRedirectRepository, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
+import { createClickRecorder, type ClickWriterMode } from './clicks.ts';
+import type { RawClick } from './enrich.ts';
+import type { CountryLookup } from './geoip.ts';
+import { createLinkCache } from './link-cache.ts';
+import { createPgClickRecorder } from './pg-clicks.ts';
+import { createPgRedirectSource } from './pg-source.ts';
+
+export type Maybe<T> = T | Promise<T>;
+
+export function after<T, R>(v: Maybe<T>, f: (x: T) => Maybe<R>): Maybe<R> {
+  return v instanceof Promise ? v.then(f) : f(v);
+}
+
+export interface RedirectSource {
+  /** Before the lookups of a request: catches up with changes (SQLite reads its change feed). */
+  sync(): void;
+  /** After a request that may have written: the next redirect sees what it wrote. */
+  touch(): void | Promise<void>;
+  link(domainId: number, alias: string): Maybe<RedirectLink | undefined>;
+  domain(host: string): RedirectDomain | undefined;
+  rotate(linkId: number, entries: number, advance: boolean): Maybe<number>;
+  clicks(linkId: number): Maybe<number>;
+  pixels(linkId: number): Maybe<{ type: string; pixel_id: string }[]>;
+  secret(name: string): Promise<Buffer>;
+  /** True when rotate() answers synchronously (the fast path may take rotation links). */
+  syncRotation: boolean;
+  start(): Promise<void>;
+  /** Clicks: add() for ordinary links, spend() for links with a click limit. */
+  recorder: { add(click: RawClick): void; spend(click: ClickRecord): Maybe<boolean>; close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+export interface SourceOptions {
+  timeZone: string;
+  geo: CountryLookup;
+  geoipPath: string;
+  retentionMs: number | null;
+  clickWriter: ClickWriterMode;
+  capacity: number;
+  onError(err: unknown, what: string): void;
+  onDropped(count: number, total: number): void;
+}
+
+export function createRedirectSource(store: Store | PostgresStore, o: SourceOptions): RedirectSource {
+  if (store.engine === 'postgres') {
+    const pg = createPgRedirectSource(store, o.capacity, o.onError);
+    const recorder = createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, {
+      retentionMs: o.retentionMs,
+      onError: (err) => o.onError(err, 'storing clicks failed; will retry'),
+      onDropped: o.onDropped,
+    });
+    return {
+      sync() {},
+      touch: () => pg.settle(),
+      link: (d, a) => pg.link(d, a),
+      domain: (h) => pg.domain(h),
+      rotate: (id, n, advance) => pg.rotate(id, n, advance),
+      clicks: (id) => pg.clicks(id),
+      pixels: (id) => pg.pixels(id),
+      secret: (name) => pg.secret(name),
+      syncRotation: false,
+      start: () => pg.start(),
+      recorder,
+      async close() {
+        await recorder.close();
+        await pg.close();
+      },
+    };
+  }
+  const repo = createRedirectRepository(store);
+  const cache = createLinkCache(repo, o.capacity);
+  const recorder = createClickRecorder(createClickStore(store.sqlite, o.timeZone), o.geo, o.clickWriter, {
+    file: repo.file, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs,
+    onError: (err) => o.onError(err, 'storing clicks failed; will retry'),
+  });
+  return {
+    sync: () => cache.sync(),
+    touch: () => cache.touch(),
+    link: (d, a) => cache.link(d, a),
+    domain: (h) => cache.domain(h),
+    rotate: (id, n, advance) => repo.rotate(id, n, advance),
+    clicks: (id) => repo.clicks(id),
+    pixels: (id) => repo.pixels(id),
+    secret: (name) => repo.secret(name),
+    syncRotation: true,
+    async start() {
+      cache.warm();
+    },
+    recorder,
+    async close() {
+      cache.stop();
+      await recorder.close();
+    },
+  };
+}
