@@ -21,6 +21,9 @@ export interface PgCluster {
   createDatabase(name: string): string;
   /** Runs SQL as the superuser over the cluster's socket. */
   admin(sql: string, database?: string): string;
+  /** Stops the server (fast shutdown: connections are cut) and starts it again on the same port. */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -101,13 +104,16 @@ export async function startPostgres(): Promise<PgCluster> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    // Local (socket) connections are trusted, TCP ones need the password.
-    run('initdb', ['-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '-A', 'trust', '--auth-host=scram-sha-256']);
-    // fsync off: a test cluster is thrown away, and tests kill Linkdesk nodes, never PostgreSQL itself.
+  // fsync off: a test cluster is thrown away, and tests kill Linkdesk nodes, never PostgreSQL itself.
+  const start = () => {
     run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '30', '-o',
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);
     started = true;
+  };
+  try {
+    // Local (socket) connections are trusted, TCP ones need the password.
+    run('initdb', ['-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '-A', 'trust', '--auth-host=scram-sha-256']);
+    start();
   } catch (err) {
     const log = existsSync(path.join(dir, 'log')) ? readFileSync(path.join(dir, 'log'), 'utf8').trim().split('\n').slice(-5).join('\n') : '';
     stop();
@@ -116,5 +122,9 @@ export async function startPostgres(): Promise<PgCluster> {
   const info: ClusterInfo = { bin, dir, port, asRoot };
   const { admin, createDatabase } = clusterFrom(info);
   admin(`CREATE ROLE ${PG_USER} LOGIN PASSWORD '${PG_PASSWORD}'`);
-  return { info, url: createDatabase('linkdesk'), port, createDatabase, admin, stop };
+  const pause = () => {
+    run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    started = false;
+  };
+  return { info, url: createDatabase('linkdesk'), port, createDatabase, admin, pause, resume: start, stop };
 }
