@@ -39,10 +39,11 @@ async function serveCeiling() {
   server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as { port: number }).port}\n`));
 }
 
-async function serveLinkdesk(dataDir: string) {
+async function serveLinkdesk(dataDir: string, databaseUrl?: string) {
   const { openStore } = await import('../../electron/server/db/database.ts');
+  const { openPostgres } = await import('../../electron/server/db/postgres.ts');
   const { buildApp } = await import('../../electron/server/app.ts');
-  const store = openStore(dataDir);
+  const store = databaseUrl ? await openPostgres(databaseUrl) : openStore(dataDir);
   const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0 } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // What the server answered, to hold the stored clicks against: the load
@@ -151,36 +152,86 @@ async function measure(label: string, args: string[], script: string): Promise<R
   }
 }
 
-async function main() {
+/**
+ * The same links in PostgreSQL. The per-row triggers would all update one
+ * user's link_counts row (minutes for 100k rows in one statement), so they
+ * are off for the insert and their rows written in bulk instead.
+ */
+async function seedPostgres(url: string) {
+  const { openPostgres } = await import('../../electron/server/db/postgres.ts');
+  const store = await openPostgres(url);
+  const now = new Date().toISOString();
+  const client = await store.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { id } = (await client.query("INSERT INTO users (name, created_at) VALUES ('bench', $1) RETURNING id", [now])).rows[0];
+    await client.query('ALTER TABLE links DISABLE TRIGGER links_after_insert');
+    await client.query(`INSERT INTO links (user_id, alias, url, created_at, updated_at)
+      SELECT $1, 'k' || g, 'https://example.com/articles/' || g || '?ref=short', $2, $2 FROM generate_series(1, ${LINKS}) g`, [id, now]);
+    await client.query('INSERT INTO link_clicks (link_id, user_id, clicks) SELECT id, user_id, 0 FROM links');
+    await client.query('INSERT INTO link_counts (user_id, total, disabled) SELECT user_id, count(*), 0 FROM links GROUP BY user_id');
+    await client.query('ALTER TABLE links ENABLE TRIGGER links_after_insert');
+    await client.query('COMMIT');
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    client.release();
+    await store.close();
+  }
+}
+
+/** Stored clicks as (b) left them: log rows, counters, rollups. */
+async function storedClicks(dataDir: string, databaseUrl?: string) {
+  const q = { n: 'SELECT count(*) AS v FROM click_log', sum: 'SELECT sum(clicks) AS v FROM link_clicks', rolled: 'SELECT sum(clicks) AS v FROM click_days' };
+  if (databaseUrl) {
+    const { openPostgres } = await import('../../electron/server/db/postgres.ts');
+    const store = await openPostgres(databaseUrl);
+    try {
+      const get = async (sql: string) => Number((await store.pool.query(sql)).rows[0].v);
+      return { n: await get(q.n), sum: await get(q.sum), rolled: await get(q.rolled) };
+    } finally {
+      await store.close();
+    }
+  }
+  const { openStore } = await import('../../electron/server/db/database.ts');
+  const store = openStore(dataDir);
+  try {
+    const get = (sql: string) => Number((store.sqlite.prepare(sql).get() as { v: number }).v);
+    return { n: get(q.n), sum: get(q.sum), rolled: get(q.rolled) };
+  } finally {
+    await store.close();
+  }
+}
+
+async function main(postgres: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-'));
+  // --postgres: (b) is one node on a throw-away PostgreSQL cluster on the same machine.
+  const cluster = postgres ? await (await import('../helpers/postgres.ts')).startPostgres() : null;
   try {
     const t0 = performance.now();
-    await seed(dataDir);
+    if (cluster) await seedPostgres(cluster.url);
+    else await seed(dataDir);
     console.log(`seeded ${LINKS} links in ${((performance.now() - t0) / 1000).toFixed(1)} s; load: ${wrk ? `wrk -t1 -c${CONNECTIONS}` : `autocannon -c${CONNECTIONS}`}, ${DURATION_S} s after ${WARMUP_S} s warm-up, random alias per request`);
     const script = path.join(dataDir, 'random-alias.lua');
     luaScript(script);
     const ceiling = await measure('(a) bare node:http 302, no lookup', ['--serve', 'ceiling'], script);
-    const linkdesk = await measure('(b) Linkdesk, 100k links, clicks', ['--serve', 'linkdesk', dataDir], script);
-
-    const { openStore } = await import('../../electron/server/db/database.ts');
-    const store = openStore(dataDir);
-    const { n } = store.sqlite.prepare('SELECT count(*) AS n FROM click_log').get() as { n: number };
-    const { sum } = store.sqlite.prepare('SELECT sum(clicks) AS sum FROM link_clicks').get() as { sum: number };
-    const { rolled } = store.sqlite.prepare('SELECT sum(clicks) AS rolled FROM click_days').get() as { rolled: number };
-    await store.close();
+    const linkdesk = cluster
+      ? await measure('(b) Linkdesk on PostgreSQL, 100k', ['--serve', 'linkdesk', dataDir, cluster.url], script)
+      : await measure('(b) Linkdesk, 100k links, clicks', ['--serve', 'linkdesk', dataDir], script);
+    const { n, sum, rolled } = await storedClicks(dataDir, cluster?.url);
     // Every request was a human click (browser User-Agents): each redirect
     // the server answered must be stored exactly once.
     const answered = Number(readFileSync(path.join(dataDir, 'answered'), 'utf8'));
     console.log(`clicks stored by (b): ${n} log rows, counters ${sum}, rollups ${rolled}; redirects answered ${answered}` +
       ` (the generator completed ${linkdesk.requests}; the rest were in flight when it stopped)`);
     console.log(`click accounting: ${n === answered && sum === n && rolled === n ? 'every answered redirect stored once' : `MISMATCH (${n - answered})`}`);
-    console.log(`redirect ratio: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
+    console.log(`redirect ratio${cluster ? ' (PostgreSQL)' : ''}: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
   } finally {
+    cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const [flag, kind, dir] = process.argv.slice(2);
+const [flag, kind, dir, databaseUrl] = process.argv.slice(2);
 if (flag === '--serve' && kind === 'ceiling') await serveCeiling();
-else if (flag === '--serve' && kind === 'linkdesk' && dir) await serveLinkdesk(dir);
-else await main();
+else if (flag === '--serve' && kind === 'linkdesk' && dir) await serveLinkdesk(dir, databaseUrl);
+else await main(process.argv.includes('--postgres'));
