@@ -125,8 +125,12 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions = {}):
   const bad = checkDatabaseUrl(url);
   if (bad) throw new DatabaseSetupError(`The database URL ${bad}.`);
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, types });
-  // An idle client that loses its server emits here; the pool replaces it on next use.
+  // A client that loses its server emits 'error': idle ones on the pool, checked-out
+  // ones on themselves (between two statements of a transaction). Unheard, that
+  // would end the process; the statement that uses it next fails instead, and
+  // the caller answers 503 or retries (app.ts, pg-clicks.ts).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   let client: pg.PoolClient;
   try {
     client = await pool.connect();

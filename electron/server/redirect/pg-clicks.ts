@@ -29,6 +29,8 @@ export interface PgClickOptions {
   onError(err: unknown): void;
   /** Told how many clicks were dropped since the last report, when the buffer overflows. */
   onDropped(count: number, total: number): void;
+  /** Clicks kept while they cannot be stored; MAX_WAITING by default. */
+  maxWaiting?: number;
 }
 
 export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o: PgClickOptions): PgClickRecorder {
@@ -48,13 +50,21 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
     buffer = [];
     queue.push(batch);
     queued += batch.length;
-    let over = queued - MAX_WAITING;
+    // Past the bound, the oldest clicks go, exactly as many as it is exceeded
+    // by; never those of the batch being written right now.
+    let over = queued - (o.maxWaiting ?? MAX_WAITING);
     let lost = 0;
-    while (over > 0 && queue.length > 1) {
-      const old = queue.shift()!;
-      queued -= old.length;
-      over -= old.length;
-      lost += old.length;
+    for (let i = writing ? 1 : 0; over > 0 && i < queue.length;) {
+      const old = queue[i]!;
+      const n = Math.min(over, old.length);
+      if (n === old.length) queue.splice(i, 1);
+      else {
+        old.splice(0, n);
+        i++;
+      }
+      queued -= n;
+      over -= n;
+      lost += n;
     }
     if (lost) {
       dropped += lost;
@@ -67,7 +77,7 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
     if (writing || retry || !queue.length) return;
     const batch = queue[0]!;
     writing = store.write(batch).then(() => {
-      queue.shift();
+      queue.splice(queue.indexOf(batch), 1);
       queued -= batch.length;
       failures = 0;
     }, (err: unknown) => {

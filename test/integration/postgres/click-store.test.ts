@@ -11,6 +11,8 @@ import { openStore } from '../../../electron/server/db/database.ts';
 import { createClickStore, type ClickRecord } from '../../../electron/server/db/repositories/click-store.ts';
 import { createPgClickStore } from '../../../electron/server/db/repositories/pg-click-store.ts';
 import { openPostgres, type PostgresStore } from '../../../electron/server/db/postgres.ts';
+import type { RawClick } from '../../../electron/server/redirect/enrich.ts';
+import { createPgClickRecorder } from '../../../electron/server/redirect/pg-clicks.ts';
 import { startPostgres, type PgCluster } from '../../helpers/postgres.ts';
 
 let cluster: PgCluster;
@@ -115,6 +117,35 @@ it('purges a deleted link\'s clicks from the log and the account\'s rollups, a s
     expect(await n("SELECT sum(clicks) AS n FROM account_dims WHERE dim = 3")).toBe(10);
     expect(await clicks.status()).toEqual({ foldPending: 0, purging: 0 });
   } finally {
+    await store.close();
+  }
+}, 60_000);
+
+it('keeps clicks while the database is away, drops the oldest past its bound and says how many, and stores the rest when it is back', async () => {
+  const { store, links } = await pgWithLinks(1, 1);
+  const dropped: number[] = [];
+  const recorder = createPgClickRecorder(createPgClickStore(store.pool, 'UTC'), { country: () => null }, {
+    retentionMs: null, onError: () => {}, onDropped: (n) => dropped.push(n), maxWaiting: 1000,
+  });
+  const raw = (i: number): RawClick => ({ link_id: links[0]!.id, user_id: links[0]!.user, created_at: Date.now() + i, ip: '127.0.0.1',
+    ua: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', ch: undefined, lang: 'en', referer: undefined });
+  try {
+    cluster.pause();
+    try {
+      // Three hand-offs of 600 clicks while nothing can be stored: the oldest 800 go, 1,000 stay.
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 600; i++) recorder.add(raw(round * 600 + i));
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      expect(dropped).toEqual([200, 600]);
+      expect(recorder.waiting()).toBe(1000);
+    } finally {
+      cluster.resume();
+    }
+    await expect.poll(async () => Number((await store.pool.query('SELECT clicks FROM link_clicks')).rows[0].clicks), { timeout: 15_000 }).toBe(1000);
+    expect(recorder.waiting()).toBe(0);
+  } finally {
+    await recorder.close();
     await store.close();
   }
 }, 60_000);

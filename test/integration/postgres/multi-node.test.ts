@@ -122,6 +122,16 @@ it('lets exactly 50 of 200 simultaneous requests spread over both nodes reach a 
   expect((await api(lb.url, 'GET', '/links?search=fifty&search_by=alias')).body.data[0].clicks).toBe(50);
 });
 
+it('turns a rotation once per visit, whichever node answers', async () => {
+  const made = await api(lb.url, 'POST', '/links', { url: 'https://example.com/r0', alias: 'turns', target_type: 4,
+    rotation: [{ value: 'https://example.com/r1' }, { value: 'https://example.com/r2' }] });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  await within(1000, async () => expect((await hop(nodes[1]!.url, 'turns', 'HEAD')).status).toBe(302));
+  const seen = [];
+  for (let i = 0; i < 6; i++) seen.push((await hop(nodes[i % 2]!.url, 'turns')).location);
+  expect(seen).toEqual(['r1', 'r2', 'r1', 'r2', 'r1', 'r2'].map((r) => `https://example.com/${r}`));
+});
+
 it('loses no acknowledged write when a node is killed under load, and answers every request once HAProxy marks it down', async () => {
   const acknowledged: string[] = [];
   const after: { at: number; status: number }[] = [];

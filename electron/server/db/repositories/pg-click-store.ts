@@ -30,12 +30,13 @@ async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Pr
     await q('BEGIN');
     const r = await fn(q);
     await q('COMMIT');
+    client.release();
     return r;
   } catch (err) {
-    await q('ROLLBACK').catch(() => {});
+    // A connection that cannot even roll back is broken: not given back to the pool for reuse.
+    const rolledBack = await q('ROLLBACK').then(() => true, () => false);
+    client.release(rolledBack ? undefined : true);
     throw err;
-  } finally {
-    client.release();
   }
 }
 
