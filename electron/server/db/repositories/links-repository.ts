@@ -72,9 +72,11 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     if (status === 3) return counts.disabled;
     const { n } = await sql<{ n: number }>`SELECT
         (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND ends_at IS NOT NULL AND ends_at <= ${now})
-      + (SELECT count(*) FROM links JOIN link_clicks lc ON lc.link_id = links.id
+      + (SELECT count(*) FROM links
            WHERE links.user_id = ${userId} AND links.disabled = 0 AND links.expiration_clicks IS NOT NULL
-           AND lc.clicks >= links.expiration_clicks AND (links.ends_at IS NULL OR links.ends_at > ${now})) AS n`.execute(db).then((r) => r.rows[0]!);
+           AND (links.ends_at IS NULL OR links.ends_at > ${now})
+           -- a counter looked up per limited link (PostgreSQL would otherwise hash every counter)
+           AND (SELECT clicks FROM link_clicks WHERE link_id = links.id) >= links.expiration_clicks) AS n`.execute(db).then((r) => r.rows[0]!);
     return status === 2 ? n : counts.total - counts.disabled - n;
   }
 
