@@ -115,6 +115,8 @@ export interface PostgresStore {
   where: string;
   /** A connection of its own, outside the pool (LISTEN needs one that stays). */
   newClient(): pg.Client;
+  /** The URL it was opened with, password included: for this node's own worker threads, never for a log. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions = {}):
     db,
     where: describeUrl(url),
     newClient: () => new pg.Client({ connectionString: url, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+    url,
     async close() {
       if (closed) return;
       closed = true;

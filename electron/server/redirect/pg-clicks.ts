@@ -18,6 +18,8 @@ export const MAX_WAITING = 200_000;
 
 export interface PgClickRecorder {
   add(click: RawClick): void;
+  /** Resolves once this recorder's waiting clicks of the link are stored (or storing is failing). */
+  settle(linkId: number): Promise<void>;
   spend(click: ClickRecord): Promise<boolean>;
   /** Clicks waiting to be written (for /healthz and tests). */
   waiting(): number;
@@ -103,6 +105,14 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
     }
   }
 
+  async function settle(id: number) {
+    if (buffer.some((c) => c.link_id === id)) handOff();
+    while (queue.some((b) => b.some((c) => c.link_id === id)) && failures === 0) {
+      pump();
+      if (writing) await writing;
+    }
+  }
+
   const timer = setInterval(handOff, HAND_OFF_MS);
   timer.unref();
   let upkeeping = false;
@@ -126,14 +136,11 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
       buffer.push(click);
     },
 
+    settle,
+
     async spend(click) {
       // Clicks of this link collected while it had no limit count towards it now.
-      const id = click.link_id;
-      if (buffer.some((c) => c.link_id === id)) handOff();
-      while (queue.some((b) => b.some((c) => c.link_id === id)) && failures === 0) {
-        pump();
-        if (writing) await writing;
-      }
+      await settle(click.link_id);
       return store.spend(click);
     },
 

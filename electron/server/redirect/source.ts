@@ -16,6 +16,7 @@ import type { CountryLookup } from './geoip.ts';
 import { createLinkCache } from './link-cache.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
 import { createPgRedirectSource } from './pg-source.ts';
+import { createPgWorkerRecorder } from './pg-worker-recorder.ts';
 
 export type Maybe<T> = T | Promise<T>;
 
@@ -56,11 +57,15 @@ export interface SourceOptions {
 export function createRedirectSource(store: Store | PostgresStore, o: SourceOptions): RedirectSource {
   if (store.engine === 'postgres') {
     const pg = createPgRedirectSource(store, o.capacity, o.onError);
-    const recorder = createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, {
-      retentionMs: o.retentionMs,
-      onError: (err) => o.onError(err, 'storing clicks failed; will retry'),
+    const clickOptions = {
+      retentionMs: o.retentionMs, timeZone: o.timeZone, geoipPath: o.geoipPath,
+      onError: (err: unknown) => o.onError(err, 'storing clicks failed; will retry'),
       onDropped: o.onDropped,
-    });
+    };
+    // Enrichment and writes off the request thread, as on SQLite; 'inline' keeps them on it.
+    const recorder = o.clickWriter === 'worker'
+      ? createPgWorkerRecorder(store, o.geo, clickOptions)
+      : createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, clickOptions);
     return {
       sync() {},
       touch: () => pg.settle(),

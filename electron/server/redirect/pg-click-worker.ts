@@ -1,0 +1,59 @@
+// Worker thread of a PostgreSQL node: enriches raw clicks (bot, country,
+// platform, browser, language, referrer) and stores them in batches, on a
+// small pool of its own, off the request thread (pg-clicks.ts does the
+// batching, retries, bound and upkeep). The request thread sends what it
+// collected every hand-off, and asks to settle a link before spending its
+// click budget.
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { openPostgres } from '../db/postgres.ts';
+import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
+import type { RawClick } from './enrich.ts';
+import { openCountryLookup } from './geoip.ts';
+import { createPgClickRecorder } from './pg-clicks.ts';
+
+export interface PgWorkerData { url: string; timeZone: string; geoipPath: string; retentionMs: number | null }
+export type ToPgWorker =
+  | { type: 'clicks'; clicks: RawClick[] }
+  | { type: 'settle'; id: number; linkId: number; clicks: RawClick[] }
+  | { type: 'close' };
+export type FromPgWorker =
+  | { type: 'ready' }
+  | { type: 'settled'; id: number }
+  | { type: 'error'; message: string }
+  | { type: 'dropped'; count: number; total: number }
+  | { type: 'closed'; unwritten: number };
+
+const { url, timeZone, geoipPath, retentionMs } = workerData as PgWorkerData;
+const port = parentPort!;
+const post = (m: FromPgWorker) => port.postMessage(m);
+try {
+  setPriority(0, 10); // below the request thread, as the SQLite writer
+} catch {
+  // not permitted here
+}
+
+const store = await openPostgres(url, { migrate: false, poolSize: 3 });
+const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoipPath), {
+  retentionMs,
+  onError: (err) => post({ type: 'error', message: String(err) }),
+  onDropped: (count, total) => post({ type: 'dropped', count, total }),
+});
+
+port.on('message', (m: ToPgWorker) => {
+  if (m.type === 'clicks') {
+    for (const c of m.clicks) recorder.add(c);
+  } else if (m.type === 'settle') {
+    for (const c of m.clicks) recorder.add(c);
+    void recorder.settle(m.linkId).finally(() => post({ type: 'settled', id: m.id }));
+  } else {
+    void (async () => {
+      await recorder.close();
+      const unwritten = recorder.waiting();
+      await store.close();
+      post({ type: 'closed', unwritten });
+      port.close();
+    })();
+  }
+});
+post({ type: 'ready' });
