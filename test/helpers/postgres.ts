@@ -43,7 +43,8 @@ function serverBin(): string {
     + 'install Debian\'s postgresql package (.ci/run does).');
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on at the moment (on 127.0.0.1). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -6,13 +6,12 @@
 // acknowledged write or failing a request once HAProxy has marked it down.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exited, linkdesk, serve, type Served } from '../../helpers/cli.ts';
-import { startPostgres, type PgCluster } from '../../helpers/postgres.ts';
+import { freePort, startPostgres, type PgCluster } from '../../helpers/postgres.ts';
 import { within } from '../redirect/helpers.ts';
 
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
@@ -22,17 +21,6 @@ let key: string;
 let nodes: Served[] = [];
 let lb: { child: ChildProcess; url: string; log: () => string; downAt: () => number | null };
 let dir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startBalancer(backends: string[]): Promise<typeof lb> {
   if (!HAPROXY) throw new Error('haproxy is not installed (Debian package haproxy; .ci/run installs it)');
