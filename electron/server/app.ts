@@ -240,8 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // For load balancers: 200 only while this node can reach its database.
   app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {
     try {
-      if (deps.store.engine === 'postgres') await deps.store.pool.query('SELECT 1');
-      else deps.store.sqlite.prepare('SELECT 1').get();
+      await deps.store.ping();
       return reply.header('cache-control', 'no-store').send({ status: 'ok', engine: deps.store.engine });
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');

@@ -12,6 +12,10 @@ import path from 'node:path';
 /** What reaching a running cluster takes; passed from vitest's global setup to test files. */
 export interface ClusterInfo { bin: string; dir: string; port: number; asRoot: boolean }
 
+declare module 'vitest' {
+  export interface ProvidedContext { pgCluster: ClusterInfo }
+}
+
 export interface PgCluster {
   info: ClusterInfo;
   /** postgres://linkdesk:…@127.0.0.1:PORT/linkdesk: a role with a password, owner of its database. */

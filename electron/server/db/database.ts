@@ -10,6 +10,8 @@ export interface Store {
   engine: 'sqlite';
   sqlite: Database.Database;
   db: Kysely<DB>;
+  /** Resolves when the database answers (GET /healthz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,9 @@ export function openStore(dataDir: string, opts: OpenStoreOptions = {}): Store {
     engine: 'sqlite',
     sqlite,
     db,
+    async ping() {
+      sqlite.prepare('SELECT 1').get();
+    },
     async close() {
       if (closed) return;
       closed = true;

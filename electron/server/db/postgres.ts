@@ -117,6 +117,8 @@ export interface PostgresStore {
   newClient(): pg.Client;
   /** The URL it was opened with, password included: for this node's own worker threads, never for a log. */
   url: string;
+  /** Resolves when the database answers (GET /healthz); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,9 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions = {}):
     where: describeUrl(url),
     newClient: () => new pg.Client({ connectionString: url, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
     url,
+    async ping() {
+      await pool.query('SELECT 1');
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -9,11 +9,10 @@
 // when there are more links than the capacity) a link not in memory is
 // looked up in the database instead, asynchronously.
 import type pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import type { PostgresStore } from '../db/postgres.ts';
 import { CHANGES_CHANNEL } from '../db/postgres-schema.ts';
-import { LINK_COLUMNS, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
-import { isoNow } from '../util/time.ts';
+import { createPgRedirectRepository } from '../db/repositories/pg-redirect-repository.ts';
+import type { RedirectDomain, RedirectLink } from '../db/repositories/redirect-repository.ts';
 
 const PAGE = 5000;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000];
@@ -41,12 +40,9 @@ interface Change { seq: number; d: number | null; a: string | null; h: string | 
 
 const key = (domainId: number, alias: string) => `${domainId}\n${alias}`;
 
-// PostgreSQL spells SQLite's ifnull as coalesce; booleans come back as such.
-const PG_LINK_COLUMNS = LINK_COLUMNS.replace('ifnull(', 'coalesce(');
-const fromRow = (r: RedirectLink & { has_pixels: unknown }): RedirectLink => ({ ...r, has_pixels: r.has_pixels ? 1 : 0 });
 
 export function createPgRedirectSource(store: PostgresStore, capacity: number, onError: (err: unknown, what: string) => void): PgRedirectSource {
-  const { pool } = store;
+  const repo = createPgRedirectRepository(store.pool);
   let links = new Map<string, RedirectLink>();
   let domains = new Map<string, RedirectDomain>();
   let complete = false;
@@ -60,10 +56,7 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
   // Keys changed while the table is being loaded: the load's older copy must not replace their reload.
   let changedWhileLoading: Set<string> | null = null;
 
-  const findLink = async (domainId: number, alias: string) => {
-    const r = await pool.query(`SELECT ${PG_LINK_COLUMNS} FROM links WHERE coalesce(links.domain_id, 0) = $1 AND links.alias = $2`, [domainId, alias]);
-    return r.rows[0] ? fromRow(r.rows[0]) : undefined;
-  };
+  const findLink = (domainId: number, alias: string) => repo.find(domainId, alias);
 
   const wake = () => {
     if (reloading.size) return;
@@ -78,7 +71,7 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
     const p = (async () => {
       try {
         if (c.h !== null) {
-          const d = (await pool.query('SELECT id, name, index_page, not_found_page FROM domains WHERE name = $1', [c.h])).rows[0] as RedirectDomain | undefined;
+          const d = await repo.domain(c.h);
           if (latest.get(k) !== c.seq) return;
           if (d) domains.set(c.h, d);
           else domains.delete(c.h);
@@ -120,21 +113,21 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
    */
   async function loadFrom(changed: Set<string>) {
     const nextDomains = new Map<string, RedirectDomain>();
-    for (const d of (await pool.query('SELECT id, name, index_page, not_found_page FROM domains')).rows as RedirectDomain[]) nextDomains.set(d.name, d);
+    for (const d of await repo.domains()) nextDomains.set(d.name, d);
     const nextLinks = new Map<string, RedirectLink>();
     let after = 0;
     let fits = true;
     for (;;) {
-      const rows = (await pool.query(`SELECT ${PG_LINK_COLUMNS} FROM links WHERE links.id > $1 ORDER BY links.id LIMIT ${PAGE}`, [after])).rows;
+      const rows = await repo.linksAfter(after, PAGE);
       for (const r of rows) {
         if (nextLinks.size >= capacity) {
           fits = false;
           break;
         }
-        nextLinks.set(key(r.domain_id ?? 0, r.alias), fromRow(r));
+        nextLinks.set(key(r.domain_id ?? 0, r.alias), r);
       }
       if (!fits || rows.length < PAGE) break;
-      after = rows.at(-1).id;
+      after = rows.at(-1)!.id;
     }
     for (const k of changed) {
       const [map, next, name] = k.startsWith('h\n') ? [domains, nextDomains, k.slice(2)] as const : [links, nextLinks, k] as const;
@@ -198,7 +191,7 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
 
     async settle() {
       if (!listener) return;
-      const now = Number((await pool.query('SELECT coalesce(max(seq), 0) AS s FROM redirect_changes')).rows[0].s);
+      const now = await repo.lastChange();
       if (now <= seen && !reloading.size) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, BARRIER_TIMEOUT_MS);
@@ -208,27 +201,10 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
       });
     },
 
-    async rotate(linkId, entries, advance) {
-      const r = advance
-        ? await pool.query('UPDATE links SET rotation_next = (rotation_next % $2 + 1) % $2 WHERE id = $1 RETURNING (rotation_next + $2 - 1) % $2 AS at', [linkId, entries])
-        : await pool.query('SELECT rotation_next AS at FROM links WHERE id = $1', [linkId]);
-      return Number(r.rows[0]?.at ?? 0) % entries;
-    },
-
-    async clicks(linkId) {
-      return Number((await pool.query('SELECT clicks FROM link_clicks WHERE link_id = $1', [linkId])).rows[0]?.clicks ?? 0);
-    },
-
-    async pixels(linkId) {
-      return (await pool.query(`SELECT pixels.type, pixels.pixel_id FROM link_pixels JOIN pixels ON pixels.id = link_pixels.pixel_id
-        WHERE link_pixels.link_id = $1 ORDER BY pixels.id`, [linkId])).rows;
-    },
-
-    async secret(name) {
-      await pool.query('INSERT INTO instance_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-        [name, randomBytes(32).toString('base64'), isoNow()]);
-      return Buffer.from((await pool.query('SELECT value FROM instance_secrets WHERE name = $1', [name])).rows[0].value, 'base64');
-    },
+    rotate: (linkId, entries, advance) => repo.rotate(linkId, entries, advance),
+    clicks: (linkId) => repo.clicks(linkId),
+    pixels: (linkId) => repo.pixels(linkId),
+    secret: (name) => repo.secret(name),
 
     async start() {
       // Listening first: a change committed while loading is applied after it.

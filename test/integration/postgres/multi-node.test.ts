@@ -34,6 +34,8 @@ defaults
   timeout connect 1s
   timeout client 10s
   timeout server 10s
+  # A node that is only slow (a loaded test machine) is not taken for dead.
+  timeout check 2s
   option redispatch
   retries 2
 frontend links
@@ -43,7 +45,7 @@ backend nodes
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
-  default-server inter 200ms fall 2 rise 1
+  default-server inter 250ms fall 3 rise 1
 ${backends.map((b, i) => `  server node${i + 1} ${new URL(b).host} check`).join('\n')}
 `);
   const child = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
