@@ -26,7 +26,9 @@ export const str = (field: string, max: number = LIMITS.nameLength) =>
     .string({ error: (i) => (i.input === undefined || i.input === null ? required(field) : `The ${field} must be a string.`) })
     .trim()
     .min(1, required(field))
-    .max(max, `The ${field} may not be greater than ${max} characters.`);
+    .max(max, `The ${field} may not be greater than ${max} characters.`)
+    // Neither engine keeps one: FTS5 ends a search term at it, PostgreSQL refuses it in text.
+    .refine((s) => !s.includes('\0'), `The ${field} may not contain NUL characters.`);
 
 export const httpUrl = (field: string) =>
   str(field, LIMITS.urlLength).refine(isHttpUrl, `The ${field} must be a valid URL starting with http:// or https://.`);

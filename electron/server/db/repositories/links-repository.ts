@@ -188,7 +188,8 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
 
     /** Stores a fetched title unless the destination changed meanwhile. */
     async setTitle(id: number, url: string, title: string): Promise<void> {
-      await db.updateTable('links').set({ title }).where('id', '=', id).where('url', '=', url).execute();
+      // A page may carry NUL bytes; PostgreSQL cannot store them in text.
+      await db.updateTable('links').set({ title: title.replaceAll('\0', '') }).where('id', '=', id).where('url', '=', url).execute();
     },
   };
 }
