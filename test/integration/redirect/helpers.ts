@@ -52,6 +52,15 @@ export async function startRedirectServer(
   return { ...base, api: (method, p, form) => base.api(method, p, form === undefined ? {} : { form }), hit };
 }
 
+/**
+ * After a write behind the server's back (as the title fetcher's or another
+ * node's): any write through the API makes its redirects catch up with every
+ * change before it answers, on either engine.
+ */
+export async function catchUp(s: RedirectServer): Promise<void> {
+  await s.api('POST', '/spaces', { name: 'catch up' });
+}
+
 /** Creates a link through the API and returns its response data. */
 export async function createLink(s: RedirectServer, form: Record<string, string> | string) {
   const r = await s.api('POST', '/links', form);

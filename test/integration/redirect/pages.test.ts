@@ -7,7 +7,7 @@ import { createPgClickStore } from '../../../electron/server/db/repositories/pg-
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIXEL_TYPES } from '../../../shared/constants.ts';
-import { createLink, cspOf, startRedirectServer, within, type Hit, type RedirectServer } from './helpers.ts';
+import { catchUp, createLink, cspOf, startRedirectServer, within, type Hit, type RedirectServer } from './helpers.ts';
 
 const XSS = '"><script>alert(1)</script><img src=x onerror=alert(2)></title></textarea>\'';
 const XSS_URL = `https://example.com/${XSS}`;
@@ -49,6 +49,7 @@ describe('owner-written fields', () => {
     // The title is written by the title fetcher from the destination page.
     await s.app.linkdesk.repos.links.setTitle(l.id, l.url, XSS);
     await s.app.linkdesk.repos.links.setTitle(pub.id, pub.url, XSS);
+    await catchUp(s);
     for (const h of [await s.hit('/titled'), await s.hit('/titled+'), await s.hit('/titled', { form: { password: 'wrong' } })]) {
       assertSafe(h);
       expect(h.text).not.toContain('alert(1)');

@@ -1,7 +1,7 @@
 // What a visitor without the password, or of a turned-off link, may learn
 // about a link's destination: nothing. And passwords work exactly as typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLink, startRedirectServer, type Hit, type RedirectServer } from '../redirect/helpers.ts';
+import { catchUp, createLink, startRedirectServer, type Hit, type RedirectServer } from '../redirect/helpers.ts';
 
 let s: RedirectServer;
 beforeAll(async () => { s = await startRedirectServer(); });
@@ -14,6 +14,7 @@ const cookieOf = (h: Hit) => String(h.headers['set-cookie']).split(';')[0]!;
 async function titledLink(form: Record<string, string>) {
   const l = await createLink(s, form);
   await s.app.linkdesk.repos.links.setTitle(l.id, l.url, TITLE);
+  await catchUp(s); // written behind the server's back, like the title fetcher's
   return l;
 }
 
