@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Store } from '../db/database.ts';
 import type { PostgresStore } from '../db/postgres.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
+import { databaseUrlOf } from './serve.ts';
 
 export const MIGRATE_DATA_USAGE = `Usage: linkdesk migrate-data --from DIR --database-url URL
 
@@ -81,15 +82,12 @@ export async function migrateData(argv: string[]): Promise<void> {
   const { values, help } = parseCommand('migrate-data', argv, OPTIONS);
   if (help) return void process.stdout.write(MIGRATE_DATA_USAGE);
   if (!values.from) throw usageError('migrate-data', 'needs --from DIR, the data folder to copy');
-  const fromEnv = values['database-url'] === undefined;
-  const url = values['database-url'] ?? process.env.LINKDESK_DATABASE_URL;
+  const url = databaseUrlOf(values['database-url'], 'migrate-data');
   if (!url) throw usageError('migrate-data', 'needs --database-url URL (or LINKDESK_DATABASE_URL)');
 
   // Loaded only now, so help and usage mistakes answer at once.
-  const [{ DB_FILE, openStore }, { checkDatabaseUrl, DatabaseSetupError, openPostgres }, { copySqliteToPostgres, TargetNotEmptyError }] =
+  const [{ DB_FILE, openStore }, { DatabaseSetupError, openPostgres }, { copySqliteToPostgres, TargetNotEmptyError }] =
     await Promise.all([import('../db/database.ts'), import('../db/postgres.ts'), import('../db/copy-to-postgres.ts')]);
-  const bad = checkDatabaseUrl(url);
-  if (bad) throw usageError('migrate-data', `${fromEnv ? 'LINKDESK_DATABASE_URL' : '--database-url'} ${bad}`);
   const dataDir = path.resolve(values.from);
   // Checked before opening: openStore would create an empty database in a mistyped folder.
   if (!existsSync(path.join(dataDir, DB_FILE))) throw new CliError(`no ${DB_FILE} in ${dataDir}: --from names the data folder of the instance to copy`);

@@ -4,11 +4,9 @@
 // with the password and never as a stack trace.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { checksum, migrations, type Migration } from './migrations.ts';
+import { migrations, pendingMigrations, SchemaError, type Migration } from './migrations.ts';
 import { checkDatabaseUrl, describeUrl } from './database-url.ts';
 import type { DB } from './schema.ts';
-
-export { checkDatabaseUrl, describeUrl };
 
 export const MIN_SERVER_VERSION = 130000;
 /** pg_advisory_lock key held while migrating: "linkdesk" in ASCII. */
@@ -79,21 +77,10 @@ export async function migratePostgres(client: pg.ClientBase, list: Migration[] =
       version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at text NOT NULL)`);
     const applied = new Map((await client.query<{ version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations')).rows
       .map((r) => [r.version, r.checksum]));
-    const newest = Math.max(0, ...applied.keys());
-    const known = Math.max(0, ...list.map((m) => m.version));
-    if (newest > known) {
-      throw new DatabaseSetupError(`This database was migrated by a newer Linkdesk (schema ${newest}, this build knows ${known}); upgrade this node.`);
-    }
-    for (const m of list) {
-      const sum = checksum(m.postgres);
-      const had = applied.get(m.version);
-      if (had !== undefined) {
-        if (had !== sum) throw new DatabaseSetupError(`Migration ${m.version} (${m.name}) was changed after it was applied to this database.`);
-        continue;
-      }
+    for (const { m, text, sum } of pendingMigrations(applied, list, 'postgres')) {
       await client.query('BEGIN');
       try {
-        await client.query(m.postgres);
+        await client.query(text);
         await client.query('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)',
           [m.version, m.name, sum, new Date().toISOString()]);
         await client.query('COMMIT');
@@ -152,6 +139,7 @@ export async function openPostgres(url: string, opts: OpenPostgresOptions = {}):
     client.release();
     await pool.end().catch(() => {});
     if (err instanceof DatabaseSetupError) throw err;
+    if (err instanceof SchemaError) throw new DatabaseSetupError(err.message);
     throw new DatabaseSetupError(`PostgreSQL at ${describeUrl(url)}: ${(err as Error).message}`);
   }
   client.release();

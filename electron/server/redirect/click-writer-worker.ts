@@ -4,13 +4,13 @@
 // committed batch the batch's number is published in shared memory, so the
 // request thread can wait for it synchronously when a click limit needs exact
 // numbers (see clicks.ts).
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openClickConnection } from '../db/connection.ts';
 import { createClickStore } from '../db/repositories/click-store.ts';
 import type { RawClick } from './enrich.ts';
 import { enrichAll } from './enrich.ts';
 import { openCountryLookup } from './geoip.ts';
+import { lowerWriterPriority } from './writer-priority.ts';
 
 export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoipPath: string; retentionMs: number | null }
 export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'flush' } | { type: 'close' };
@@ -25,20 +25,12 @@ const MERGE_BATCHES = 50;
 // waits the less it costs per click; HAND_OFF_MS + this stays under the 1 s
 // the README promises.
 const COMMIT_AFTER_MS = 500;
-const WRITER_NICE = 10;
 const UPKEEP_IDLE_MS = 1000;
 const UPKEEP_SLICE_MS = 20;
 const { file, committed, timeZone, geoipPath, retentionMs } = workerData as WriterData;
 const port = parentPort!;
 
-// Below the request thread: when the cores are busy, redirects go first and
-// clicks wait in the queue a little longer. (On Linux a thread has its own
-// nice value, and pid 0 names the calling thread.)
-try {
-  setPriority(0, WRITER_NICE);
-} catch {
-  // not permitted here: the writer runs at normal priority
-}
+lowerWriterPriority();
 const sqlite = openClickConnection(file);
 const store = createClickStore(sqlite, timeZone);
 const geo = openCountryLookup(geoipPath);

@@ -4,13 +4,13 @@
 // batching, retries, bound and upkeep). The request thread sends what it
 // collected every hand-off, and asks to settle a link before spending its
 // click budget.
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../db/postgres.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import type { RawClick } from './enrich.ts';
 import { openCountryLookup } from './geoip.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
+import { lowerWriterPriority } from './writer-priority.ts';
 
 export interface PgWorkerData { url: string; timeZone: string; geoipPath: string; retentionMs: number | null }
 export type ToPgWorker =
@@ -27,11 +27,7 @@ export type FromPgWorker =
 const { url, timeZone, geoipPath, retentionMs } = workerData as PgWorkerData;
 const port = parentPort!;
 const post = (m: FromPgWorker) => port.postMessage(m);
-try {
-  setPriority(0, 10); // below the request thread, as the SQLite writer
-} catch {
-  // not permitted here
-}
+lowerWriterPriority();
 
 const store = await openPostgres(url, { migrate: false, poolSize: 3 });
 const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoipPath), {

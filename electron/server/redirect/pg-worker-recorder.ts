@@ -7,23 +7,20 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PostgresStore } from '../db/postgres.ts';
-import type { ClickRecord } from '../db/repositories/click-store.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
 import type { FromPgWorker, PgWorkerData, ToPgWorker } from './pg-click-worker.ts';
-import { createPgClickRecorder, type PgClickOptions } from './pg-clicks.ts';
+import { createPgClickRecorder, type PgClickOptions, type PgClickRecorder } from './pg-clicks.ts';
 
 const HAND_OFF_MS = 100;
 const SETTLE_TIMEOUT_MS = 10_000;
 const CLOSE_TIMEOUT_MS = 15_000;
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './pg-click-worker.ts' : './pg-click-worker.js', import.meta.url);
 
-export interface ClickRecorderLike { add(click: RawClick): void; spend(click: ClickRecord): Promise<boolean>; close(): Promise<void> }
-
 export function createPgWorkerRecorder(
   store: PostgresStore, geo: CountryLookup, o: PgClickOptions & { timeZone: string; geoipPath: string },
-): ClickRecorderLike {
+): Pick<PgClickRecorder, 'add' | 'spend' | 'close'> {
   const clickStore = createPgClickStore(store.pool, o.timeZone);
   const inThread = () => createPgClickRecorder(clickStore, geo, o);
   if (!existsSync(fileURLToPath(WORKER_URL))) {

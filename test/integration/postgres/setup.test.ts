@@ -43,7 +43,7 @@ describe('migrations', () => {
     const url = cluster.createDatabase('newer');
     (await openPostgres(url)).close();
     cluster.admin("INSERT INTO schema_migrations VALUES (999, 'future', 'x', '2030-01-01')", 'newer');
-    expect(await failure(openPostgres(url))).toMatch(/migrated by a newer Linkdesk \(schema 999, this build knows \d+\)/);
+    expect(await failure(openPostgres(url))).toMatch(/written by a newer Linkdesk \(schema 999, this build knows \d+\); upgrade this Linkdesk\./);
     cluster.admin("DELETE FROM schema_migrations WHERE version = 999; UPDATE schema_migrations SET checksum = 'edited' WHERE version = 2", 'newer');
     expect(await failure(openPostgres(url))).toContain('Migration 2 (');
   }, 60_000);

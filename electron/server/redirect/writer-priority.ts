@@ -1,0 +1,15 @@
+// Click writers (click-writer-worker.ts, pg-click-worker.ts) run below the
+// request thread: when the cores are busy, redirects go first and clicks wait
+// in the queue a little longer. (On Linux a thread has its own nice value,
+// and pid 0 names the calling thread.)
+import { setPriority } from 'node:os';
+
+const WRITER_NICE = 10;
+
+export function lowerWriterPriority(): void {
+  try {
+    setPriority(0, WRITER_NICE);
+  } catch {
+    // not permitted here: the writer runs at normal priority
+  }
+}
