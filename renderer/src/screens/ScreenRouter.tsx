@@ -12,6 +12,7 @@ const SCREENS: Record<Exclude<Screen, 'links'>, ReturnType<typeof lazy>> = {
   spaces: lazy(() => import('./Spaces/SpacesScreen.tsx')),
   pixels: lazy(() => import('./Pixels/PixelsScreen.tsx')),
   instances: lazy(() => import('./Instances/InstancesScreen.tsx')),
+  settings: lazy(() => import('./Settings/SettingsScreen.tsx')),
   stats: lazy(() => import('./Stats/StatsScreen.tsx')),
   dashboard: lazy(() => import('./Dashboard/DashboardScreen.tsx')),
 };
@@ -21,8 +22,8 @@ export function ScreenRouter() {
   const { status, error, epoch, load } = useInstances();
   const Screen = route.screen === 'links' ? LinksScreen : SCREENS[route.screen];
 
-  // The instances screen works even when the list of instances failed to load.
-  if (route.screen !== 'instances') {
+  // The instances and settings screens work even when the list of instances failed to load.
+  if (route.screen !== 'instances' && route.screen !== 'settings') {
     if (status === 'loading') return <LoadingState label="Connecting…" />;
     if (status === 'error' && error) return <ErrorState error={error} onRetry={() => void load()} />;
   }

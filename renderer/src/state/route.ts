@@ -2,11 +2,11 @@
 // a screen and its filters across reloads and works from file:// in Electron.
 import { create } from 'zustand';
 
-export type Screen = 'dashboard' | 'links' | 'domains' | 'spaces' | 'pixels' | 'instances' | 'stats';
+export type Screen = 'dashboard' | 'links' | 'domains' | 'spaces' | 'pixels' | 'instances' | 'settings' | 'stats';
 export type Params = Record<string, string>;
 export interface Route { screen: Screen; id: number | null; params: Params }
 
-const SCREENS: readonly Screen[] = ['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances'];
+const SCREENS: readonly Screen[] = ['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances', 'settings'];
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
