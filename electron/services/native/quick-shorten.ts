@@ -1,0 +1,130 @@
+// Shorten from anywhere: the URL on the clipboard (tray, global shortcut) or
+// the quick window's form, on the instance chosen for it in the settings. The
+// short URL goes back on the clipboard and a notification says so; every
+// outcome, including "nothing to shorten", ends in a notification.
+import type { Domain, Link, Page } from '../../../shared/api-types.ts';
+import type { ClipboardPeek, QuickShortened } from '../../../shared/native.ts';
+import type { ApiClient } from '../api-client.ts';
+import { ServiceError } from '../errors.ts';
+import type { InstanceProfile, ProfileStore } from '../instance-profiles.ts';
+import type { SettingsStore } from './app-settings.ts';
+import { readClipboardUrl } from './clipboard-url.ts';
+
+/** Electron's clipboard (asynchronous since Electron 40), or a stand-in. */
+export interface ClipboardHost {
+  readText(): Promise<string>;
+  writeText(text: string): Promise<void>;
+  /** Whether it holds an image (to say so, rather than "empty"). */
+  hasImage(): Promise<boolean>;
+}
+export interface Notice { title: string; body: string }
+
+export interface QuickShortenDeps {
+  profiles: ProfileStore;
+  settings: SettingsStore;
+  clientFor(p: InstanceProfile): ApiClient;
+  clipboard: ClipboardHost | null;
+  notify(n: Notice): void;
+}
+
+export interface QuickFields { url: string; alias?: string; domain_id?: number; expiration_date?: string; expiration_time?: string; instanceId?: string }
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+export function shortenedNotice(link: Pick<Link, 'short_url' | 'url'>, instance: Pick<InstanceProfile, 'name' | 'kind'>, copied: boolean): Notice {
+  const where = instance.kind === 'local' ? '' : ` on ${clip(instance.name, 40)}`;
+  return { title: copied ? `Short link copied${where}` : `Short link made${where}`, body: `${link.short_url}\n→ ${clip(link.url, 120)}` };
+}
+export function failureNotice(message: string, instance: Pick<InstanceProfile, 'name'>): Notice {
+  return { title: `Could not shorten on ${clip(instance.name, 40)}`, body: message };
+}
+
+export function createQuickShorten(d: QuickShortenDeps) {
+  /** The chosen instance, or the local one when it was removed since. */
+  const instance = (id?: string): InstanceProfile => {
+    if (id !== undefined) {
+      const p = d.profiles.get(id);
+      if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+      return p;
+    }
+    const chosen = d.settings.get().quickShortenInstanceId;
+    return (chosen !== null ? d.profiles.get(chosen) : undefined) ?? d.profiles.local();
+  };
+  const shortHosts = (p: InstanceProfile) => {
+    try {
+      return [new URL(p.baseUrl).host];
+    } catch {
+      return [];
+    }
+  };
+  const create = async (p: InstanceProfile, body: Record<string, unknown>): Promise<QuickShortened> => {
+    const answer = await d.clientFor(p).request('POST', '/links', { body });
+    const link = answer.data as Link | undefined;
+    if (!link || typeof link.short_url !== 'string') throw new ServiceError('not-linkdesk', 'The server answered without the new link.');
+    let copied = false;
+    if (d.clipboard) {
+      await d.clipboard.writeText(link.short_url);
+      copied = true;
+    }
+    const notice = shortenedNotice(link, p, copied);
+    d.notify(notice);
+    return { link, instanceName: p.name, notice };
+  };
+
+  const read = async (clipboard: ClipboardHost, p: InstanceProfile) => {
+    const text = await clipboard.readText();
+    return readClipboardUrl(text, { hasImage: !text.trim() && await clipboard.hasImage(), shortHosts: shortHosts(p) });
+  };
+
+  return {
+    instance,
+    /** What the quick window fills in from the clipboard. */
+    async peek(): Promise<ClipboardPeek> {
+      if (!d.clipboard) return { url: null, message: 'The clipboard can be read in the desktop app only.' };
+      const r = await read(d.clipboard, instance());
+      return r.ok ? { url: r.url, message: null } : { url: null, message: r.message };
+    },
+    /** The quick instance's domains (the first 100), for the quick window's picker. */
+    async domains(): Promise<Page<Domain>> {
+      const answer = await d.clientFor(instance()).request('GET', '/domains', { query: { per_page: 100 } });
+      if (!Array.isArray(answer.data)) throw new ServiceError('not-linkdesk', 'The server answered a list request without a list.');
+      return answer as unknown as Page<Domain>;
+    },
+    /** Tray and global shortcut: never throws; the notification is the answer. */
+    async fromClipboard(): Promise<{ ok: true; result: QuickShortened } | { ok: false; notice: Notice }> {
+      let p: InstanceProfile;
+      try {
+        p = instance();
+      } catch (err) {
+        const notice = { title: 'Could not shorten', body: (err as Error).message };
+        d.notify(notice);
+        return { ok: false, notice };
+      }
+      if (!d.clipboard) {
+        const notice = { title: 'Nothing to shorten', body: 'The clipboard can be read in the desktop app only.' };
+        d.notify(notice);
+        return { ok: false, notice };
+      }
+      const r = await read(d.clipboard, p);
+      if (!r.ok) {
+        const notice = { title: 'Nothing to shorten', body: r.message };
+        d.notify(notice);
+        return { ok: false, notice };
+      }
+      try {
+        return { ok: true, result: await create(p, { url: r.url }) };
+      } catch (err) {
+        const notice = failureNotice(err instanceof ServiceError ? err.error.message : 'Linkdesk could not reach the server.', p);
+        d.notify(notice);
+        return { ok: false, notice };
+      }
+    },
+    /** The quick window's form: field errors come back as the API's 422 does. */
+    async shorten(fields: QuickFields): Promise<QuickShortened> {
+      const { instanceId, ...body } = fields;
+      const cleaned = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
+      return create(instance(instanceId), cleaned);
+    },
+  };
+}
+export type QuickShorten = ReturnType<typeof createQuickShorten>;

@@ -1,0 +1,64 @@
+// Types of the desktop's own features (settings, global shortcut, quick
+// shorten, linkdesk:// addresses, commands main sends a window), shared by
+// services, main, preload and the screens.
+import type { Link } from './api-types.ts';
+
+export type ThemeSetting = 'light' | 'dark' | 'system';
+export interface AppSettings {
+  theme: ThemeSetting;
+  /** An Electron accelerator, or null for none. */
+  globalShortcut: string | null;
+  /** The instance quick shorten uses; null: the local one. */
+  quickShortenInstanceId: string | null;
+  startAtLogin: boolean;
+  /** Closing the last window keeps the local server serving redirects from the tray. */
+  keepServingInTray: boolean;
+}
+export interface ShortcutStatus {
+  accelerator: string | null;
+  /** As a person reads it on this platform ("Ctrl+Shift+L"). */
+  display: string | null;
+  state: 'registered' | 'off' | 'taken' | 'unavailable';
+  message: string | null;
+}
+export interface SettingsView {
+  settings: AppSettings;
+  shortcut: ShortcutStatus;
+  /** Whether "start at login" can be set in this session, and why not. */
+  startAtLogin: { supported: boolean; message: string | null };
+  /** The instance quick shorten will use now (the chosen one, or the local one if that was removed). */
+  quickShortenInstance: { id: string; name: string };
+}
+export interface QuickShortened { link: Link; instanceName: string; notice: { title: string; body: string } }
+export interface ClipboardPeek { url: string | null; message: string | null }
+
+/** Where a linkdesk:// address, or an action elsewhere in the app, asks a window to go. */
+export interface OpenTarget {
+  /** Switch to this instance first. */
+  instanceId: string | null;
+  /** null: just bring the app forward. */
+  screen: 'dashboard' | 'links' | 'domains' | 'spaces' | 'pixels' | 'instances' | 'settings' | 'stats' | null;
+  /** With `links`: open this link's editor; with `stats`: whose statistics. */
+  linkId: number | null;
+}
+/** What main asks a window to do (preload checks the shape before the page sees it). */
+export type AppCommand =
+  | { type: 'open'; target: OpenTarget }
+  | { type: 'palette' }
+  | { type: 'notice'; title: string; message: string; tone: 'info' | 'error' };
+
+const SCREENS = new Set(['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances', 'settings', 'stats']);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const shortString = (v: unknown, max: number) => typeof v === 'string' && v.length <= max;
+
+/** The only shapes a window acts on; anything else arriving on the channel is dropped. */
+export function isAppCommand(v: unknown): v is AppCommand {
+  if (!isRecord(v)) return false;
+  if (v.type === 'palette') return Object.keys(v).length === 1;
+  if (v.type === 'notice') return shortString(v.title, 200) && shortString(v.message, 1000) && (v.tone === 'info' || v.tone === 'error');
+  if (v.type !== 'open' || !isRecord(v.target)) return false;
+  const t = v.target;
+  return (t.instanceId === null || (shortString(t.instanceId, 100) && /^[A-Za-z0-9_-]+$/.test(t.instanceId as string)))
+    && (t.screen === null || (typeof t.screen === 'string' && SCREENS.has(t.screen)))
+    && (t.linkId === null || (Number.isSafeInteger(t.linkId) && (t.linkId as number) > 0));
+}
