@@ -5,6 +5,7 @@
 // HTTP API, which owns their validation (its 422s come back as typed errors).
 import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
+import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 
 const id = z.number().int().positive();
@@ -19,10 +20,28 @@ const httpBase = z.string().max(2048).refine((s) => {
   try { return ['http:', 'https:'].includes(new URL(s).protocol); } catch { return false; }
 }, 'Enter an http:// or https:// address.');
 
+const settingsPatch = z.object({
+  theme: z.enum(['light', 'dark', 'system']).optional(),
+  globalShortcut: z.string().max(100).nullable().optional(),
+  quickShortenInstanceId: instanceId.nullable().optional(),
+  startAtLogin: z.boolean().optional(),
+  keepServingInTray: z.boolean().optional(),
+}).strict();
+// Passed on to the API, which checks them as it checks any new link.
+const quickFields = z.object({
+  url: z.string().max(4096),
+  alias: z.string().max(200).optional(),
+  domain_id: id.optional(),
+  expiration_date: z.string().max(20).optional(),
+  expiration_time: z.string().max(10).optional(),
+  instanceId: instanceId.optional(),
+}).strict();
+
 export type InstanceKind = 'local' | 'remote';
 export interface InstanceView { id: string; name: string; kind: InstanceKind; baseUrl: string; hasApiKey: boolean }
 export type Reachability =
-  | { state: 'connected'; account: Account }
+  /** `account` null: a server without /account (it offers the seed's endpoints only) accepted the key on /links. */
+  | { state: 'connected'; account: Account | null }
   | { state: 'no-key'; message: string }
   | { state: 'invalid-key'; message: string }
   | { state: 'unreachable'; message: string; kind: IpcErrorKind }
@@ -41,7 +60,7 @@ export interface AppInfo {
 /** Every failure a screen may show, by kind. */
 export type IpcErrorKind =
   | 'invalid-key' | 'validation' | 'not-found' | 'conflict' | 'rate-limited' | 'unreachable' | 'tls' | 'timeout'
-  | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract';
+  | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract' | 'unsupported';
 export interface IpcError {
   kind: IpcErrorKind;
   message: string;
@@ -96,6 +115,16 @@ export const contract = {
   'stats.get': entry<typeof linkStatsArgs, LinkStats>(linkStatsArgs),
   /** The whole account's statistics for a range, with its top links. */
   'stats.account': entry<typeof statsRange, AccountStats>(statsRange),
+  /** The app's settings, with the global shortcut's state and where quick shorten goes. */
+  'settings.get': entry<typeof none, SettingsView>(none),
+  /** A change to some settings; a refused shortcut or login item comes back as a 422-like validation error. */
+  'settings.update': entry<typeof settingsPatch, SettingsView>(settingsPatch),
+  /** The http(s) address on the clipboard, or why there is none. */
+  'quick.peek': entry<typeof none, ClipboardPeek>(none),
+  /** The quick-shorten instance's domains, for the quick window's picker. */
+  'quick.domains': entry<typeof none, Page<Domain>>(none),
+  /** Shortens on the quick-shorten instance (or `instanceId`), copies the short URL and notifies. */
+  'quick.shorten': entry<typeof quickFields, QuickShortened>(quickFields),
   ...crud<Domain, 'domains'>('domains'),
   ...crud<Link, 'links'>('links'),
   ...crud<Space, 'spaces'>('spaces'),
@@ -112,4 +141,6 @@ export const isCallName = (name: unknown): name is CallName => typeof name === '
 /** What preload exposes as `window.linkdesk`. */
 export interface LinkdeskBridge {
   invoke<N extends CallName>(name: N, args?: CallArgs<N>): Promise<IpcResult<CallResult<N>>>;
+  /** Main's commands to this window (one listener; commands sent before it was set are delivered to it). Absent outside the app. */
+  onCommand?(listener: (command: AppCommand) => void): () => void;
 }

@@ -1,14 +1,18 @@
 // Lifecycle glue: the data folder, one IPC channel into the handler table,
-// windows, the tray, and a clean stop of the local server on quit. Everything
-// with logic is in electron/services and runs in plain Node.
+// windows, the tray, the global shortcut, linkdesk:// addresses, and a clean
+// stop of the local server on quit. Everything with logic is in
+// electron/services and runs in plain Node.
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
 import type { IpcResult } from '../../shared/contract.ts';
 import { IPC_CHANNEL } from '../../shared/ipc.ts';
 import { defaultDataDir } from '../server/config.ts';
 import { createDesktop, type Desktop } from '../services/desktop.ts';
+import { deepLinkInArgv, PROTOCOL } from '../services/native/deep-link.ts';
+import { HIDDEN_FLAG } from '../services/native/login-item.ts';
 import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
 import { hardenContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
+import { electronNative } from './native.ts';
 import { applicationMenu, createTray } from './tray.ts';
 import { createWindowManager, preloadPath } from './windows.ts';
 
@@ -24,6 +28,19 @@ const devTools = !app.isPackaged;
 app.setPath('userData', defaultDataDir());
 registerAppScheme();
 
+// linkdesk:// opens this app. In development the OS must start electron with
+// the project folder, so that is registered along with it.
+if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(PROTOCOL, process.execPath, [path.resolve(process.argv[1])]);
+else app.setAsDefaultProtocolClient(PROTOCOL);
+
+// macOS hands linkdesk:// addresses to a running app as events, possibly before it is ready.
+const earlyLinks: string[] = [];
+let handleLink: (raw: string) => void = (raw) => { if (earlyLinks.length < 10) earlyLinks.push(raw); };
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  handleLink(url);
+});
+
 const refused = (message: string): IpcResult<never> => ({ ok: false, error: { kind: 'contract', message } });
 
 async function start(): Promise<void> {
@@ -38,6 +55,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     localServer: envPort !== undefined && /^\d+$/.test(envPort) ? { port: Number(envPort) } : {},
     openPath: (folder) => shell.openPath(folder),
+    native: electronNative(path.join(resources, 'icon.png')),
   });
 
   const windows = createWindowManager({
@@ -53,20 +71,33 @@ async function start(): Promise<void> {
   });
 
   const openWindow = () => void windows.open();
-  Menu.setApplicationMenu(applicationMenu({ openWindow, devTools }));
+  const openSettings = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'settings', linkId: null } });
+  const quickShorten = () => void windows.openQuick();
+  Menu.setApplicationMenu(applicationMenu({ openWindow, quickShorten, openSettings, palette: () => windows.command({ type: 'palette' }), devTools }));
 
   const quit = () => app.quit();
-  const tray = createTray({ icon: path.join(resources, 'tray.png'), status: () => desktop.serverStatus(), openWindow, quit });
+  const tray = createTray(path.join(resources, 'tray.png'), {
+    status: () => desktop.serverStatus(),
+    shortcut: () => desktop.shortcutStatus(),
+    shortenClipboard: () => void desktop.quick.fromClipboard(),
+    quickShorten, openWindow, openSettings, quit,
+  });
   desktop.onServerStatus(() => tray.update());
+  desktop.onSettings(() => tray.update());
 
-  app.on('second-instance', openWindow);
+  handleLink = (raw) => windows.command(desktop.deepLink(raw));
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkInArgv(argv);
+    if (link) handleLink(link);
+    else openWindow();
+  });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
-  // With the local server running, closing the last window leaves it serving
-  // redirects from the tray; without it there is nothing to keep running.
+  // Closing the last window leaves the local server serving redirects from the
+  // tray, if the settings say so; without a running server there is nothing to keep.
   app.on('window-all-closed', () => {
-    if (desktop.serverStatus().state !== 'running') quit();
+    if (desktop.serverStatus().state !== 'running' || !desktop.settings().keepServingInTray) quit();
   });
 
   let closed = false;
@@ -80,7 +111,11 @@ async function start(): Promise<void> {
     });
   });
 
-  openWindow();
+  // Started at login: straight to the tray. Started by a linkdesk:// address: there.
+  const link = deepLinkInArgv(process.argv) ?? earlyLinks.shift();
+  for (const raw of earlyLinks.splice(0)) handleLink(raw);
+  if (link) handleLink(link);
+  else if (!process.argv.includes(HIDDEN_FLAG)) openWindow();
 }
 
 if (!app.requestSingleInstanceLock()) {

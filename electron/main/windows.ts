@@ -1,49 +1,95 @@
 // Management windows: several at once, each working on its own instance
-// (the handler table keys the selection by window id).
+// (the handler table keys the selection by window id); and the small
+// quick-shorten window, one at most.
 import path from 'node:path';
 import { BrowserWindow, type WebContents } from 'electron';
+import { COMMAND_CHANNEL } from '../../shared/ipc.ts';
+import type { AppCommand } from '../../shared/native.ts';
 
 export interface WindowManager {
   open(): BrowserWindow;
+  /** The quick-shorten window, opened or brought forward. */
+  openQuick(): BrowserWindow;
+  /** Tells the window in front (or a new one) to do something; it comes forward. */
+  command(command: AppCommand): void;
   /** The app window a web contents belongs to, if it is one of ours. */
   windowOf(contents: WebContents): BrowserWindow | null;
   count(): number;
 }
 
-export function createWindowManager(opts: { appUrl: string; preload: string; icon: string; onClosed(id: number): void; devTools: boolean }): WindowManager {
+export interface WindowOptions { appUrl: string; preload: string; icon: string; onClosed(id: number): void; devTools: boolean }
+
+export function createWindowManager(opts: WindowOptions): WindowManager {
   const windows = new Map<number, BrowserWindow>();
+  let quick: BrowserWindow | null = null;
+  let lastFocused: number | null = null;
+
+  const make = (size: { width: number; height: number; minWidth: number; minHeight: number }, hash: string, extra: Electron.BrowserWindowConstructorOptions = {}) => {
+    const win = new BrowserWindow({
+      ...size,
+      show: false,
+      title: 'Linkdesk',
+      icon: opts.icon,
+      ...extra,
+      webPreferences: {
+        preload: opts.preload,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webviewTag: false,
+        navigateOnDragDrop: false,
+        spellcheck: false,
+        devTools: opts.devTools,
+      },
+    });
+    const id = win.id;
+    windows.set(id, win);
+    win.once('ready-to-show', () => win.show());
+    win.on('focus', () => { lastFocused = id; });
+    win.on('closed', () => {
+      windows.delete(id);
+      if (lastFocused === id) lastFocused = null;
+      opts.onClosed(id);
+    });
+    void win.loadURL(`${opts.appUrl}${hash}`);
+    return win;
+  };
+
+  const open = () => make({ width: 1280, height: 860, minWidth: 800, minHeight: 560 }, '');
+  // The window in front, else the last one used, else any management window.
+  const front = (): BrowserWindow | null => {
+    const candidates = [BrowserWindow.getFocusedWindow()?.id, lastFocused, ...windows.keys()];
+    for (const id of candidates) {
+      const win = id == null ? undefined : windows.get(id);
+      if (win && win !== quick && !win.isDestroyed()) return win;
+    }
+    return null;
+  };
+
   return {
-    open() {
-      const win = new BrowserWindow({
-        width: 1280,
-        height: 860,
-        minWidth: 800,
-        minHeight: 560,
-        show: false,
-        title: 'Linkdesk',
-        icon: opts.icon,
-        webPreferences: {
-          preload: opts.preload,
-          contextIsolation: true,
-          sandbox: true,
-          nodeIntegration: false,
-          nodeIntegrationInWorker: false,
-          nodeIntegrationInSubFrames: false,
-          webviewTag: false,
-          navigateOnDragDrop: false,
-          spellcheck: false,
-          devTools: opts.devTools,
-        },
+    open,
+    openQuick() {
+      if (quick && !quick.isDestroyed()) {
+        quick.show();
+        quick.focus();
+        return quick;
+      }
+      const win = make({ width: 460, height: 420, minWidth: 380, minHeight: 360 }, '#/quick', {
+        title: 'Quick shorten — Linkdesk', resizable: true, minimizable: false, maximizable: false, alwaysOnTop: true, skipTaskbar: true,
       });
-      const id = win.id;
-      windows.set(id, win);
-      win.once('ready-to-show', () => win.show());
-      win.on('closed', () => {
-        windows.delete(id);
-        opts.onClosed(id);
-      });
-      void win.loadURL(opts.appUrl);
+      quick = win;
+      win.on('closed', () => { if (quick === win) quick = null; });
       return win;
+    },
+    command(command) {
+      let win = front();
+      if (!win) win = open(); // preload keeps the command until the page listens
+      if (win.isMinimized()) win.restore();
+      win.show();
+      win.focus();
+      win.webContents.send(COMMAND_CHANNEL, command);
     },
     windowOf(contents) {
       const win = BrowserWindow.fromWebContents(contents);

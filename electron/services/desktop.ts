@@ -3,6 +3,7 @@
 // works on. electron/main wires `invoke` to IPC; tests and the screens' e2e
 // harness call it directly.
 import type { AppInfo, InstanceView, IpcResult, ServerStatus } from '../../shared/contract.ts';
+import type { AppCommand, AppSettings, ShortcutStatus, ThemeSetting } from '../../shared/native.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
@@ -12,6 +13,22 @@ import { openProfileStore, type InstanceProfile, type ProfileStore } from './ins
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
+import { openSettingsStore } from './native/app-settings.ts';
+import { openCommand, parseDeepLink } from './native/deep-link.ts';
+import { createNativeHandlers } from './native/native-handlers.ts';
+import { createQuickShorten, type ClipboardHost, type Notice, type QuickShorten } from './native/quick-shorten.ts';
+import { createShortcutManager, type ShortcutHost } from './native/shortcuts.ts';
+
+/** What the operating system offers (Electron in the app; stand-ins in tests, nothing in a plain browser). */
+export interface NativeHost {
+  clipboard: ClipboardHost | null;
+  notify(n: Notice): void;
+  shortcuts: ShortcutHost | null;
+  /** Turns starting at login on or off; resolves to null, or to why it could not. */
+  setStartAtLogin: ((open: boolean) => Promise<string | null>) | null;
+  applyTheme(theme: ThemeSetting): void;
+}
+const NO_NATIVE: NativeHost = { clipboard: null, notify: () => {}, shortcuts: null, setStartAtLogin: null, applyTheme: () => {} };
 
 export interface DesktopOptions {
   dataDir: string;
@@ -34,6 +51,8 @@ export interface DesktopOptions {
   openPath?: (folder: string) => Promise<string>;
   /** Rotation of logs/server.log. */
   log?: ServerLogOptions;
+  /** Clipboard, notifications, global shortcuts, login item, theme. */
+  native?: NativeHost;
 }
 
 export interface Desktop {
@@ -44,6 +63,13 @@ export interface Desktop {
   serverStatus(): ServerStatus;
   onServerStatus(listener: (s: ServerStatus) => void): () => void;
   info(): AppInfo;
+  settings(): AppSettings;
+  shortcutStatus(): ShortcutStatus;
+  onSettings(listener: (s: AppSettings) => void): () => void;
+  /** Shorten what the clipboard holds (tray, global shortcut); the notification is the answer. */
+  readonly quick: QuickShorten;
+  /** What a window should do for a linkdesk:// address: go somewhere, or say why not. */
+  deepLink(raw: unknown): AppCommand;
   readonly dataDir: string;
   readonly secrets: SecretStore;
   readonly profiles: ProfileStore;
@@ -66,6 +92,9 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   }
   const localId = profiles.local().id;
   const listeners = new Set<(s: ServerStatus) => void>();
+  const native = opts.native ?? NO_NATIVE;
+  const settings = await openSettingsStore(opts.dataDir, { onNotice: log.warn });
+  const settingsListeners = new Set<(s: AppSettings) => void>();
 
   let portOverride = opts.localServer ? opts.localServer.port : undefined;
   const server: LocalServer | null = opts.localServer === false ? null : createLocalServer({
@@ -151,7 +180,27 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     return log.dir;
   };
 
+  const quick = createQuickShorten({ profiles, settings, clientFor, clipboard: native.clipboard, notify: native.notify });
+  const shortcuts = createShortcutManager(native.shortcuts, () => void quick.fromClipboard());
+  shortcuts.apply(settings.get().globalShortcut);
+  native.applyTheme(settings.get().theme);
+  const nativeHandlers = createNativeHandlers({
+    settings, profiles, shortcuts, quick, setStartAtLogin: native.setStartAtLogin, applyTheme: native.applyTheme,
+    onChange: (s) => { for (const l of settingsListeners) l(s); },
+  });
+
+  const deepLink = (raw: unknown): AppCommand => {
+    const parsed = parseDeepLink(raw);
+    if (!parsed.ok) return { type: 'notice', title: 'Link not opened', message: parsed.message, tone: 'error' };
+    const { instanceId } = parsed.target;
+    if (instanceId !== null && !profiles.get(instanceId)) {
+      return { type: 'notice', title: 'Link not opened', message: 'This linkdesk:// address names an instance this app does not have.', tone: 'error' };
+    }
+    return openCommand(parsed.target);
+  };
+
   const handlers = createHandlers({
+    native: nativeHandlers,
     profiles, secrets, info, openLogs, serverStatus, view, clientFor, dropClient, selectedId,
     select: async (windowId, id) => {
       selection.set(windowId, id);
@@ -181,6 +230,14 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     profiles,
     info,
     serverStatus,
+    quick,
+    deepLink,
+    settings: () => settings.get(),
+    shortcutStatus: () => shortcuts.status(),
+    onSettings(listener) {
+      settingsListeners.add(listener);
+      return () => settingsListeners.delete(listener);
+    },
     invoke: (name, args, ctx = DEFAULT_CTX) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Linkdesk is shutting down.' } });
       return gate(name, args, ctx);
@@ -194,6 +251,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     },
     close() {
       closing ??= (async () => {
+        shortcuts.dispose();
         const open = [...clients.values()];
         clients.clear();
         await Promise.all(open.map((c) => c.destroy()));

@@ -11,6 +11,7 @@ import type { Account } from '../../shared/api-types.ts';
 import type { ApiClient } from './api-client.ts';
 import { ServiceError } from './errors.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
+import type { NativeHandlers } from './native/native-handlers.ts';
 import type { SecretStore } from './secret-store.ts';
 
 export interface CallContext { windowId: number }
@@ -30,6 +31,8 @@ export interface HandlerDeps {
   dropClient(id: string): Promise<void>;
   selectedId(windowId: number): string;
   select(windowId: number, id: string): Promise<void>;
+  /** Settings and quick shorten (electron/services/native). */
+  native: NativeHandlers;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -43,6 +46,37 @@ function page<T>(body: Record<string, unknown>): T {
   return body as T;
 }
 
+/** A 404 that can mean a route the server does not have: its JSON "Resource not found." or a web server's own page. */
+const isMissing = (err: unknown): err is ServiceError =>
+  err instanceof ServiceError && err.error.status === 404 && (err.error.kind === 'not-found' || err.error.kind === 'not-linkdesk');
+
+/** Whether `probe` answers 404; any other failure is thrown. */
+async function answers404(probe: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await probe();
+    return false;
+  } catch (err) {
+    if (isMissing(err)) return true;
+    throw err;
+  }
+}
+
+/**
+ * Spaces, pixels, statistics and the account are not in the seed: a server
+ * that offers only domains and links answers them 404. That 404 becomes
+ * 'unsupported', unless `recordGone` says it was about one record (the
+ * statistics of a deleted link, a deleted space), which stays 'not-found'.
+ */
+async function offered<T>(what: string, run: () => Promise<T>, recordGone?: () => Promise<boolean>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+    if (recordGone && await recordGone()) throw err.error.kind === 'not-found' ? err : new ServiceError('not-found', 'Resource not found.', { status: 404 });
+    throw new ServiceError('unsupported', `This server does not offer ${what}.`, { status: 404 });
+  }
+}
+
 export function createHandlers(d: HandlerDeps): Handlers {
   const profile = (id: string) => {
     const p = d.profiles.get(id);
@@ -51,16 +85,32 @@ export function createHandlers(d: HandlerDeps): Handlers {
   };
   const api = (ctx: CallContext) => d.clientFor(profile(d.selectedId(ctx.windowId)));
 
-  const crud = <N extends 'domains' | 'links' | 'spaces' | 'pixels'>(noun: N) => ({
-    [`${noun}.list`]: async ({ query }: { query?: Record<string, string | number | undefined> }, ctx: CallContext) =>
-      page(await api(ctx).request('GET', `/${noun}`, { query })),
-    [`${noun}.get`]: async ({ id }: { id: number }, ctx: CallContext) => single(await api(ctx).request('GET', `/${noun}/${id}`)),
-    [`${noun}.create`]: async ({ data }: { data: Record<string, unknown> }, ctx: CallContext) =>
-      single(await api(ctx).request('POST', `/${noun}`, { body: data })),
-    [`${noun}.update`]: async ({ id, data }: { id: number; data: Record<string, unknown> }, ctx: CallContext) =>
-      single(await api(ctx).request('PUT', `/${noun}/${id}`, { body: data })),
-    [`${noun}.delete`]: async ({ id }: { id: number }, ctx: CallContext) => await api(ctx).request('DELETE', `/${noun}/${id}`),
-  }) as unknown as Pick<Handlers, `${N}.${'list' | 'get' | 'create' | 'update' | 'delete'}`>;
+  /** `what`: the resource is not in the seed, and a server may not offer it ('spaces'). */
+  const crud = <N extends 'domains' | 'links' | 'spaces' | 'pixels'>(noun: N, what?: string) => {
+    const all = <T>(run: () => Promise<T>) => (what ? offered(what, run) : run());
+    // One record's 404 says the resource is missing only when the list answers 404 too.
+    const one = <T>(client: ApiClient, run: () => Promise<T>) => (what
+      ? offered(what, run, async () => !(await answers404(() => client.request('GET', `/${noun}`, { query: { per_page: 10 } }))))
+      : run());
+    return {
+      [`${noun}.list`]: async ({ query }: { query?: Record<string, string | number | undefined> }, ctx: CallContext) =>
+        all(async () => page(await api(ctx).request('GET', `/${noun}`, { query }))),
+      [`${noun}.get`]: async ({ id }: { id: number }, ctx: CallContext) => {
+        const client = api(ctx);
+        return one(client, async () => single(await client.request('GET', `/${noun}/${id}`)));
+      },
+      [`${noun}.create`]: async ({ data }: { data: Record<string, unknown> }, ctx: CallContext) =>
+        all(async () => single(await api(ctx).request('POST', `/${noun}`, { body: data }))),
+      [`${noun}.update`]: async ({ id, data }: { id: number; data: Record<string, unknown> }, ctx: CallContext) => {
+        const client = api(ctx);
+        return one(client, async () => single(await client.request('PUT', `/${noun}/${id}`, { body: data })));
+      },
+      [`${noun}.delete`]: async ({ id }: { id: number }, ctx: CallContext) => {
+        const client = api(ctx);
+        return one(client, () => client.request('DELETE', `/${noun}/${id}`));
+      },
+    } as unknown as Pick<Handlers, `${N}.${'list' | 'get' | 'create' | 'update' | 'delete'}`>;
+  };
 
   const table: Handlers = {
     'app.info': async () => d.info(),
@@ -106,15 +156,20 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'server.status': async () => d.serverStatus(),
     'server.restart': async (args) => d.restartServer(args?.port),
-    'account.get': async (_args, ctx) => single<Account>(await api(ctx).request('GET', '/account')),
-    'stats.get': async ({ id, from, to, interval }, ctx) =>
-      single(await api(ctx).request('GET', `/stats/${id}`, { query: { from, to, interval } })),
-    'stats.account': async (args, ctx) =>
-      single(await api(ctx).request('GET', '/stats', { query: { from: args?.from, to: args?.to, interval: args?.interval } })),
+    'account.get': async (_args, ctx) => offered('account details', async () => single<Account>(await api(ctx).request('GET', '/account'))),
+    'stats.get': async ({ id, from, to, interval }, ctx) => {
+      const client = api(ctx);
+      // The link's own 404 is the only way to tell a link that is gone from statistics that are not offered.
+      return offered('link statistics', async () => single(await client.request('GET', `/stats/${id}`, { query: { from, to, interval } })),
+        () => answers404(() => client.request('GET', `/links/${id}`)));
+    },
+    'stats.account': async (args, ctx) => offered('account statistics', async () =>
+      single(await api(ctx).request('GET', '/stats', { query: { from: args?.from, to: args?.to, interval: args?.interval } }))),
+    ...d.native,
     ...crud('domains'),
     ...crud('links'),
-    ...crud('spaces'),
-    ...crud('pixels'),
+    ...crud('spaces', 'spaces'),
+    ...crud('pixels', 'pixels'),
   };
   return table;
 }
@@ -122,7 +177,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
 /** "Test connection": the key's account, or the reason there is none. */
 export async function check(client: () => ApiClient): Promise<Reachability> {
   try {
-    return { state: 'connected', account: single<Account>(await client().request('GET', '/account')) };
+    return { state: 'connected', account: await accountOf(client()) };
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
     const { kind, message } = err.error;
@@ -131,6 +186,17 @@ export async function check(client: () => ApiClient): Promise<Reachability> {
     if (kind === 'unreachable' || kind === 'timeout') return { state: 'unreachable', message, kind };
     return { state: 'error', message, kind };
   }
+}
+
+/** The key's account; null when the server has no /account but accepts the key for a page of links (a seed-only server). */
+async function accountOf(c: ApiClient): Promise<Account | null> {
+  try {
+    return single<Account>(await c.request('GET', '/account'));
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+  }
+  page(await c.request('GET', '/links', { query: { per_page: 10 } }));
+  return null;
 }
 
 const contractError = (message: string, fields?: Record<string, string[]>): IpcResult<never> =>

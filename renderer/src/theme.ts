@@ -1,4 +1,4 @@
-import { Badge, Drawer, Modal, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, Drawer, Modal, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 const font = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -13,6 +13,11 @@ export const theme = createTheme({
     // Their close buttons have no accessible name by default.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Toasts too; and their text under a title is gray 6 (3.3:1), dimmed is AA.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
     // A badge's label may shrink to nothing inside a table cell; ours are short words that must stay whole.
     Badge: Badge.extend({ styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } }),
   },

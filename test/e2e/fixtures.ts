@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InstanceView, IpcResult } from '../../shared/contract.ts';
-import { createDesktop, type Desktop } from '../../electron/services/desktop.ts';
+import type { AppCommand } from '../../shared/native.ts';
+import { createDesktop, type Desktop, type NativeHost } from '../../electron/services/desktop.ts';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { buildRenderer, serveRenderer, type Site } from './site.ts';
@@ -35,6 +36,35 @@ export interface World {
   axe(label: string): Promise<void>;
   /** Folders the app asked the system to show (Electron's shell.openPath, recorded). */
   openedFolders: string[];
+  /** Electron's clipboard, notifications and global shortcuts, recorded (they cannot run in a browser). */
+  native: NativeRecorder;
+  /** Sends the page a command as main does over preload (a linkdesk:// address, the menu's palette). */
+  command(c: AppCommand): Promise<void>;
+}
+
+export interface NativeRecorder extends NativeHost {
+  clip: string;
+  notices: { title: string; body: string }[];
+  /** Registered global shortcuts; pressing one is calling it. */
+  keys: Map<string, () => void>;
+  /** Shortcuts another application holds. */
+  taken: Set<string>;
+  themes: string[];
+}
+
+function nativeRecorder(): NativeRecorder {
+  const n: NativeRecorder = {
+    clip: '', notices: [], keys: new Map(), taken: new Set(['Control+Alt+T', 'CommandOrControl+Alt+T']), themes: [],
+    clipboard: { readText: async () => n.clip, writeText: async (t) => { n.clip = t; }, hasImage: async () => false },
+    notify: (x) => n.notices.push(x),
+    shortcuts: {
+      register: (a, cb) => (n.taken.has(a) || n.keys.has(a) ? false : (n.keys.set(a, cb), true)),
+      unregister: (a) => void n.keys.delete(a),
+    },
+    setStartAtLogin: async () => null,
+    applyTheme: (t) => n.themes.push(t),
+  };
+  return n;
 }
 
 export async function closedPort(): Promise<number> {
@@ -72,7 +102,9 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     }
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-e2e-'));
     const openedFolders: string[] = [];
+    const native = nativeRecorder();
     const desktop = await createDesktop({
+      native,
       openPath: async (folder) => { openedFolders.push(folder); return ''; },
       dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false } }, requestTimeoutMs: 5000,
       onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
@@ -84,9 +116,21 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
 
     await page.exposeFunction('__linkdeskInvoke', (name: unknown, args: unknown) => desktop.invoke(name, args, { windowId: 1 }));
+    // As preload does: invoke, and main's commands held until the page listens.
     await page.addInitScript(() => {
-      const w = window as unknown as { linkdesk: unknown; __linkdeskInvoke(n: unknown, a: unknown): Promise<unknown> };
-      w.linkdesk = Object.freeze({ invoke: (name: unknown, args: unknown) => w.__linkdeskInvoke(name, args) });
+      type Listener = (c: unknown) => void;
+      const w = window as unknown as { linkdesk: unknown; __linkdeskInvoke(n: unknown, a: unknown): Promise<unknown>; __linkdeskCommand(c: unknown): void };
+      let listener: Listener | null = null;
+      const waiting: unknown[] = [];
+      w.__linkdeskCommand = (c) => (listener ? listener(c) : waiting.push(c));
+      w.linkdesk = Object.freeze({
+        invoke: (name: unknown, args: unknown) => w.__linkdeskInvoke(name, args),
+        onCommand: (fn: Listener) => {
+          listener = fn;
+          for (const c of waiting.splice(0)) fn(c);
+          return () => { if (listener === fn) listener = null; };
+        },
+      });
     });
 
     const invokeRaw = (name: string, args?: unknown) => desktop.invoke(name, args, { windowId: 1 });
@@ -97,7 +141,8 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     };
     let shots = 0;
     const world: World = {
-      desktop, remote, invoke, invokeRaw, openedFolders,
+      desktop, remote, invoke, invokeRaw, openedFolders, native,
+      command: (c) => page.evaluate((cmd) => (window as unknown as { __linkdeskCommand(c: unknown): void }).__linkdeskCommand(cmd), c),
       async open(hash = '#/links') {
         await page.goto(`${site.url}${hash}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

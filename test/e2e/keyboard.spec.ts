@@ -20,7 +20,7 @@ test('a link can be created, edited and sorted, and the instance switched, with 
   await expect(page.getByRole('heading', { level: 1, name: 'Links' })).toBeFocused();
 
   // The skip link is the first stop, before the header, and takes focus into the screen.
-  await page.getByTestId('instance-switcher').focus();
+  await page.getByRole('button', { name: 'Command palette: find links, screens and actions' }).focus();
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport();

@@ -2,64 +2,29 @@
 // no Node, navigation away is refused, and the embedded server answers. Needs
 // Electron's own binary, which npm fetches from GitHub; where it could not, the
 // tests are reported as skipped with that reason.
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { IpcResult, ServerStatus } from '../../shared/contract.ts';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import type { ServerStatus } from '../../shared/contract.ts';
+import { invokeIn, launch, launchable, type Launched, type PageGlobals } from './launch.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-// The page's globals, typed loosely: this file is type-checked with Node's libs, not the DOM's.
-type PageGlobals = { linkdesk: { invoke(n: string, a: unknown): Promise<unknown> }; location: { href: string }; open(u: string): unknown; fetch: typeof fetch } & Record<string, unknown>;
-
-/**
- * Where the Electron binary is, or why there is none. This reads what
- * `require('electron')` reads, without calling it: that call starts a
- * download from GitHub when the binary is missing.
- */
-function electronBinary(): { path: string } | { reason: string } {
-  const dir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const pathFile = path.join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return { reason: `Electron binary not installed: ${pathFile} is missing (its download from GitHub did not happen)` };
-  const rel = readFileSync(pathFile, 'utf8').trim();
-  const exe = process.env.ELECTRON_OVERRIDE_DIST_PATH ? path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH, rel) : path.join(dir, 'dist', rel);
-  if (!existsSync(exe)) return { reason: `Electron binary not installed: ${exe} does not exist` };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return { reason: 'Electron needs a display: set DISPLAY (e.g. run under xvfb-run)' };
-  }
-  return { path: exe };
-}
-
-const binary = electronBinary();
+const binary = launchable();
 test.skip('reason' in binary, 'reason' in binary ? binary.reason : '');
 
+let launched: Launched;
 let app: ElectronApplication;
 let page: Page;
 let dataDir: string;
 
 test.beforeAll(async () => {
   if (!('path' in binary)) return;
-  execFileSync(path.join(ROOT, 'node_modules/.bin/electron-vite'), ['build'], { cwd: ROOT, stdio: 'ignore' });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-electron-'));
-  app = await electron.launch({
-    executablePath: binary.path,
-    // Chromium refuses its OS sandbox when run as root (CI containers); the renderer's own sandbox settings still apply.
-    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ROOT],
-    env: { ...process.env, LINKDESK_DATA_DIR: dataDir, LINKDESK_LOCAL_PORT: '0' },
-  });
-  page = await app.firstWindow();
-  await page.waitForLoadState('domcontentloaded');
+  launched = await launch(binary.path);
+  ({ app, page, dataDir } = launched);
 });
 
 test.afterAll(async () => {
-  await app?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await launched?.close();
 });
 
-const invoke = <T>(name: string, args?: unknown) =>
-  page.evaluate(([n, a]) => (globalThis as unknown as PageGlobals).linkdesk.invoke(n as string, a), [name, args] as const) as Promise<IpcResult<T>>;
+const invoke = <T>(name: string, args?: unknown) => invokeIn<T>(page, name, args);
 
 test('the window opens on the app, with the data folder it was given', async () => {
   expect(page.url()).toMatch(/^app:\/\/linkdesk\//);
@@ -74,7 +39,7 @@ test('the window opens on the app, with the data folder it was given', async () 
   expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
 });
 
-test('the page has no Node: no require, no process, only window.linkdesk.invoke', async () => {
+test('the page has no Node: no require, no process, only window.linkdesk.invoke and onCommand', async () => {
   const seen = await page.evaluate(() => {
     const w = globalThis as unknown as PageGlobals;
     return {
@@ -82,7 +47,7 @@ test('the page has no Node: no require, no process, only window.linkdesk.invoke'
       bridge: Object.keys(w.linkdesk as object), frozen: Object.isFrozen(w.linkdesk),
     };
   });
-  expect(seen).toEqual({ require: 'undefined', process: 'undefined', module: 'undefined', buffer: 'undefined', bridge: ['invoke'], frozen: true });
+  expect(seen).toEqual({ require: 'undefined', process: 'undefined', module: 'undefined', buffer: 'undefined', bridge: ['invoke', 'onCommand'], frozen: true });
   expect(await invoke('links.nuke', {})).toMatchObject({ ok: false, error: { kind: 'contract' } });
 });
 

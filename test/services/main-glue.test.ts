@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
-import { IPC_CHANNEL } from '../../shared/ipc.ts';
+import { COMMAND_CHANNEL, IPC_CHANNEL } from '../../shared/ipc.ts';
 
 const rec = vi.hoisted(() => {
   type Fn = (...a: any[]) => any;
@@ -16,12 +16,14 @@ const rec = vi.hoisted(() => {
     windows: [] as any[], ipc: new Map<string, Fn>(), appEvents: new Map<string, Fn>(), paths: new Map<string, string>(),
     protocol: null as Fn | null, permissionRequest: null as Fn | null, quits: 0, opened: [] as string[], openedPaths: [] as string[],
     windowOpened: null as null | (() => void), schemes: [] as unknown[],
+    protocols: [] as unknown[][], shortcuts: new Map<string, Fn>(), clip: '', notifications: [] as { title: string; body: string }[],
+    sent: [] as { win: number; channel: string; payload: unknown }[], trayMenu: [] as any[], theme: 'system',
   };
   const contents = new Map<object, any>();
   class BrowserWindow {
     static count = 0;
     id = ++BrowserWindow.count;
-    webContents = { id: this.id };
+    webContents = { id: this.id, send: (channel: string, payload: unknown) => r.sent.push({ win: this.id, channel, payload }) };
     events = new Map<string, Fn>();
     url = '';
     opts: any;
@@ -34,6 +36,11 @@ const rec = vi.hoisted(() => {
     once(e: string, f: Fn) { this.events.set(e, f); }
     on(e: string, f: Fn) { this.events.set(e, f); }
     async loadURL(u: string) { this.url = u; }
+    isDestroyed() { return false; }
+    isMinimized() { return false; }
+    show() {}
+    focus() {}
+    static getFocusedWindow() { return null; }
     static fromWebContents(wc: object) { return contents.get(wc) ?? null; }
     static getAllWindows() { return r.windows; }
   }
@@ -43,12 +50,22 @@ const rec = vi.hoisted(() => {
       isPackaged: false, getVersion: () => '9.9.9', whenReady: async () => {}, requestSingleInstanceLock: () => true,
       setPath: (k: string, v: string) => r.paths.set(k, v), getPath: (k: string) => r.paths.get(k),
       on: (e: string, f: Fn) => r.appEvents.set(e, f), quit: () => { r.quits++; }, exit: (code: number) => { throw new Error(`exit ${code}`); },
+      setAsDefaultProtocolClient: (...a: unknown[]) => { r.protocols.push(a); return true; },
     },
+    globalShortcut: { register: (a: string, f: Fn) => (r.shortcuts.has(a) ? false : (r.shortcuts.set(a, f), true)), unregister: (a: string) => r.shortcuts.delete(a) },
+    clipboard: { readText: async () => r.clip, writeText: async (t: string) => { r.clip = t; }, has: async () => false },
+    Notification: class {
+      static isSupported() { return true; }
+      n: { title: string; body: string };
+      constructor(n: { title: string; body: string }) { this.n = n; }
+      show() { r.notifications.push({ title: this.n.title, body: this.n.body }); }
+    },
+    nativeTheme: { set themeSource(t: string) { r.theme = t; }, get themeSource() { return r.theme; } },
     ipcMain: { handle: (ch: string, f: Fn) => r.ipc.set(ch, f) },
     protocol: { registerSchemesAsPrivileged: (s: unknown[]) => r.schemes.push(...s), handle: (_s: string, f: Fn) => { r.protocol = f; } },
     session: { defaultSession: { setPermissionRequestHandler: (f: Fn) => { r.permissionRequest = f; }, setPermissionCheckHandler: () => {}, webRequest: { onHeadersReceived: () => {} } } },
     Menu: { buildFromTemplate: (t: unknown) => ({ t }), setApplicationMenu: () => {} },
-    Tray: class { setToolTip() {} setContextMenu() {} on() {} destroy() {} },
+    Tray: class { setToolTip() {} setContextMenu(m: { t: any[] }) { r.trayMenu = m.t; } on() {} destroy() {} },
     nativeImage: { createFromPath: (p: string) => ({ p }) },
     shell: { openExternal: async (u: string) => { r.opened.push(u); }, openPath: async (p: string) => { r.openedPaths.push(p); return ''; } },
   };
@@ -113,6 +130,43 @@ it('permission requests are refused', () => {
   let granted: boolean | undefined;
   r.permissionRequest!(win.webContents, 'media', (g: boolean) => { granted = g; }, { requestingUrl: 'app://linkdesk/index.html' });
   expect(granted).toBe(false);
+});
+
+it('registers linkdesk:// and the default global shortcut, which shortens the clipboard and notifies', async () => {
+  expect(r.protocols[0]?.[0]).toBe('linkdesk');
+  expect([...r.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+L']);
+  r.clip = 'https://example.com/glue';
+  r.shortcuts.get('CommandOrControl+Shift+L')!();
+  await vi.waitFor(() => expect(r.notifications).toHaveLength(1));
+  expect(r.notifications[0]!.title).toBe('Short link copied');
+  expect(r.clip).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9]{6}$/);
+  expect(r.trayMenu.map((i) => i.label ?? i.type)).toEqual([
+    'Shorten Clipboard URL', 'Quick Shorten…', 'separator', 'Open Linkdesk', 'Settings…', 'separator', expect.stringMatching(/^Local server: http/), 'separator', 'Quit Linkdesk',
+  ]);
+  expect(r.trayMenu[0].accelerator).toBe('CommandOrControl+Shift+L');
+});
+
+it('a linkdesk:// address from a second start reaches the window as a checked command; a bad one as a notice', () => {
+  r.sent.length = 0;
+  r.appEvents.get('second-instance')!({}, ['/usr/bin/linkdesk', '--no-sandbox', 'linkdesk://links/12/stats']);
+  r.appEvents.get('open-url')!({ preventDefault() {} }, 'linkdesk://links/1?instance=../x');
+  expect(r.sent).toEqual([
+    { win: win.id, channel: COMMAND_CHANNEL, payload: { type: 'open', target: { instanceId: null, screen: 'stats', linkId: 12 } } },
+    { win: win.id, channel: COMMAND_CHANNEL, payload: { type: 'notice', title: 'Link not opened', message: expect.stringMatching(/instance id/), tone: 'error' } },
+  ]);
+});
+
+it('the quick-shorten window opens once, on its own route, and may call the handler table', async () => {
+  const before = r.windows.length;
+  r.trayMenu.find((i) => i.label === 'Quick Shorten…').click();
+  r.trayMenu.find((i) => i.label === 'Quick Shorten…').click();
+  expect(r.windows.length).toBe(before + 1);
+  const quick = r.windows.at(-1);
+  expect(quick.url).toBe('app://linkdesk/index.html#/quick');
+  expect(quick.opts).toMatchObject({ alwaysOnTop: true, webPreferences: { sandbox: true, contextIsolation: true } });
+  const r1 = await r.ipc.get(IPC_CHANNEL)!({ sender: quick.webContents, senderFrame: { url: quick.url } }, 'quick.peek');
+  expect(r1).toMatchObject({ ok: true, data: { message: expect.stringMatching(/already a short link/) } });
+  quick.events.get('closed')();
 });
 
 it('closing the last window keeps the server; quitting stops it first', async () => {

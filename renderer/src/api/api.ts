@@ -3,6 +3,7 @@
 // can tell "invalid key" from "unreachable" from a 422 with field errors.
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from '../../../shared/api-types.ts';
 import type { AppInfo, CallArgs, CallName, CallResult, InstanceView, IpcError, Reachability, ServerStatus } from '../../../shared/contract.ts';
+import type { ClipboardPeek, QuickShortened, SettingsView } from '../../../shared/native.ts';
 import { useActivity } from './activity.ts';
 import type { Body, ListQuery } from './types.ts';
 
@@ -100,6 +101,15 @@ export const api = {
   stats: (id: number, range: StatsRange = {}): Promise<LinkStats> => call('stats.get', { id, ...range }),
   /** The whole account's statistics and top links; without `from`/`to`, all time. */
   accountStats: (range: StatsRange = {}): Promise<AccountStats> => call('stats.account', range),
+  settings: {
+    get: (): Promise<SettingsView> => call('settings.get'),
+    update: (patch: CallArgs<'settings.update'>): Promise<SettingsView> => call('settings.update', patch),
+  },
+  quick: {
+    peek: (): Promise<ClipboardPeek> => call('quick.peek', undefined, { quiet: true }),
+    domains: (): Promise<Page<Domain>> => call('quick.domains'),
+    shorten: (fields: CallArgs<'quick.shorten'>): Promise<QuickShortened> => call('quick.shorten', fields),
+  },
   domains: resource<Domain>('domains'),
   links: resource<Link>('links'),
   spaces: resource<Space>('spaces'),

@@ -2,10 +2,10 @@
 // onSaved on success; on refusal the API's field errors go onto their inputs
 // and whatever has no input comes back as `general`, shown above the form.
 import type { UseFormReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { toIpcError } from '../api/api.ts';
 import { placeErrors } from './field-errors.ts';
+import { notify } from '../notify.ts';
 
 export interface SaveFormOptions<V, T> {
   save(values: V): Promise<T>;
@@ -30,7 +30,7 @@ export function useSaveForm<V extends object, T>(form: UseFormReturnType<V>, opt
     form.clearErrors();
     try {
       const saved = await options.save(values);
-      notifications.show({ color: 'teal', ...options.notice(saved) });
+      notify({ color: 'teal', ...options.notice(saved) });
       options.onSaved(saved);
     } catch (e) {
       const placed = placeErrors(toIpcError(e), values, options.aliases, options.whole);

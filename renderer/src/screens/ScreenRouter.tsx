@@ -7,7 +7,7 @@ import { useInstances } from '../state/instances-store.ts';
 import { useRoute, type Screen } from '../state/route.ts';
 import LinksScreen from './Links/LinksScreen.tsx';
 
-const SCREENS: Record<Exclude<Screen, 'links'>, ReturnType<typeof lazy>> = {
+const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy>> = {
   domains: lazy(() => import('./Domains/DomainsScreen.tsx')),
   spaces: lazy(() => import('./Spaces/SpacesScreen.tsx')),
   pixels: lazy(() => import('./Pixels/PixelsScreen.tsx')),
@@ -20,7 +20,7 @@ const SCREENS: Record<Exclude<Screen, 'links'>, ReturnType<typeof lazy>> = {
 export function ScreenRouter() {
   const route = useRoute((s) => s.route);
   const { status, error, epoch, load } = useInstances();
-  const Screen = route.screen === 'links' ? LinksScreen : SCREENS[route.screen];
+  const Screen = route.screen === 'links' || route.screen === 'quick' ? LinksScreen : SCREENS[route.screen];
 
   // The instances and settings screens work even when the list of instances failed to load.
   if (route.screen !== 'instances' && route.screen !== 'settings') {

@@ -2,11 +2,12 @@
 // a screen and its filters across reloads and works from file:// in Electron.
 import { create } from 'zustand';
 
-export type Screen = 'dashboard' | 'links' | 'domains' | 'spaces' | 'pixels' | 'instances' | 'settings' | 'stats';
+export type Screen = 'dashboard' | 'links' | 'domains' | 'spaces' | 'pixels' | 'instances' | 'settings' | 'stats' | 'quick';
 export type Params = Record<string, string>;
 export interface Route { screen: Screen; id: number | null; params: Params }
 
-const SCREENS: readonly Screen[] = ['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances', 'settings'];
+// `quick` is the quick-shorten window's own page, without the app's frame.
+const SCREENS: readonly Screen[] = ['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances', 'settings', 'quick'];
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');

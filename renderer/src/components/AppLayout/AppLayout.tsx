@@ -1,19 +1,13 @@
 import { AppShell, Button, Group, NavLink, Progress, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useActivity } from '../../api/activity.ts';
-import { useRoute, type Screen } from '../../state/route.ts';
-import { IconChart, IconFolder, IconLink, IconServer, IconTarget, IconWorld } from '../Icons/Icons.tsx';
+import { useRoute } from '../../state/route.ts';
+import { PaletteButton } from '../CommandPalette/PaletteButton.tsx';
+import { IconChart } from '../Icons/Icons.tsx';
 import { InstanceSwitcher } from '../InstanceSwitcher/InstanceSwitcher.tsx';
 import classes from './AppLayout.module.css';
+import { SCREEN_NAV } from './screens-nav.tsx';
 
-const NAV: { screen: Screen; label: string; icon: ReactNode }[] = [
-  { screen: 'dashboard', label: 'Dashboard', icon: <IconChart /> },
-  { screen: 'links', label: 'Links', icon: <IconLink /> },
-  { screen: 'domains', label: 'Domains', icon: <IconWorld /> },
-  { screen: 'spaces', label: 'Spaces', icon: <IconFolder /> },
-  { screen: 'pixels', label: 'Pixels', icon: <IconTarget /> },
-  { screen: 'instances', label: 'Instances', icon: <IconServer /> },
-];
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const screen = useRoute((s) => s.route.screen);
@@ -34,12 +28,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <IconChart size={22} />
             <Text fw={700} size="lg">Linkdesk</Text>
           </Group>
-          <InstanceSwitcher />
+          <Group gap="sm" wrap="nowrap">
+            <PaletteButton />
+            <InstanceSwitcher />
+          </Group>
         </Group>
         {busy ? <Progress className={classes.progress} value={100} animated striped size={3} aria-label="Loading" /> : null}
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
-        {NAV.map((item) => (
+        {SCREEN_NAV.map((item) => (
           <NavLink key={item.screen} href={`#/${item.screen}`} label={item.label} leftSection={item.icon}
             active={current === item.screen} aria-current={current === item.screen ? 'page' : undefined} />
         ))}

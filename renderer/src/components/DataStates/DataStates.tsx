@@ -3,6 +3,7 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Text } from '@
 import type { ReactNode } from 'react';
 import type { IpcError } from '../../../../shared/contract.ts';
 import { useRoute } from '../../state/route.ts';
+import { IconServer } from '../Icons/Icons.tsx';
 
 const TITLES: Partial<Record<IpcError['kind'], string>> = {
   'invalid-key': 'The API key was refused',
@@ -20,8 +21,10 @@ const TITLES: Partial<Record<IpcError['kind'], string>> = {
 
 const ABOUT_INSTANCE = new Set<IpcError['kind']>(['invalid-key', 'no-key', 'unreachable', 'timeout', 'tls', 'not-linkdesk', 'keychain']);
 
+/** A failure; a resource the server does not offer is no failure, and trying again would not help. */
 export function ErrorState({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
   const navigate = useRoute((s) => s.navigate);
+  if (error.kind === 'unsupported') return <NotOffered message={error.message} />;
   const retryIn = error.retryAfterSeconds ? ` Try again in ${error.retryAfterSeconds} s.` : '';
   return (
     <Alert color="red" variant="light" title={TITLES[error.kind] ?? 'Something went wrong'} role="alert" data-error-kind={error.kind}>
@@ -35,6 +38,16 @@ export function ErrorState({ error, onRetry }: { error: IpcError; onRetry?: () =
         </Group>
       </Stack>
     </Alert>
+  );
+}
+
+/** The instance works, but this part of the API is not among what its server offers (a seed-only, phpShort-like server). */
+export function NotOffered({ message }: { message: string }) {
+  return (
+    <EmptyState py="xl" icon={<IconServer />} withIndicatorBackground data-testid="not-offered">
+      <EmptyState.Title order={2}>Not offered by this server</EmptyState.Title>
+      <EmptyState.Description>{message} Its links and domains work as usual.</EmptyState.Description>
+    </EmptyState>
   );
 }
 

@@ -1,31 +1,18 @@
 // Always in the header: which instance this window works on, how each one is
 // reachable, and a way to switch or to manage them.
 import { Button, Group, Menu, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { toIpcError } from '../../api/api.ts';
 import { useRoute } from '../../state/route.ts';
 import { selectedInstance, useInstances } from '../../state/instances-store.ts';
+import { switchInstance } from '../../state/switch-instance.ts';
 import { IconCheck, IconChevronDown, IconRefresh, IconServer } from '../Icons/Icons.tsx';
 import { ReachabilityBadge, reachLabel } from '../ReachabilityBadge/ReachabilityBadge.tsx';
 
 export function InstanceSwitcher() {
   const { instances, reach, status } = useInstances();
   const current = useInstances(selectedInstance);
-  const select = useInstances((s) => s.select);
   const checkAll = useInstances((s) => s.checkAll);
   const navigate = useRoute((s) => s.navigate);
-  const screen = useRoute((s) => s.route.screen);
 
-  const switchTo = async (id: string) => {
-    try {
-      await select(id);
-      // Filters hold ids of the old instance's spaces and domains: start clean.
-      navigate(screen === 'stats' ? 'links' : screen);
-      useRoute.getState().setParams({});
-    } catch (e) {
-      notifications.show({ color: 'red', title: 'Could not switch instance', message: toIpcError(e).message });
-    }
-  };
 
   const label = current ? `${current.name}, ${reachLabel(reach[current.id])}` : 'No instance';
   return (
@@ -43,7 +30,7 @@ export function InstanceSwitcher() {
         <Menu.Dropdown>
           <Menu.Label>Switch instance</Menu.Label>
           {instances.map((i) => (
-            <Menu.Item key={i.id} onClick={() => void switchTo(i.id)} aria-label={`${i.name} (${i.kind}), ${reachLabel(reach[i.id])}`}
+            <Menu.Item key={i.id} onClick={() => void switchInstance(i.id)} aria-label={`${i.name} (${i.kind}), ${reachLabel(reach[i.id])}`}
               leftSection={i.id === current?.id ? <IconCheck /> : <span style={{ width: 16, display: 'inline-block' }} />}
               rightSection={<ReachabilityBadge reach={reach[i.id]} />}>
               <Text size="sm" fw={i.id === current?.id ? 700 : 400}>{i.name}</Text>

@@ -15,11 +15,20 @@ export function reachLabel(reach: ReachState | undefined): string {
   return LOOK[reach?.state ?? 'unknown'].label;
 }
 
+/** What the last check learned beyond the state: whose key it is, or why there is no connection. */
+export function reachDetail(reach: ReachState | undefined): string | null {
+  if (!reach) return null;
+  if (reach.state === 'connected') {
+    return reach.account ? `Signed in as ${reach.account.name}` : 'The key works; this server does not offer account details';
+  }
+  return 'message' in reach ? reach.message : null;
+}
+
 /** The state is always spelled out; color only repeats it. */
 export function ReachabilityBadge({ reach }: { reach: ReachState | undefined }) {
   const r = reach ?? { state: 'unknown' as const };
   const look = LOOK[r.state];
-  const detail = r.state === 'connected' ? `Signed in as ${r.account.name}` : 'message' in r ? r.message : null;
+  const detail = reachDetail(r);
   const badge = (
     <Badge color={look.color} variant="light" data-reach={r.state}
       leftSection={r.state === 'checking' ? <Loader size={10} color="gray" /> : undefined}>

@@ -58,15 +58,19 @@ export function SimpleCrudScreen<T extends Named>(props: {
   const deleting = useDialog<T>();
   const filtered = values.search !== '';
   const rows = list.data?.data ?? [];
+  // A server without this resource: nothing to create or search.
+  const offered = list.error?.kind !== 'unsupported';
 
   return (
     <>
       <ScreenHeader title={title} description={props.description}>
-        <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button>
+        {offered ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button> : null}
       </ScreenHeader>
-      <Group mb="md" align="flex-end">
-        <SearchInput label={`Search ${nouns}`} placeholder="Name" value={values.search} onChange={(search) => update({ search })} />
-      </Group>
+      {offered ? (
+        <Group mb="md" align="flex-end">
+          <SearchInput label={`Search ${nouns}`} placeholder="Name" value={values.search} onChange={(search) => update({ search })} />
+        </Group>
+      ) : null}
       {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
       {!list.data && list.loading ? <LoadingState label={`Loading ${nouns}…`} /> : null}
       {list.data ? (

@@ -5,7 +5,7 @@ import { Button, Card, SimpleGrid, Text } from '@mantine/core';
 import type { AccountStats } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
 import { useRemote } from '../../api/use-remote.ts';
-import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
+import { ErrorState, LoadingState } from '../../components/DataStates/DataStates.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { formatCount } from '../../format.ts';
 import { RangeControls } from '../Stats/RangeControls.tsx';
@@ -26,8 +26,6 @@ export default function DashboardScreen() {
   const range = useStatsRange((s) => s.applied);
   const stats = useRemote(() => api.accountStats(queryOf(range)), [range]);
   const s = stats.data;
-  // Servers that predate account statistics answer /stats with 404.
-  const unsupported = stats.error?.kind === 'not-found';
   const peak = s ? busiest(s) : null;
 
   return (
@@ -35,11 +33,7 @@ export default function DashboardScreen() {
       <ScreenHeader title="Dashboard" description="Clicks on all links of this instance">
         <Button variant="light" onClick={stats.reload} loading={stats.loading}>Refresh</Button>
       </ScreenHeader>
-      {unsupported ? (
-        <NothingHere title="This server does not offer account statistics"
-          description="It answers statistics for single links only: open a link's statistics from the Links screen." />
-      ) : null}
-      {stats.error && !unsupported ? <ErrorState error={stats.error} onRetry={stats.reload} /> : null}
+      {stats.error ? <ErrorState error={stats.error} onRetry={stats.reload} /> : null}
       {!stats.error && !s ? <LoadingState label="Loading statistics…" /> : null}
       {!stats.error && s ? (
         <>

@@ -2,11 +2,11 @@
 // server writes its warnings and errors, with a button that shows that folder
 // (what to attach to a bug report when something went wrong).
 import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AppInfo } from '../../../../shared/contract.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { IconFolder } from '../../components/Icons/Icons.tsx';
+import { notify } from '../../notify.ts';
 
 export function AboutCard({ info }: { info: AppInfo }) {
   const [busy, setBusy] = useState(false);
@@ -15,7 +15,7 @@ export function AboutCard({ info }: { info: AppInfo }) {
     try {
       await call('app.openLogs');
     } catch (e) {
-      notifications.show({ color: 'red', title: 'The logs folder did not open', message: toIpcError(e).message });
+      notify({ color: 'red', title: 'The logs folder did not open', message: toIpcError(e).message });
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,8 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { InstanceView } from '../../../../shared/contract.ts';
-import { ReachabilityBadge, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
-import { useInstances, type ReachState } from '../../state/instances-store.ts';
-
-const detailOf = (r: ReachState | undefined) =>
-  !r ? null : r.state === 'connected' ? `Signed in as ${r.account.name}` : 'message' in r ? r.message : null;
+import { ReachabilityBadge, reachDetail, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
+import { notify } from '../../notify.ts';
+import { useInstances } from '../../state/instances-store.ts';
 
 export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): void; onRemove(i: InstanceView): void }) {
   const { instances, reach, selectedId, check, select } = useInstances();
@@ -13,10 +10,10 @@ export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): 
   const test = async (i: InstanceView) => {
     const r = await check(i.id);
     if (!r) return;
-    notifications.show({
+    notify({
       color: r.state === 'connected' ? 'teal' : 'red',
       title: `${i.name}: ${reachLabel(r)}`,
-      message: r.state === 'connected' ? `Signed in as ${r.account.name}.` : r.message,
+      message: r.state === 'connected' ? `${reachDetail(r)}.` : r.message,
     });
   };
 
@@ -50,12 +47,16 @@ export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): 
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap"><ReachabilityBadge reach={reach[i.id]} /></Group>
-                  {detailOf(reach[i.id]) ? <Text size="xs" c="dimmed" maw={280} data-testid="reach-detail">{detailOf(reach[i.id])}</Text> : null}
+                  {reachDetail(reach[i.id]) ? <Text size="xs" c="dimmed" maw={280} data-testid="reach-detail">{reachDetail(reach[i.id])}</Text> : null}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => void test(i)} loading={reach[i.id]?.state === 'checking'}
-                      aria-label={`Test connection to ${i.name}`}>Test</Button>
+                    {/* No spinner inside the button: Mantine's loader slides over the short label and leaves a stray
+                        glyph above it in a table row; the connection badge beside it already says "Checking…". */}
+                    <Button size="xs" variant="default" onClick={() => void test(i)} disabled={reach[i.id]?.state === 'checking'} miw={72}
+                      aria-busy={reach[i.id]?.state === 'checking'} aria-label={`Test connection to ${i.name}`}>
+                      {reach[i.id]?.state === 'checking' ? 'Testing…' : 'Test'}
+                    </Button>
                     <Button size="xs" variant="light" disabled={current} onClick={() => void select(i.id)} aria-label={`Use ${i.name}`}>Use</Button>
                     <Button size="xs" variant="subtle" onClick={() => onEdit(i)} aria-label={`Edit ${i.name}`}>Edit</Button>
                     {i.kind === 'remote' ? (

@@ -2,12 +2,12 @@
 // and its port, which can be changed (the server restarts on it).
 import { Alert, Badge, Button, Card, Code, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ServerStatus } from '../../../../shared/contract.ts';
 import { api, toIpcError } from '../../api/api.ts';
 import { useRemote } from '../../api/use-remote.ts';
 import { useInstances } from '../../state/instances-store.ts';
+import { notify } from '../../notify.ts';
 
 const LOOK: Record<ServerStatus['state'], { label: string; color: string }> = {
   starting: { label: 'Starting', color: 'yellow' },
@@ -27,12 +27,12 @@ export function ServerStatusCard() {
     setBusy(true);
     try {
       const after = await api.restartServer(p);
-      notifications.show({ color: after.state === 'running' ? 'teal' : 'red', message: after.url ? `The local server listens on ${after.url}.` : after.message ?? 'The local server restarted.' });
+      notify({ color: after.state === 'running' ? 'teal' : 'red', message: after.url ? `The local server listens on ${after.url}.` : after.message ?? 'The local server restarted.' });
       setPort('');
       // The local instance's address follows the port.
       await useInstances.getState().load({ silent: true });
     } catch (e) {
-      notifications.show({ color: 'red', title: 'The local server did not restart', message: toIpcError(e).message });
+      notify({ color: 'red', title: 'The local server did not restart', message: toIpcError(e).message });
     } finally {
       setBusy(false);
       status.reload();

@@ -10,7 +10,8 @@ export function LinkFilters({ values, options, onChange }: {
   values: Values; options: LinkOptions | undefined; onChange(patch: Partial<Values>): void;
 }) {
   const active = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== '';
-  const pick = (key: 'space_id' | 'domain_id' | 'pixel_id', label: string, rows: { id: number; name: string }[] | undefined) => (
+  // null rows: the server does not offer that resource, so there is no filter for it.
+  const pick = (key: 'space_id' | 'domain_id' | 'pixel_id', label: string, rows: { id: number; name: string }[] | null | undefined) => rows === null ? null : (
     <Select label={label} placeholder="Any" clearable clearButtonProps={clearButton(`Clear the ${label.toLowerCase()} filter`)} searchable data={toOptions(rows ?? [])} value={values[key] || null}
       onChange={(v) => onChange({ [key]: v ?? '' })} w={150} nothingFoundMessage="Nothing found"
       disabled={!options} data-testid={`filter-${key}`} />

@@ -10,6 +10,7 @@ import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { sortOf } from '../../components/SortableTh/SortableTh.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
+import { useLinkIntent } from '../../state/link-intent.ts';
 import { useListParams } from '../../state/list-params.ts';
 import { useRoute } from '../../state/route.ts';
 import { LinkFilters } from './LinkFilters.tsx';
@@ -28,6 +29,8 @@ export default function LinksScreen() {
   const editing = useDialog<Link | 'new'>();
   const deleting = useDialog<Link>();
   const qr = useDialog<Link>();
+  // The command palette's "edit this link" and "new link".
+  useLinkIntent(editing.open);
   const rows = list.data?.data ?? [];
   const filtered = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== '';
 

@@ -3,7 +3,7 @@
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { api } from '../../api/api.ts';
 import { useRemote } from '../../api/use-remote.ts';
-import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
+import { ErrorState, LoadingState, NotOffered, NothingHere } from '../../components/DataStates/DataStates.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { useRoute } from '../../state/route.ts';
@@ -21,9 +21,12 @@ export default function StatsScreen() {
   const back = () => window.history.length > 1 ? window.history.back() : useRoute.getState().navigate('links');
   const refresh = () => { link.reload(); stats.reload(); };
 
-  const error = link.error ?? stats.error;
+  // Without statistics from the server, the link's own record still tells its clicks.
+  const notOffered = stats.error?.kind === 'unsupported' ? stats.error : null;
+  const error = link.error ?? (notOffered ? null : stats.error);
   const l = link.data;
   const s = stats.data;
+  const ready = !error && l && (s || notOffered);
   return (
     <>
       <ScreenHeader title={l ? `Statistics: ${l.alias}` : 'Statistics'} description={l?.short_url}>
@@ -31,17 +34,19 @@ export default function StatsScreen() {
         <Button variant="light" onClick={refresh} loading={link.loading || stats.loading}>Refresh</Button>
       </ScreenHeader>
       {error ? <ErrorState error={error} onRetry={refresh} /> : null}
-      {!error && !(l && s) ? <LoadingState label="Loading statistics…" /> : null}
-      {!error && l && s ? (
+      {!error && !ready ? <LoadingState label="Loading statistics…" /> : null}
+      {ready ? (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
-            <Card withBorder>
-              <Text size="sm" c="dimmed">Clicks in range</Text>
-              <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
-            </Card>
+            {s ? (
+              <Card withBorder>
+                <Text size="sm" c="dimmed">Clicks in range</Text>
+                <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
+              </Card>
+            ) : null}
             <Card withBorder>
               <Text size="sm" c="dimmed">All-time clicks</Text>
-              <Text fz={32} fw={700} data-testid="total-clicks">{formatCount(s.clicks)}</Text>
+              <Text fz={32} fw={700} data-testid="total-clicks">{formatCount(s ? s.clicks : l.clicks)}</Text>
             </Card>
             <Card withBorder>
               <Text size="sm" c="dimmed">Destination</Text>
@@ -53,14 +58,14 @@ export default function StatsScreen() {
               <Text size="sm" fw={600}>{formatDateTime(l.created_at)}</Text>
             </Card>
           </SimpleGrid>
-          {s.clicks === 0 ? (
-            <NothingHere title="No clicks yet" description="Charts appear after the first visit through the short URL." />
-          ) : (
+          {notOffered ? <NotOffered message={notOffered.message} /> : null}
+          {s?.clicks === 0 ? <NothingHere title="No clicks yet" description="Charts appear after the first visit through the short URL." /> : null}
+          {s && s.clicks > 0 ? (
             <>
               <RangeControls shown={stats.loading ? undefined : s} />
               <StatsCharts stats={s} />
             </>
-          )}
+          ) : null}
         </>
       ) : null}
     </>

@@ -1,0 +1,47 @@
+// Electron's clipboard, notifications, global shortcuts, login item and theme,
+// shaped as the services' NativeHost. No decisions here: what to shorten, what
+// a notification says and whether a shortcut may be set are in
+// electron/services/native.
+import { app, clipboard, globalShortcut, nativeTheme, Notification } from 'electron';
+import type { NativeHost } from '../services/desktop.ts';
+import { HIDDEN_FLAG, setXdgAutostart } from '../services/native/login-item.ts';
+
+// Starting at login runs the same command this run was started with (the
+// packaged app, or electron with the project folder in development).
+const launchArgs = () => (app.isPackaged ? [] : [app.getAppPath()]);
+
+async function setStartAtLogin(open: boolean): Promise<string | null> {
+  try {
+    if (process.platform === 'linux') {
+      await setXdgAutostart(open, { exec: process.env.APPIMAGE ?? process.execPath, args: launchArgs() });
+      return null;
+    }
+    app.setLoginItemSettings({ openAtLogin: open, path: process.execPath, args: [...launchArgs(), HIDDEN_FLAG] });
+    return app.getLoginItemSettings({ path: process.execPath, args: [...launchArgs(), HIDDEN_FLAG] }).openAtLogin === open
+      ? null
+      : 'The system did not accept the change; check its login items settings.';
+  } catch (err) {
+    return `The login item could not be changed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+export function electronNative(icon: string): NativeHost {
+  return {
+    clipboard: {
+      readText: () => clipboard.readText(),
+      writeText: (text) => clipboard.writeText(text),
+      hasImage: () => clipboard.has('image/png'),
+    },
+    notify: ({ title, body }) => {
+      if (Notification.isSupported()) new Notification({ title, body, icon, silent: false }).show();
+    },
+    shortcuts: {
+      register: (accelerator, callback) => globalShortcut.register(accelerator, callback),
+      unregister: (accelerator) => globalShortcut.unregister(accelerator),
+    },
+    setStartAtLogin,
+    applyTheme: (theme) => {
+      nativeTheme.themeSource = theme;
+    },
+  };
+}

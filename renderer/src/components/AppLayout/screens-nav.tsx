@@ -1,0 +1,14 @@
+// The screens people move between: the sidebar and the command palette's "Go to".
+import type { ReactNode } from 'react';
+import type { Screen } from '../../state/route.ts';
+import { IconChart, IconFolder, IconLink, IconServer, IconSettings, IconTarget, IconWorld } from '../Icons/Icons.tsx';
+
+export const SCREEN_NAV: readonly { screen: Screen; label: string; icon: ReactNode }[] = [
+  { screen: 'dashboard', label: 'Dashboard', icon: <IconChart /> },
+  { screen: 'links', label: 'Links', icon: <IconLink /> },
+  { screen: 'domains', label: 'Domains', icon: <IconWorld /> },
+  { screen: 'spaces', label: 'Spaces', icon: <IconFolder /> },
+  { screen: 'pixels', label: 'Pixels', icon: <IconTarget /> },
+  { screen: 'instances', label: 'Instances', icon: <IconServer /> },
+  { screen: 'settings', label: 'Settings', icon: <IconSettings /> },
+];

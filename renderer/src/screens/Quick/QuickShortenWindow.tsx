@@ -1,0 +1,90 @@
+// The small always-on-top window behind the tray's "Quick Shorten…": the
+// address from the clipboard, an optional alias, domain and expiry. Saving puts
+// the short link on the clipboard (main does, with a notification).
+import { Alert, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import type { QuickShortened } from '../../../../shared/native.ts';
+import { api } from '../../api/api.ts';
+import { useRemote } from '../../api/use-remote.ts';
+import { useSaveForm } from '../../forms/use-save-form.ts';
+import { useSettings } from '../../state/settings-store.ts';
+
+interface Values { url: string; alias: string; domain_id: string; expiration_date: string; expiration_time: string }
+
+export default function QuickShortenWindow() {
+  const settings = useSettings();
+  const domains = useRemote(() => api.quick.domains(), []);
+  const [made, setMade] = useState<QuickShortened | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const form = useForm<Values>({ initialValues: { url: '', alias: '', domain_id: '', expiration_date: '', expiration_time: '' } });
+
+  useEffect(() => {
+    void settings.load();
+    void api.quick.peek().then((p) => {
+      if (p.url) form.setFieldValue('url', p.url);
+      setHint(p.message);
+    }, () => undefined);
+    const close = (e: KeyboardEvent) => { if (e.key === 'Escape' && !e.defaultPrevented) window.close(); };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const { submit, busy, general } = useSaveForm(form, {
+    save: (v) => api.quick.shorten({
+      url: v.url.trim(),
+      ...(v.alias.trim() ? { alias: v.alias.trim() } : {}),
+      ...(v.domain_id ? { domain_id: Number(v.domain_id) } : {}),
+      ...(v.expiration_date ? { expiration_date: v.expiration_date } : {}),
+      ...(v.expiration_date && v.expiration_time ? { expiration_time: v.expiration_time } : {}),
+    }),
+    notice: (r) => ({ title: r.notice.title, message: r.link.short_url }),
+    onSaved: (r) => {
+      setMade(r);
+      form.reset();
+    },
+  });
+
+  const where = settings.view?.quickShortenInstance.name;
+  return (
+    <Stack p="md" gap="sm" component="main">
+      <div>
+        <Title order={1} size="h3">Quick shorten</Title>
+        <Text size="sm" c="dimmed">{where ? `On ${where}. ` : ''}The short link goes to the clipboard.</Text>
+      </div>
+      {made ? (
+        <Alert color="teal" title={made.notice.title} role="status" data-testid="quick-result">
+          <Group gap="xs" wrap="nowrap">
+            <Text ff="monospace" size="sm" truncate="end">{made.link.short_url}</Text>
+            <CopyButton value={made.link.short_url}>
+              {({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+            </CopyButton>
+          </Group>
+        </Alert>
+      ) : null}
+      {general ? <Alert color="red" role="alert">{general}</Alert> : null}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Destination URL" placeholder="https://…" required data-autofocus autoFocus
+            description={hint ?? undefined} {...form.getInputProps('url')} />
+          <Group grow align="flex-start">
+            <TextInput label="Alias" placeholder="generated" {...form.getInputProps('alias')} />
+            <Select label="Domain" placeholder="Instance address" clearable clearButtonProps={{ 'aria-label': 'Clear domain' }}
+              data={(domains.data?.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+              error={domains.error ? domains.error.message : form.getInputProps('domain_id').error}
+              value={form.values.domain_id || null} onChange={(v) => form.setFieldValue('domain_id', v ?? '')} />
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput type="date" label="Expires on" {...form.getInputProps('expiration_date')} />
+            <TextInput type="time" label="at" disabled={!form.values.expiration_date} {...form.getInputProps('expiration_time')} />
+          </Group>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => window.close()}>Close</Button>
+            <Button type="submit" loading={busy}>Shorten and copy</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+// Switching the instance this window works on, from the header's switcher or
+// the command palette: the same screen, without the old instance's filters.
+import { toIpcError } from '../api/api.ts';
+import { notify } from '../notify.ts';
+import { useInstances } from './instances-store.ts';
+import { useRoute } from './route.ts';
+
+export async function switchInstance(id: string): Promise<void> {
+  try {
+    await useInstances.getState().select(id);
+    // Filters hold ids of the old instance's spaces and domains: start clean.
+    const { route, navigate, setParams } = useRoute.getState();
+    navigate(route.screen === 'stats' ? 'links' : route.screen);
+    setParams({});
+  } catch (e) {
+    notify({ color: 'red', title: 'Could not switch instance', message: toIpcError(e).message });
+  }
+}

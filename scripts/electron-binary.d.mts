@@ -1,0 +1,1 @@
+export function electronBinary(env?: NodeJS.ProcessEnv): { path: string } | { reason: string };

@@ -1,0 +1,157 @@
+// A remote instance that offers only the seed's domains and links (a
+// phpShort-style server): the screens for what it lacks say so calmly instead
+// of failing, the link form and filters leave out the space and pixel pickers,
+// and domains, links and "Test connection" work as they do anywhere.
+import type { Link } from '../../shared/api-types.ts';
+import { startSeedOnlyServer, type SeedOnlyServer } from '../helpers/seed-only-server.ts';
+import { expect, test } from './fixtures.ts';
+import { combo, pick } from './ui.ts';
+import type { Page } from '@playwright/test';
+
+/** The "not offered" state with its sentence, and nothing that looks like a failure or offers a retry that cannot help. */
+async function expectNotOffered(page: Page, sentence: string) {
+  const state = page.getByTestId('not-offered');
+  await expect(state).toBeVisible();
+  await expect(state.getByRole('heading', { level: 2, name: 'Not offered by this server' })).toBeVisible();
+  await expect(state).toContainText(sentence);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+}
+
+async function switchTo(page: Page, name: string) {
+  await page.getByTestId('instance-switcher').click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByTestId('instance-switcher')).toContainText(name);
+}
+
+let seed: SeedOnlyServer | null = null;
+test.afterEach(async () => {
+  await seed?.close();
+  seed = null;
+});
+
+test('a seed-only server: the missing screens say so, links and domains work, and it is connected', async ({ page, world }) => {
+  seed = await startSeedOnlyServer({ notFound: 'json' });
+  const shop = (await seed.upstream.api('POST', '/domains', { json: { name: 'shop.example' } })).body.data;
+  expect((await seed.upstream.api('POST', '/links', { json: { url: 'https://example.com/first', alias: 'first', domain_id: shop.id } })).status).toBe(201);
+  await world.addInstance('Seed only', seed.url, seed.key);
+
+  // Connected, without an account name; the header says the same.
+  await world.open('#/instances');
+  await switchTo(page, 'Seed only');
+  const row = page.locator('tr[data-instance="Seed only"]');
+  await expect(row.locator('[data-reach]')).toHaveAttribute('data-reach', 'connected');
+  await expect(row.getByTestId('reach-detail')).toHaveText('The key works; this server does not offer account details');
+  await row.getByRole('button', { name: 'Test connection to Seed only' }).click();
+  await expect(page.getByText('Seed only: Connected')).toBeVisible();
+  await expect(page.getByText('The key works; this server does not offer account details.')).toBeVisible();
+  await expect(page.getByTestId('instance-switcher')).toContainText('Connected');
+  await world.shot('test-connection');
+
+  // Spaces and pixels: no list, nothing to create or search.
+  await page.getByRole('link', { name: 'Spaces' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Spaces' })).toBeVisible();
+  await expectNotOffered(page, 'This server does not offer spaces.');
+  await expect(page.getByRole('button', { name: 'New space' })).toHaveCount(0);
+  await expect(page.getByLabel('Search spaces')).toHaveCount(0);
+  await world.shot('spaces');
+  await world.axe('spaces not offered');
+
+  await page.getByRole('link', { name: 'Pixels' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pixels' })).toBeVisible();
+  await expectNotOffered(page, 'This server does not offer pixels.');
+  await expect(page.getByRole('button', { name: 'New pixel' })).toHaveCount(0);
+  await world.shot('pixels');
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectNotOffered(page, 'This server does not offer account statistics.');
+  await expect(page.getByTestId('range-clicks')).toHaveCount(0);
+  await world.shot('dashboard');
+
+  // Links: the list, filters without space and pixel, and the form without their pickers.
+  await page.getByRole('link', { name: 'Links' }).click();
+  const table = page.getByTestId('links-table');
+  await expect(table.locator('tr[data-alias="first"]')).toBeVisible();
+  await expect(combo(page, 'Domain')).toBeEnabled();
+  await expect(page.getByTestId('filter-space_id')).toHaveCount(0);
+  await expect(page.getByTestId('filter-pixel_id')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await world.shot('links');
+
+  await page.getByRole('button', { name: 'New link' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New link' });
+  await expect(drawer.getByLabel('Destination URL')).toBeFocused();
+  await drawer.getByLabel('Destination URL').fill('https://example.com/spring');
+  await pick(page, drawer, 'Domain', 'shop.example');
+  await drawer.getByLabel('Alias').fill('spring');
+  await expect(drawer.getByText('Organize')).toHaveCount(0);
+  await expect(combo(drawer, 'Space')).toHaveCount(0);
+  await expect(drawer.getByLabel('Pixels', { exact: true })).toHaveCount(0);
+  await world.shot('new-link-form');
+  await drawer.getByRole('button', { name: 'Create link' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(table.locator('tr[data-alias="spring"]')).toBeVisible();
+  const created = (await seed.upstream.api('GET', '/links?search=spring&search_by=alias')).body.data as Link[];
+  expect(created).toMatchObject([{ alias: 'spring', url: 'https://example.com/spring', domain: { name: 'shop.example' }, space: null, pixels: [] }]);
+  await world.shot('link-created');
+
+  // Editing it saves too.
+  await table.locator('tr[data-alias="spring"]').getByRole('button', { name: 'Edit spring' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit spring' });
+  await edit.getByLabel('Destination URL').fill('https://example.com/summer');
+  await edit.getByRole('button', { name: 'Save link' }).click();
+  await expect(edit).toBeHidden();
+  expect((await seed.upstream.api('GET', `/links/${created[0]!.id}`)).body.data).toMatchObject({ url: 'https://example.com/summer' });
+
+  // A link's statistics: the link's own record, and no charts.
+  await table.locator('tr[data-alias="spring"]').getByRole('button', { name: 'Statistics for spring' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics: spring' })).toBeVisible();
+  await expectNotOffered(page, 'This server does not offer link statistics.');
+  await expect(page.getByTestId('total-clicks')).toHaveText('0');
+  await expect(page.getByText('https://example.com/summer')).toBeVisible();
+  await world.shot('link-statistics');
+
+  // Domains: listed, and a new one created through the form.
+  await page.getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByTestId('domains-table')).toContainText('shop.example');
+  await page.getByRole('button', { name: 'New domain' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New domain' });
+  await dialog.getByLabel(/^Domain name/).fill('go.example');
+  await dialog.getByRole('button', { name: 'Create domain' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('domains-table')).toContainText('go.example');
+  expect((await seed.upstream.api('GET', '/domains')).body.meta.total).toBe(2);
+  await world.shot('domains');
+
+  // After all that, the header still says connected.
+  await expect(page.getByTestId('instance-switcher')).toContainText('Connected');
+  expect(seed.refused).toEqual(expect.arrayContaining(['GET /api/v1/account', 'GET /api/v1/spaces', 'GET /api/v1/pixels', 'GET /api/v1/stats']));
+});
+
+test('a seed-only server whose 404 is an HTML page reads the same, and the instance stays connected', async ({ page, world }) => {
+  seed = await startSeedOnlyServer({ notFound: 'html' });
+  const link = (await seed.upstream.api('POST', '/links', { json: { url: 'https://example.com/page', alias: 'page' } })).body.data as Link;
+  const inst = await world.addInstance('Plain server', seed.url, seed.key);
+  await world.invoke('instances.select', { id: inst.id });
+
+  await world.open('#/spaces');
+  await expectNotOffered(page, 'This server does not offer spaces.');
+  await world.shot('spaces');
+
+  await world.open(`#/links/${link.id}/stats`);
+  await expectNotOffered(page, 'This server does not offer link statistics.');
+  await world.shot('link-statistics');
+
+  // A link that does not exist is still an honest not-found.
+  await world.open(`#/links/${link.id + 1000}/stats`);
+  await expect(page.getByRole('alert')).toHaveAttribute('data-error-kind', 'not-found');
+  await expect(page.getByTestId('not-offered')).toHaveCount(0);
+  await world.shot('missing-link');
+
+  await page.getByRole('link', { name: 'Links' }).click();
+  await expect(page.getByTestId('links-table').locator('tr[data-alias="page"]')).toBeVisible();
+  await expect(page.getByTestId('filter-space_id')).toHaveCount(0);
+  await expect(page.getByTestId('instance-switcher')).toContainText('Connected');
+  await world.shot('links');
+});
