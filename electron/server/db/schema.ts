@@ -38,6 +38,46 @@ export interface LinksTable {
   rotation_next: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The card link-preview crawlers get (migration 7); absolute http(s) image URL. */
+  preview_title: string | null;
+  preview_description: string | null;
+  preview_image: string | null;
+  /** 'ok' | 'broken' | 'unknown', as the destination checker last found it. */
+  health: Generated<string>;
+  /** For 'broken': the status code or the network error. */
+  health_detail: string | null;
+  /** Unix milliseconds of the last check; null: never checked. */
+  health_checked_at: number | null;
+}
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  /** The HMAC-SHA256 signing secret (needed to sign each delivery). */
+  secret: string;
+  disabled: Generated<number>;
+  /** The last click_log id delivered as link.clicked for this hook. */
+  click_cursor: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  /** The JSON body, exactly as sent. */
+  payload: string;
+  /** 'pending' | 'delivered' | 'failed' */
+  state: Generated<string>;
+  attempts: Generated<number>;
+  /** Unix milliseconds. */
+  next_attempt_at: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
 }
 export interface LinkPixelsTable { link_id: number; pixel_id: number }
 export interface LinkClicksTable { link_id: number; user_id: number; clicks: Generated<number> }
@@ -73,4 +113,6 @@ export interface DB {
   redirect_changes: RedirectChangesTable;
   link_counts: LinkCountsTable;
   instance_secrets: InstanceSecretsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

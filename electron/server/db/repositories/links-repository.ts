@@ -5,14 +5,14 @@ import type { DB, LinksTable } from '../schema.ts';
 import { containsLike, offsetOf, orderText, type Engine, type PageResult } from './like.ts';
 
 /** A link with its click counter (link_clicks). */
-export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next'> & { id: number; clicks: number; rotation_next: number };
+export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next' | 'health'> & { id: number; clicks: number; rotation_next: number; health: string };
 export interface HydratedLink extends LinkRow {
   domain: { id: number; name: string } | null;
   space: { id: number; name: string; color: string } | null;
   pixels: { id: number; name: string; type: string }[];
 }
-/** Columns a write may set; ownership and timestamps are the repository's. */
-export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at'>>;
+/** Columns a write may set; ownership and timestamps are the repository's, health the checker's. */
+export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at' | 'health' | 'health_detail' | 'health_checked_at'>>;
 
 /**
  * Expired: the date has passed or the click budget is spent; disabled wins
