@@ -2,13 +2,11 @@
 // answered. Bounded in time and size (and at most 5 redirects), and it
 // refuses private addresses unless the instance allows them: the address
 // actually connected to is checked for every connection, each redirect hop
-// included, so an IP literal or a DNS answer that changes between a check and
-// the connect cannot slip through. The check comes right after the TCP
-// connect, before anything is sent (for https, before the TLS ClientHello).
-import type { Socket } from 'node:net';
+// included (net/guarded-agent.ts).
 import { decodeHTML } from 'entities';
-import { Agent, buildConnector, interceptors, request } from 'undici';
-import { anyAddress, publicOnly, type AddressPolicy } from './net/address-policy.ts';
+import { interceptors, request } from 'undici';
+import type { AddressPolicy } from './net/address-policy.ts';
+import { createGuardedAgent } from './net/guarded-agent.ts';
 
 export { isPrivateAddress } from './net/address-policy.ts';
 
@@ -63,37 +61,10 @@ export interface TitleFetcherOptions {
 
 const MAX_REDIRECTS = 5;
 
-function refused(address: string): Error {
-  return Object.assign(new Error(`refused to fetch from ${address || 'an unknown address'}: not a public address`), { code: 'EPRIVATE' });
-}
-
 export function createTitleFetcher(opts: TitleFetcherOptions = {}): TitleFetcher {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const maxBytes = opts.maxBytes ?? 256 * 1024;
-  const policy = opts.policy ?? (opts.allowPrivate ? anyAddress : publicOnly);
-  const connectTo = buildConnector({ timeout: timeoutMs, ...(opts.ca ? { ca: opts.ca } : {}) });
-  const guarded: buildConnector.connector = (options, callback) => {
-    const tls = options.protocol === 'https:';
-    // Plain TCP first; TLS is layered on the same socket once its address has passed.
-    const tcp = tls ? { ...options, protocol: 'http:', port: options.port || '443', httpSocket: undefined } : options;
-    connectTo(tcp, (err, socket) => {
-      if (err || !socket) return callback(err ?? new Error('no socket'), null);
-      const address = socket.remoteAddress ?? '';
-      if (!policy(address, socket.remotePort ?? 0)) {
-        socket.destroy();
-        return callback(refused(address), null);
-      }
-      if (!tls) return callback(null, socket);
-      connectTo({ ...options, httpSocket: socket as Socket }, (tlsErr, secure) => {
-        if (tlsErr || !secure) {
-          socket.destroy();
-          return callback(tlsErr ?? new Error('no socket'), null);
-        }
-        callback(null, secure);
-      });
-    });
-  };
-  const agent = new Agent({ connect: guarded, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
+  const agent = createGuardedAgent({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca })
     .compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
 
   return {
