@@ -10,7 +10,7 @@ import { createDesktop, type Desktop, type DesktopOptions } from '../../electron
 import { createInvoker, type Handlers } from '../../electron/services/handlers.ts';
 import { createMemoryStore, type SecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { closedPort, filesContaining, httpServer, IN_DBUS, NO_DBUS_REASON, realKeychain, tempDir } from './helpers.ts';
+import { closedPort, filesContaining, httpServer, IN_DBUS, NO_DBUS_REASON, ok, realKeychain, tempDir } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -38,11 +38,6 @@ async function remote(): Promise<TestServer> {
   const s = await startServer();
   cleanups.push(() => s.close());
   return s;
-}
-async function ok<T = any>(p: Promise<{ ok: boolean; data?: unknown; error?: unknown }>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.data as T;
 }
 
 describe('the contract gate', () => {

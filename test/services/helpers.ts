@@ -81,3 +81,10 @@ export async function closedPort(): Promise<number> {
   await s.close();
   return s.port;
 }
+
+/** The data of an IpcResult that must be ok; otherwise the test fails with its error. */
+export async function ok<T = any>(p: Promise<{ ok: boolean; data?: unknown; error?: unknown }>): Promise<T> {
+  const r = await p;
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.data as T;
+}

@@ -18,7 +18,7 @@ import { autostartFile, desktopEntry, setXdgAutostart } from '../../electron/ser
 import { createShortcutManager, type ShortcutHost } from '../../electron/services/native/shortcuts.ts';
 import { createMemoryStore } from '../../electron/services/secret-store.ts';
 import { startServer } from '../helpers/server.ts';
-import { tempDir } from './helpers.ts';
+import { ok, tempDir } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -252,11 +252,6 @@ describe('settings and quick shorten through the handler table', () => {
     cleanups.push(() => d.close());
     return d;
   }
-  const ok = async <T = any>(p: Promise<{ ok: boolean; data?: unknown; error?: unknown }>): Promise<T> => {
-    const r = await p;
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-    return r.data as T;
-  };
 
   it('the shortcut pressed anywhere shortens the clipboard on the local server and puts the short URL back', async () => {
     const native = recorder();

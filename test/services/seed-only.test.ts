@@ -8,7 +8,7 @@ import { createDesktop, type Desktop } from '../../electron/services/desktop.ts'
 import { createMemoryStore } from '../../electron/services/secret-store.ts';
 import { startSeedOnlyServer, type SeedOnlyServer } from '../helpers/seed-only-server.ts';
 import { startServer } from '../helpers/server.ts';
-import { httpServer, IN_DBUS, realKeychain, tempDir } from './helpers.ts';
+import { httpServer, IN_DBUS, ok, realKeychain, tempDir } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -33,11 +33,6 @@ async function seedOnly(notFound: 'json' | 'html'): Promise<SeedOnlyServer> {
   return s;
 }
 
-async function ok<T = any>(p: Promise<{ ok: boolean; data?: unknown; error?: unknown }>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.data as T;
-}
 
 /** A desktop whose window works on `baseUrl` with `key`. */
 async function workingOn(baseUrl: string, key: string) {
