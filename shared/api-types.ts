@@ -1,5 +1,5 @@
 // Response shapes of /api/v1, as DESIGN.md gives them.
-import type { LinkStatus, PixelType, TargetType } from './constants.ts';
+import type { LinkHealth, LinkStatus, PixelType, TargetType } from './constants.ts';
 
 export interface KeyValue { key: string; value: string }
 export interface ValueOnly { value: string }
@@ -42,8 +42,16 @@ export interface Link {
   platform: KeyValue[];
   language: KeyValue[];
   rotation: ValueOnly[];
+  /** What link-preview crawlers are shown; null when not set. */
+  preview_title: string | null;
+  preview_description: string | null;
+  preview_image: string | null;
   clicks: number;
   status: LinkStatus;
+  /** The destination and its targets as last checked; `health_detail` says why a link is broken. */
+  health: LinkHealth;
+  health_detail: string | null;
+  health_checked_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -87,5 +95,5 @@ export interface Page<T> {
   meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
   status: 200;
 }
-export interface Deleted { id: number; object: 'link' | 'domain' | 'space' | 'pixel'; deleted: true; status: 200 }
+export interface Deleted { id: number; object: 'link' | 'domain' | 'space' | 'pixel' | 'webhook'; deleted: true; status: 200 }
 export interface ApiErrorBody { message: string; errors?: Record<string, string[]>; status: number }

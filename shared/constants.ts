@@ -34,6 +34,9 @@ export type LinkStatus = 1 | 2 | 3;
 
 export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
 export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
+/** A destination as the health checker last found it; unknown: not checked since it was set. */
+export const LINK_HEALTH = ['ok', 'broken', 'unknown'] as const;
+export type LinkHealth = (typeof LINK_HEALTH)[number];
 export const DOMAIN_SEARCH_BY = ['name'] as const;
 export const DOMAIN_SORT_BY = ['id', 'name'] as const;
 export const SPACE_SORT_BY = ['id', 'name'] as const;

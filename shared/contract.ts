@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
+import type { Webhook, WebhookCreated, WebhookDelivery } from './schemas/webhooks.ts';
 
 const id = z.number().int().positive();
 const query = z.record(z.string(), z.union([z.string(), z.number(), z.undefined()])).optional();
@@ -127,8 +128,17 @@ export const contract = {
   'quick.shorten': entry<typeof quickFields, QuickShortened>(quickFields),
   ...crud<Domain, 'domains'>('domains'),
   ...crud<Link, 'links'>('links'),
+  /** Checks a link's destination and targets now; the link with its new health. */
+  'links.checkHealth': entry<z.ZodObject<{ id: typeof id }>, Link>(z.object({ id })),
   ...crud<Space, 'spaces'>('spaces'),
   ...crud<Pixel, 'pixels'>('pixels'),
+  ...crud<Webhook, 'webhooks'>('webhooks'),
+  /** The one answer that holds the hook's signing secret. */
+  'webhooks.create': entry<z.ZodObject<{ data: typeof body }>, WebhookCreated>(z.object({ data: body })),
+  /** A hook's recent deliveries, newest first. */
+  'webhooks.deliveries': entry<z.ZodObject<{ id: typeof id; query: typeof query }>, Page<WebhookDelivery>>(z.object({ id, query })),
+  /** Queues a webhook.test delivery; the new delivery. */
+  'webhooks.test': entry<z.ZodObject<{ id: typeof id }>, WebhookDelivery>(z.object({ id })),
 };
 
 export type Contract = typeof contract;

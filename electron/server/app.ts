@@ -18,11 +18,18 @@ import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.ts';
 import type { Store } from './db/database.ts';
 import type { PostgresStore } from './db/postgres.ts';
+import { createHealthRepository } from './db/repositories/health-repository.ts';
+import { createHealthChecker, type HealthChecker, type HealthCheckerOptions } from './health/checker.ts';
+import { createHealthProbe } from './health/probe.ts';
 import { createKeyFailureLimit, KEY_FAILURE_LIMIT } from './redirect/access.ts';
 import type { ClickWriterMode } from './redirect/clicks.ts';
 import { installFastPath } from './redirect/fast-path.ts';
 import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
+import { webhooksRoutes } from './api/routes/webhooks.ts';
+import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming } from './webhooks/dispatcher.ts';
+import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
+import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
 
 export interface AppDeps {
@@ -36,8 +43,15 @@ export interface AppDeps {
   geoipPath?: string;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
+  /** The destination checker's probe and pace (tests allow loopback and hurry it). */
+  health?: Partial<Pick<HealthCheckerOptions, 'probe' | 'hostGapMs' | 'pollMs' | 'startDelayMs'>>;
   /** HTTP timeouts, DEFAULT_TIMEOUTS where absent (tests shorten them). */
   timeouts?: Partial<HttpTimeouts>;
+  /**
+   * Webhook sending: the sender (tests widen its address policy; then it is the test's to close)
+   * and the timing (tests hurry the backoff); false: this process writes deliveries but sends none.
+   */
+  webhooks?: false | { sender?: Sender; timing?: Partial<DispatcherTiming> };
 }
 
 /** Milliseconds. */
@@ -55,7 +69,7 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = { headers: 20_000, request: 30_000
 
 declare module 'fastify' {
   interface FastifyInstance {
-    linkdesk: { repos: Repositories; config: ServerConfig; baseUrl(): string; titlesIdle(): Promise<void> };
+    linkdesk: { repos: Repositories; config: ServerConfig; baseUrl(): string; titlesIdle(): Promise<void>; health: HealthChecker | null };
   }
 }
 
@@ -133,7 +147,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const titlesIdle = async () => {
     while (pending.size) await Promise.allSettled([...pending]);
   };
-  app.decorate('linkdesk', { repos, config, baseUrl, titlesIdle });
+  // Destinations are checked in the background; an injected probe is the test's to close.
+  const { probe: healthProbe, ...healthPace } = deps.health ?? {};
+  const ownProbe = config.healthChecks && !healthProbe ? createHealthProbe({ allowPrivate: config.allowPrivateTitles }) : null;
+  const health = config.healthChecks ? createHealthChecker({
+    repo: createHealthRepository(deps.store.db),
+    probe: (healthProbe ?? ownProbe)!,
+    intervalMs: config.healthIntervalHours * 3_600_000,
+    now,
+    onError: (err) => app.log.error({ err }, 'health checks failed'),
+    ...healthPace,
+  }) : null;
+  app.decorate('linkdesk', { repos, config, baseUrl, titlesIdle, health });
   app.decorateRequest('principal', null);
   // Every answer, JSON included, is what its Content-Type says and nothing a browser may sniff.
   app.addHook('onSend', (_req, reply, payload, done) => {
@@ -143,6 +168,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await titlesIdle();
     if (titles && !deps.titleFetcher) await titles.close();
+  });
+  app.addHook('onReady', async () => health?.start());
+  // Webhook deliveries are written with the change and sent in the background.
+  const hookDeps = deps.webhooks === false ? null : (deps.webhooks ?? {});
+  const ownSender = hookDeps && !hookDeps.sender ? createSender({ allowPrivate: config.allowPrivateTitles }) : null;
+  let dispatcher: Dispatcher | null = null;
+  const webhooks = {
+    allowPrivate: config.allowPrivateTitles,
+    wake: () => dispatcher?.wake(),
+    async emit(userId: number, event: Parameters<typeof repos.webhooks.enqueue>[1], data: unknown) {
+      if (await repos.webhooks.enqueue(userId, event, data, now())) dispatcher?.wake();
+    },
+  };
+  // Once listening: click batches carry short URLs, which may name the listening address.
+  app.addHook('onListen', async () => {
+    if (!hookDeps) return;
+    dispatcher = startDispatcher({
+      repo: repos.webhooks, sender: (hookDeps.sender ?? ownSender)!, sendTimeoutMs: SEND_TIMEOUT_MS, baseUrl, now, log: app.log,
+      timing: { ...defaultTiming(deps.store.engine), ...hookDeps.timing },
+    });
+  });
+  app.addHook('onClose', async () => {
+    await dispatcher?.stop();
+    await ownSender?.close();
+  });
+  app.addHook('onClose', async () => {
+    await health?.close();
+    await ownProbe?.close();
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -184,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Linkdesk API', version: '1.0.0', description: 'phpShort-compatible link-shortening API. Bodies are form-encoded (bracket lists) or JSON.' },
+      info: { title: 'Linkdesk API', version: '1.0.0', description: `phpShort-compatible link-shortening API. Bodies are form-encoded (bracket lists) or JSON.${SIGNATURE_HELP}` },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -193,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, scheduleTitle };
+  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, scheduleTitle, health, webhooks };
   const authenticate = createAuthenticator(repos.users);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
@@ -231,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       linksRoutes(secured, ctx);
       spacesPixelsRoutes(secured, ctx);
       accountStatsRoutes(secured, ctx);
+      webhooksRoutes(secured, ctx);
       secured.setNotFoundHandler(async () => {
         throw new ApiError(404, 'Resource not found.');
       });

@@ -28,6 +28,9 @@ export interface ServerConfig {
   /** Fetch destination titles; `allowPrivateTitles` lets that reach private addresses. */
   fetchTitles: boolean;
   allowPrivateTitles: boolean;
+  /** Visit active links' destinations in the background (the title fetcher's address rules); how often per link. */
+  healthChecks: boolean;
+  healthIntervalHours: number;
   /** Raw clicks older than this many days are pruned (daily rollups stay); null keeps them forever. */
   clickRetentionDays: number | null;
 }
@@ -104,6 +107,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     timeZone: 'UTC',
     fetchTitles: true,
     allowPrivateTitles: false,
+    healthChecks: true,
+    healthIntervalHours: 24,
     clickRetentionDays: null,
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   };
@@ -113,6 +118,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!Number.isInteger(c.rateLimit) || c.rateLimit < 0) throw new ConfigError('--rate-limit: must be a whole number >= 0');
   if (!isValidTimeZone(c.timeZone)) throw new ConfigError(`--timezone: unknown time zone "${c.timeZone}"`);
   c.trustProxy = checkTrustProxy(c.trustProxy);
+  if (!Number.isInteger(c.healthIntervalHours) || c.healthIntervalHours < 1) throw new ConfigError('--health-interval: must be a whole number of hours, 1 or more');
   if (c.clickRetentionDays !== null && (!Number.isInteger(c.clickRetentionDays) || c.clickRetentionDays < 1)) {
     throw new ConfigError('--click-retention-days: must be a whole number of days, 1 or more');
   }

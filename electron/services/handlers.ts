@@ -86,7 +86,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
   const api = (ctx: CallContext) => d.clientFor(profile(d.selectedId(ctx.windowId)));
 
   /** `what`: the resource is not in the seed, and a server may not offer it ('spaces'). */
-  const crud = <N extends 'domains' | 'links' | 'spaces' | 'pixels'>(noun: N, what?: string) => {
+  const crud = <N extends 'domains' | 'links' | 'spaces' | 'pixels' | 'webhooks'>(noun: N, what?: string) => {
     const all = <T>(run: () => Promise<T>) => (what ? offered(what, run) : run());
     // One record's 404 says the resource is missing only when the list answers 404 too.
     const one = <T>(client: ApiClient, run: () => Promise<T>) => (what
@@ -168,8 +168,25 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.native,
     ...crud('domains'),
     ...crud('links'),
+    'links.checkHealth': async ({ id }, ctx) => {
+      const client = api(ctx);
+      // As for statistics: only the link's own 404 tells a deleted link from a server without health checks.
+      return offered('destination health checks', async () => single(await client.request('POST', `/links/${id}/health-check`)),
+        () => answers404(() => client.request('GET', `/links/${id}`)));
+    },
     ...crud('spaces', 'spaces'),
     ...crud('pixels', 'pixels'),
+    ...crud('webhooks', 'webhooks'),
+    'webhooks.deliveries': async ({ id, query }, ctx) => {
+      const client = api(ctx);
+      return offered('webhooks', async () => page(await client.request('GET', `/webhooks/${id}/deliveries`, { query })),
+        async () => !(await answers404(() => client.request('GET', '/webhooks', { query: { per_page: 10 } }))));
+    },
+    'webhooks.test': async ({ id }, ctx) => {
+      const client = api(ctx);
+      return offered('webhooks', async () => single(await client.request('POST', `/webhooks/${id}/test`)),
+        async () => !(await answers404(() => client.request('GET', '/webhooks', { query: { per_page: 10 } }))));
+    },
   };
   return table;
 }

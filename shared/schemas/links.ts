@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, LINK_SEARCH_BY, LINK_SORT_BY, PER_PAGE_VALUES, PLATFORMS, SORT_DIRECTIONS, TARGET_TYPES } from '../constants.ts';
+import { LIMITS, LINK_HEALTH, LINK_SEARCH_BY, LINK_SORT_BY, PER_PAGE_VALUES, PLATFORMS, SORT_DIRECTIONS, TARGET_TYPES } from '../constants.ts';
 import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
 import { clearable, dateString, httpUrl, id, int, list, oneOf, oneOfStrings, searchText, str, timeString } from './fields.ts';
 
@@ -9,6 +9,9 @@ const alias = z
   .string({ error: 'The alias must be a string.' })
   .trim()
   .regex(ALIAS_PATTERN, 'The alias may only contain letters, digits, dashes and underscores, up to 100 characters.');
+
+/** The card a link-preview crawler is shown (redirect/preview-page.ts). */
+export const PREVIEW_LIMITS = { title: 200, description: 500 } as const;
 
 /**
  * Taken exactly as typed, spaces included: the password form sends what the
@@ -52,6 +55,9 @@ const writable = {
   platform: keyed('platform', platformKey).optional(),
   language: keyed('language', languageKey).optional(),
   rotation: list('rotation', z.object({ value: httpUrl('rotation value') }, { error: 'Each rotation entry needs a value.' }), LIMITS.targetEntries).optional(),
+  preview_title: clearable(str('preview_title', PREVIEW_LIMITS.title)),
+  preview_description: clearable(str('preview_description', PREVIEW_LIMITS.description)),
+  preview_image: clearable(httpUrl('preview_image')),
 };
 
 export const linkCreateSchema = z.object({
@@ -72,6 +78,7 @@ export const linkListQuerySchema = z.object({
   space_id: id('space_id').optional(),
   domain_id: id('domain_id').optional(),
   pixel_id: id('pixel_id').optional(),
+  health: oneOfStrings('health', LINK_HEALTH).optional(),
   sort_by: oneOfStrings('sort_by', LINK_SORT_BY).default('id'),
   sort: oneOfStrings('sort', SORT_DIRECTIONS).default('desc'),
   per_page: oneOf('per_page', PER_PAGE_VALUES).default(10),

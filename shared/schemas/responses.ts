@@ -3,7 +3,7 @@
 // the typecheck if the two ever drift apart.
 import { z } from 'zod';
 import type { Account, ApiErrorBody, Deleted, Domain, Link, Pixel, Space } from '../api-types.ts';
-import { PIXEL_TYPES, PLATFORMS } from '../constants.ts';
+import { LINK_HEALTH, PIXEL_TYPES, PLATFORMS } from '../constants.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
 const keyValue = z.object({ key: z.string(), value: z.string() });
@@ -46,8 +46,14 @@ export const linkSchema = z.object({
   platform: z.array(keyValue).describe(`key: one of ${PLATFORMS.join(', ')}`),
   language: z.array(keyValue),
   rotation: z.array(z.object({ value: z.string() })),
+  preview_title: z.string().nullable().describe('og:title / twitter:title shown to link-preview crawlers'),
+  preview_description: z.string().nullable().describe('og:description / twitter:description shown to link-preview crawlers'),
+  preview_image: z.string().nullable().describe('og:image / twitter:image, an absolute http(s) URL'),
   clicks: z.number().int(),
   status: z.literal([1, 2, 3]).describe('1 active, 2 expired, 3 disabled'),
+  health: z.enum(LINK_HEALTH).describe('The destination and its targets as the background checker last found them; unknown until checked, and again after the destination changes'),
+  health_detail: z.string().nullable().describe('Why a broken link is broken: the status code ("404") or the network error ("timeout", "redirect loop"), naming the target when it is one'),
+  health_checked_at: timestamp.nullable().describe('When the health was found; null while unknown'),
   created_at: timestamp,
   updated_at: timestamp,
 }).meta({ id: 'Link' });
@@ -63,7 +69,7 @@ export const errorSchema = z.object({
 }).meta({ id: 'Error' });
 
 export const deletedSchema = z.object({
-  id: z.number().int(), object: z.enum(['link', 'domain', 'space', 'pixel']), deleted: z.literal(true), status: z.literal(200),
+  id: z.number().int(), object: z.enum(['link', 'domain', 'space', 'pixel', 'webhook']), deleted: z.literal(true), status: z.literal(200),
 }).meta({ id: 'Deleted' });
 
 export const singleOf = <T extends z.ZodType>(data: T, status: 200 | 201 = 200) => z.object({ data, status: z.literal(status) });

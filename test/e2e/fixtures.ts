@@ -106,7 +106,7 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     const desktop = await createDesktop({
       native,
       openPath: async (folder) => { openedFolders.push(folder); return ''; },
-      dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false } }, requestTimeoutMs: 5000,
+      dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false, healthChecks: false } }, requestTimeoutMs: 5000,
       onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
     });
     const remote = await startServer();

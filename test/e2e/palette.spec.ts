@@ -108,6 +108,7 @@ test('acts on a found link: statistics, copy, edit', async ({ page, world, conte
   // Edit from another screen: the Links screen opens with the link's drawer.
   await openPalette(page, 'docs');
   await expect(linkGroup(page, 'docs')).toBeVisible();
+  await expect(palette(page).getByRole('button', { name: 'Edit link docs' })).toHaveAttribute('data-selected', 'true');
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Edit docs' });
   await expect(drawer).toBeVisible();

@@ -61,7 +61,7 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'linkdesk-test-'));
   const store = await openTestStore(dataDir);
-  const app = await buildApp({ store, config: { dataDir, fetchTitles: false, ...config }, ...deps });
+  const app = await buildApp({ store, config: { dataDir, fetchTitles: false, healthChecks: false, ...config }, ...deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // Where it listens, which a configured --base-url (a public name) need not be.
   const url = httpUrlOf(app.server.address() as AddressInfo);

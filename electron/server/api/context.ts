@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/repositories/like.ts';
 import type { DB } from '../db/schema.ts';
+import type { HealthChecker } from '../health/checker.ts';
 import { createDomainsRepository } from '../db/repositories/domains-repository.ts';
 import { createLinksRepository } from '../db/repositories/links-repository.ts';
 import { createPixelsRepository, createSpacesRepository } from '../db/repositories/spaces-pixels-repository.ts';
 import { createStatsRepository } from '../db/repositories/stats-repository.ts';
 import { createUsersRepository } from '../db/repositories/users-repository.ts';
+import { createWebhooksRepository } from '../db/repositories/webhooks-repository.ts';
+import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
 
 /** The API's repositories on either engine's store. */
 export function createRepositories(store: { db: Kysely<DB>; engine: Engine }) {
@@ -17,6 +20,7 @@ export function createRepositories(store: { db: Kysely<DB>; engine: Engine }) {
     spaces: createSpacesRepository(db, engine),
     pixels: createPixelsRepository(db, engine),
     stats: createStatsRepository(db),
+    webhooks: createWebhooksRepository(db, engine),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -29,4 +33,16 @@ export interface ApiContext {
   timeZone: string;
   /** Fetch and store a link's title in the background. */
   scheduleTitle(linkId: number, url: string): void;
+  /** The destination checker; null with --no-health-checks. */
+  health: HealthChecker | null;
+  webhooks: WebhookContext;
+}
+
+export interface WebhookContext {
+  /** Writes a delivery for each of the user's enabled hooks that subscribe to `event`. */
+  emit(userId: number, event: WebhookEvent, data: unknown): Promise<void>;
+  /** A delivery was just written: send it now rather than at the next poll. */
+  wake(): void;
+  /** Whether hooks may point at private addresses (the title fetcher's switch). */
+  allowPrivate: boolean;
 }

@@ -13,6 +13,7 @@ export const parseTargets = (json: string): Targets => JSON.parse(json) as Targe
 interface Context { userId: number; links: LinksRepository; timeZone: string }
 
 const TARGET_FIELDS: TargetField[] = ['country', 'platform', 'language', 'rotation'];
+export const PREVIEW_FIELDS = ['preview_title', 'preview_description', 'preview_image'] as const;
 
 async function checkOwned(ctx: Context, table: 'domains' | 'spaces' | 'pixels', field: string, ids: number[]) {
   if ((await ctx.links.foreignIds(ctx.userId, table, ids)).length) throw invalid(field, `The selected ${field} is invalid.`);
@@ -50,6 +51,7 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
   }
   if (input.expiration_url !== undefined) out.expiration_url = input.expiration_url;
   if (input.expiration_clicks !== undefined) out.expiration_clicks = input.expiration_clicks;
+  for (const f of PREVIEW_FIELDS) if (input[f] !== undefined) out[f] = input[f];
 
   // Expiration date and time: the time needs a date; ends_at follows both.
   const date = input.expiration_date !== undefined ? input.expiration_date : stored?.expiration_date ?? null;

@@ -1,6 +1,6 @@
 // Rows to the response shapes of shared/api-types.ts.
 import type { Domain, Link, Pixel, Space } from '../../../shared/api-types.ts';
-import type { LinkStatus, PixelType, TargetType } from '../../../shared/constants.ts';
+import type { LinkHealth, LinkStatus, PixelType, TargetType } from '../../../shared/constants.ts';
 import type { DomainRow } from '../db/repositories/domains-repository.ts';
 import type { HydratedLink, LinkRow } from '../db/repositories/links-repository.ts';
 import { isoNow } from '../util/time.ts';
@@ -47,8 +47,15 @@ export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Li
     platform: kv(t.platform),
     language: kv(t.language),
     rotation: (t.rotation ?? []).map((e) => ({ value: e.value })),
+    preview_title: r.preview_title,
+    preview_description: r.preview_description,
+    preview_image: r.preview_image,
     clicks: r.clicks,
     status: linkStatus(r, now),
+    health: r.health as LinkHealth,
+    health_detail: r.health_detail,
+    // While unknown the column holds at most a check's claim (health/checker.ts), not a finding.
+    health_checked_at: r.health === 'unknown' || r.health_checked_at === null ? null : isoNow(r.health_checked_at),
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

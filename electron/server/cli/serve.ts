@@ -39,7 +39,10 @@ Options:
   --click-retention-days N keep raw clicks N days (statistics keep their daily totals);
                            default: keep them forever
   --no-titles              don't fetch the titles of destinations
-  --allow-private-titles   let title fetching reach private addresses
+  --allow-private-titles   let title fetching and health checks reach private addresses
+  --health-interval HOURS  check each active link's destination (and targets) every
+                           HOURS hours (default 24)
+  --no-health-checks       don't check destinations in the background
   --log                    log every request too
   --quiet                  log nothing but fatal errors
   -h, --help               show this help
@@ -49,6 +52,7 @@ const OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
+  'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   log: { type: 'boolean' }, quiet: { type: 'boolean' },
 } as const;
 
@@ -84,6 +88,8 @@ function configOf(values: Parsed<typeof OPTIONS>['values']): ServerConfig {
       clickRetentionDays: wholeNumber(values['click-retention-days']),
       allowPrivateTitles: values['allow-private-titles'],
       fetchTitles: values['no-titles'] ? false : undefined,
+      healthChecks: values['no-health-checks'] ? false : undefined,
+      healthIntervalHours: wholeNumber(values['health-interval']),
     });
   } catch (err) {
     throw err instanceof ConfigError ? usageError('serve', err.message) : err;

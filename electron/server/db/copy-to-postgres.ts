@@ -49,6 +49,9 @@ export const COPIED_TABLES: readonly TableSpec[] = [
   { name: 'account_dims', key: ['user_id', 'dim', 'day', 'value'], mode: 'insert' },
   { name: 'click_state', key: ['name'], mode: 'upsert' },
   { name: 'link_purges', key: ['link_id'], mode: 'insert' },
+  // Secrets included (deliveries must stay verifiable); pending deliveries go on from the copy.
+  { name: 'webhooks', key: ['id'], mode: 'insert' },
+  { name: 'webhook_deliveries', key: ['id'], mode: 'insert' },
 ];
 
 /** Rows per statement: each column travels as one array parameter, so a batch is one round trip. */

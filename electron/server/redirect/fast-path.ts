@@ -16,7 +16,7 @@ export interface Client { method: string; url: string; headers: IncomingMessage[
 
 export interface FastRoute {
   /** The link for `alias` on `host` when its answer is certainly a redirect; undefined sends the request to Fastify. */
-  plainLink(host: string, alias: string): RedirectLink | undefined;
+  plainLink(host: string, alias: string, userAgent: string | undefined): RedirectLink | undefined;
   /** Records the visit and returns where it goes. */
   forward(link: RedirectLink, client: Client): string;
   redirectStatus: number;
@@ -68,7 +68,7 @@ export function installFastPath(server: Server, route: FastRoute, trust: false |
       const q = url.indexOf('?');
       const alias = url.slice(1, q === -1 ? undefined : q);
       if (url.charCodeAt(0) === 47 && ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase())) {
-        const link = route.plainLink(addressing.hostname(req), alias);
+        const link = route.plainLink(addressing.hostname(req), alias, req.headers['user-agent']);
         if (link) {
           const location = route.forward(link, { method: 'GET', url, headers: req.headers, ip: addressing.ip(req) });
           res.writeHead(route.redirectStatus, { location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': 0 });

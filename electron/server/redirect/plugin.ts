@@ -1,6 +1,7 @@
 // The redirect server: every path outside /api on the same port as the API.
 // GET /<alias> follows the order of DESIGN.md's "Redirect server": unknown,
-// disabled, expired, password, targeting, pixels, redirect, click.
+// disabled, expired, password, targeting, pixels, redirect, click; past the
+// password, a link-preview crawler gets the link's card instead (preview-page.ts).
 // On SQLite the redirect path stays synchronous from the lookup to the
 // answer; on PostgreSQL the steps that need the database (a click budget, a
 // rotation's turn, pixels, a link not in memory) are awaited (source.ts).
@@ -27,6 +28,8 @@ import { defaultGeoipPath, openCountryLookup, type CountryLookup } from './geoip
 import { sendPage, type Page } from './html.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
+import { previewCrawlerOf } from './preview-crawlers.ts';
+import { hasPreview, previewPage } from './preview-page.ts';
 import { statsPage } from './stats-page.ts';
 import { after, createRedirectSource, type Maybe } from './source.ts';
 import { chooseTarget, isHttpUrl, withQuery } from './targeting.ts';
@@ -192,13 +195,20 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     });
   }
 
-  function visit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink): Maybe<FastifyReply> {
+  /** A link-preview crawler asking for a link that has a card: only then is its User-Agent looked at. */
+  const wantsCard = (link: RedirectLink, userAgent: string | undefined) => hasPreview(link) && previewCrawlerOf(userAgent ?? '') !== null;
+
+  function visit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink, host: string): Maybe<FastifyReply> {
     const now = o.now();
     const status = linkStatus(link, now);
     if (status === 3) return page(reply, notFoundPage());
     if (status === 2) return expired(reply, link);
     if (link.password_hash && !memory.valid('link', link.id, link.password_hash, req.headers.cookie)) {
       return page(reply, passwordPage({ kind: 'link', wrong: false }));
+    }
+    // The card is not a visit: no click, no rotation turn, no pixels.
+    if (wantsCard(link, req.headers['user-agent'])) {
+      return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias)));
     }
     return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
       if (!went) return expired(reply, link);
@@ -271,7 +281,7 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
       const answered = after(lookup(req, reply), ({ link, stats: isStats, host }) => {
         if (!link) return reply;
         if (isStats) return stats(req, reply, link, host);
-        return visit(req, reply, link);
+        return visit(req, reply, link, host);
       });
       return answered instanceof Promise ? answered : undefined;
     });
@@ -299,11 +309,12 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
   return {
     enabled: () => !closing && !logsRequests,
     redirectStatus: o.redirectStatus,
-    plainLink(host, alias) {
+    plainLink(host, alias, userAgent) {
       cache.sync();
       const link = cache.link(domainOf(host)?.id ?? 0, alias);
       // Only links whose answer needs nothing from the database now: forward() is synchronous for them.
       if (!link || link instanceof Promise || link.password_hash || link.has_pixels || link.expiration_clicks !== null) return undefined;
+      if (wantsCard(link, userAgent)) return undefined;
       if (!cache.syncRotation && link.target_type === TARGET_TYPE.rotation) return undefined;
       return linkStatus(link, o.now()) === 1 ? link : undefined;
     },

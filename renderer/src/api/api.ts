@@ -4,6 +4,7 @@
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from '../../../shared/api-types.ts';
 import type { AppInfo, CallArgs, CallName, CallResult, InstanceView, IpcError, Reachability, ServerStatus } from '../../../shared/contract.ts';
 import type { ClipboardPeek, QuickShortened, SettingsView } from '../../../shared/native.ts';
+import type { Webhook, WebhookCreated, WebhookDelivery } from '../../../shared/schemas/webhooks.ts';
 import { useActivity } from './activity.ts';
 import type { Body, ListQuery } from './types.ts';
 
@@ -68,7 +69,7 @@ interface Resource<T> {
   remove(id: number): Promise<Deleted>;
 }
 
-type Noun = 'domains' | 'links' | 'spaces' | 'pixels';
+type Noun = 'domains' | 'links' | 'spaces' | 'pixels' | 'webhooks';
 
 // The contract types each name precisely; this helper only saves repeating the
 // five calls per resource, so it goes through the untyped door once.
@@ -114,4 +115,11 @@ export const api = {
   links: resource<Link>('links'),
   spaces: resource<Space>('spaces'),
   pixels: resource<Pixel>('pixels'),
+  webhooks: {
+    ...resource<Webhook>('webhooks'),
+    /** The answer holds the signing secret, shown this once. */
+    create: (data: Body): Promise<WebhookCreated> => call('webhooks.create', { data }),
+    deliveries: (id: number, query: ListQuery = {}): Promise<Page<WebhookDelivery>> => call('webhooks.deliveries', { id, query }),
+    test: (id: number): Promise<WebhookDelivery> => call('webhooks.test', { id }),
+  },
 };

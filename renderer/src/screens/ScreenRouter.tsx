@@ -11,6 +11,7 @@ const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy
   domains: lazy(() => import('./Domains/DomainsScreen.tsx')),
   spaces: lazy(() => import('./Spaces/SpacesScreen.tsx')),
   pixels: lazy(() => import('./Pixels/PixelsScreen.tsx')),
+  webhooks: lazy(() => import('./Webhooks/WebhooksScreen.tsx')),
   instances: lazy(() => import('./Instances/InstancesScreen.tsx')),
   settings: lazy(() => import('./Settings/SettingsScreen.tsx')),
   stats: lazy(() => import('./Stats/StatsScreen.tsx')),

@@ -70,6 +70,19 @@ function generatedDir(name: string, clicks: number): string {
     owners[id] = user;
   }
   s.exec('INSERT INTO link_pixels (link_id, pixel_id) VALUES (1, 1), (3, 1)');
+  s.exec(`UPDATE links SET preview_title = 'Card "' || id || '" <b>é', preview_image = 'https://cdn.example/' || id || '.png' WHERE id % 4 = 0`);
+  s.exec(`UPDATE links SET preview_description = 'Line one' || char(10) || 'it''s \\ {x}' WHERE id % 8 = 0`);
+  // Health as the checker left it: broken with a detail, ok, and (the rest) never checked.
+  s.exec(`UPDATE links SET health = 'broken', health_detail = 'country target DE: 404', health_checked_at = 1767225600123 + id WHERE id % 3 = 0`);
+  s.exec(`UPDATE links SET health = 'ok', health_checked_at = 1767225600456 WHERE id % 3 = 1`);
+  // Webhooks with their secrets and click cursors, and deliveries in each state (ids need not be dense).
+  s.exec(`INSERT INTO webhooks (id, user_id, url, events, secret, disabled, click_cursor, created_at, updated_at) VALUES
+    (1, 1, 'https://hooks.example/in?a="b"', '["link.created","link.clicked"]', 'whsec_one', 0, 41, '${now}', '${now}'),
+    (9, 2, 'https://hooks.example/two', '["link.deleted"]', 'whsec_two\\', 1, 0, '${now}', '${now}')`);
+  s.exec(`INSERT INTO webhook_deliveries (id, webhook_id, event, payload, state, attempts, next_attempt_at, last_status, last_error, created_at, finished_at) VALUES
+    (1, 1, 'link.created', '{"id":1,"data":{"title":"é \\ \"q\""}}', 'delivered', 1, 1767225600000, 200, NULL, 1767225600000, 1767225601000),
+    (2, 1, 'link.clicked', '{"id":2}', 'pending', 3, 1767229200000, 503, 'Answered 503.', 1767225600500, NULL),
+    (5, 9, 'webhook.test', '{"id":5}', 'failed', 12, 1767312000000, NULL, 'ECONNREFUSED: connect refused', 1767225600000, 1767312000000)`);
   const ids = Object.keys(owners).map(Number);
   const values = {
     country: ['DE', 'US', null, 'GB'],

@@ -10,7 +10,9 @@ const stored: Link = {
   disabled: 0, privacy: 2, password: true, privacy_password: true, expiration_url: null, expiration_date: '2030-01-02',
   expiration_time: '10:00', ends_at: '2030-01-02T10:00:00Z', expiration_clicks: 9, target_type: 2,
   country: [{ key: 'DE', value: 'https://de.example/' }], platform: [{ key: 'iOS', value: 'https://ios.example/' }], language: [], rotation: [],
-  clicks: 0, status: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  preview_title: 'Spring sale', preview_description: null, preview_image: 'https://cdn.example/card.png',
+  clicks: 0, status: 1, health: 'unknown', health_detail: null, health_checked_at: null,
+  created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 
 describe('formToBody on create', () => {
@@ -34,6 +36,12 @@ describe('formToBody on create', () => {
     });
   });
 
+  it('sends the social preview fields trimmed, and leaves out empty ones', () => {
+    const body = formToBody({ ...emptyLinkForm(), url: 'https://e.x/', preview_title: ' Sale ', preview_description: '  ', preview_image: 'https://cdn/x.png' }, false);
+    expect(body).toMatchObject({ preview_title: 'Sale', preview_image: 'https://cdn/x.png' });
+    expect(body).not.toHaveProperty('preview_description');
+  });
+
   it('keeps empty target rows so the server can name the row that is wrong', () => {
     const body = formToBody({ ...emptyLinkForm(), url: 'https://e.x/', target_type: '4', rotation: [{ value: '' }, { value: 'https://b/' }] }, false);
     expect(body.rotation).toEqual([{ value: '' }, { value: 'https://b/' }]);
@@ -49,7 +57,13 @@ describe('formToBody on update', () => {
     expect(body).toMatchObject({
       url: 'https://example.com/', alias: 'promo', privacy: 2, target_type: 2, platform: [{ key: 'iOS', value: 'https://ios.example/' }],
       expiration_date: '2030-01-02', expiration_time: '10:00', expiration_clicks: 9, expiration_url: null, space_id: 4, pixel_ids: [5],
+      preview_title: 'Spring sale', preview_description: null, preview_image: 'https://cdn.example/card.png',
     });
+  });
+
+  it('clears the social preview fields with null when they are emptied', () => {
+    const v = { ...linkToForm(stored), preview_title: '', preview_image: ' ' };
+    expect(formToBody(v, true)).toMatchObject({ preview_title: null, preview_description: null, preview_image: null });
   });
 
   it('clears with null and removes a password only when asked', () => {

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema } from '../../../../shared/schemas/links.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
-import { deletedSchema, errorResponses, linkSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
+import { deletedSchema, errorResponses, errorSchema, linkSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import { principalOf } from '../../auth/authenticate.ts';
+import { destinationChanged } from '../../health/destinations.ts';
 import type { ApiContext } from '../context.ts';
-import { notFound, rejectFields } from '../errors.ts';
+import { ApiError, notFound, rejectFields } from '../errors.ts';
 import { createColumns, updateColumns } from '../link-input.ts';
 import { deleted, page, single } from '../responses.ts';
 import { serializeLink } from '../serializers.ts';
@@ -36,8 +37,11 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body);
     const id = await ctx.repos.links.create(userId, columns, pixelIds);
     ctx.scheduleTitle(id, columns.url);
+    // Webhook deliveries are written right after the change, before the answer (not in its transaction).
+    const data = await show(userId, id);
+    await ctx.webhooks.emit(userId, 'link.created', data);
     reply.code(201);
-    return single(await show(userId, id), 201);
+    return single(data, 201);
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -54,15 +58,35 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
         const stored = await ctx.repos.links.find(userId, req.params.id);
         if (!stored) throw notFound();
         const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body, stored);
-        await ctx.repos.links.update(userId, stored.id, columns, pixelIds);
+        await ctx.repos.links.update(userId, stored.id, columns, pixelIds, destinationChanged(stored, columns));
         if (columns.url !== undefined && columns.url !== stored.url) ctx.scheduleTitle(stored.id, columns.url);
-        return single(await show(userId, stored.id));
+        const data = await show(userId, stored.id);
+        await ctx.webhooks.emit(userId, 'link.updated', data);
+        return single(data);
       },
     });
   }
 
+  r.post('/links/:id/health-check', {
+    schema: {
+      tags, summary: "Check a link's destination and targets now", params: idParamSchema,
+      description: 'Answers the link with its new health. 409 when the instance runs with --no-health-checks.',
+      response: { 200: singleOf(linkSchema), 409: errorSchema, ...errorResponses },
+    },
+  }, async (req) => {
+    const { userId } = principalOf(req);
+    const link = await ctx.repos.links.find(userId, req.params.id);
+    if (!link) throw notFound();
+    if (!ctx.health) throw new ApiError(409, 'Destination health checks are turned off on this instance.');
+    await ctx.health.checkNow(link);
+    return single(await show(userId, link.id));
+  });
+
   r.delete('/links/:id', { schema: { tags, summary: 'Delete a link', params: idParamSchema, response: { 200: deletedSchema, ...errorResponses } } }, async (req) => {
-    if (!(await ctx.repos.links.delete(principalOf(req).userId, req.params.id))) throw notFound();
+    const { userId } = principalOf(req);
+    const link = await ctx.repos.links.find(userId, req.params.id);
+    if (!link || !(await ctx.repos.links.delete(userId, req.params.id))) throw notFound();
+    await ctx.webhooks.emit(userId, 'link.deleted', serializeLink(urls(), link, ctx.now()));
     return deleted(req.params.id, 'link');
   });
 }

@@ -117,10 +117,14 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       if (q.pixel_id !== undefined) {
         base = base.where('links.id', 'in', db.selectFrom('link_pixels').select('link_id').where('pixel_id', '=', q.pixel_id));
       }
-      const onlyStatus = q.search === undefined && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
+      // Served by the (user_id, health, id) index.
+      if (q.health !== undefined) base = base.where('links.health', '=', q.health);
+      const onlyStatus = q.search === undefined && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined
+        && q.health === undefined;
       let total: number;
       if (onlyStatus) total = await countByStatus(userId, q.status, now);
-      else if (indexed && q.status === 0 && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && (await soleOwner(userId))) {
+      else if (indexed && q.status === 0 && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined
+        && q.health === undefined && (await soleOwner(userId))) {
         total = (await sql<{ n: number }>`SELECT count(*) AS n FROM links_fts(${match})`.execute(db)).rows[0]!.n;
       } else {
         total = (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total;
@@ -171,9 +175,19 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       });
     },
 
-    async update(userId: number, id: number, v: LinkWrite, pixelIds?: number[]): Promise<void> {
+    /** `resetHealth`: the link now leads elsewhere, so it is unknown and due for a check at once. */
+    async update(userId: number, id: number, v: LinkWrite, pixelIds?: number[], resetHealth = false): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('links').set({ ...v, updated_at: isoNow() }).where('id', '=', id).where('user_id', '=', userId).execute();
+        const health = resetHealth ? { health: 'unknown', health_detail: null, health_checked_at: null } : {};
+        await trx.updateTable('links').set({ ...v, ...health, updated_at: isoNow() }).where('id', '=', id).where('user_id', '=', userId).execute();
+        // The change feed's triggers watch the columns a redirect decided on
+        // before previews existed: name the link in the feed so cached copies reload.
+        if (v.preview_title !== undefined || v.preview_description !== undefined || v.preview_image !== undefined) {
+          await trx.insertInto('redirect_changes').columns(['domain_id', 'alias', 'at'])
+            .expression(trx.selectFrom('links').select([domainKey.as('domain_id'), 'alias', sql.lit(Date.now()).as('at')])
+              .where('id', '=', id).where('user_id', '=', userId))
+            .execute();
+        }
         if (pixelIds) {
           await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
           if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();

@@ -34,6 +34,10 @@ export interface RedirectLink {
   rotation_next: number;
   created_at: string;
   has_pixels: number;
+  /** The card link-preview crawlers get (preview-page.ts); all null for most links. */
+  preview_title: string | null;
+  preview_description: string | null;
+  preview_image: string | null;
 }
 
 export interface RedirectDomain { id: number; name: string; index_page: string | null; not_found_page: string | null }
@@ -46,7 +50,8 @@ export const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, li
   links.target_type, links.targets,
   CASE WHEN links.expiration_clicks IS NULL THEN 0 ELSE ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) END AS clicks,
   links.rotation_next, links.created_at,
-  EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels`;
+  EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels,
+  links.preview_title, links.preview_description, links.preview_image`;
 
 export function createRedirectRepository(store: Store) {
   const { sqlite } = store;

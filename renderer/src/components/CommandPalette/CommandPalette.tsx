@@ -26,9 +26,16 @@ async function copy(link: Link) {
   }
 }
 
-/** Renders nothing; after the actions above it change, keeps one highlighted for Enter. */
-function SelectionKeeper({ actions }: { actions: string }) {
-  useEffect(() => keepSelection(paletteStore), [actions]);
+/**
+ * Renders nothing; after the actions above it change (or re-render with the
+ * same ids, which can drop Spotlight's highlight), keeps one highlighted for
+ * Enter. A frame later, so it runs after Spotlight's own selection updates.
+ */
+function SelectionKeeper({ actions, version }: { actions: string; version: unknown }) {
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => keepSelection(paletteStore));
+    return () => cancelAnimationFrame(frame);
+  }, [actions, version]);
   return null;
 }
 
@@ -75,7 +82,7 @@ export function CommandPalette() {
         })}
         <LinkResults found={found} text={text} choices={choices} />
         {!commands.length && found.state === 'idle' ? <Spotlight.Empty>Nothing matches</Spotlight.Empty> : null}
-        <SelectionKeeper actions={[...commands.map((c) => c.id), ...shownLinks].join()} />
+        <SelectionKeeper actions={[...commands.map((c) => c.id), ...shownLinks].join()} version={found} />
       </Spotlight.ActionsList>
       <Spotlight.Footer>
         <Group gap="md" justify="center">

@@ -1,15 +1,16 @@
 import { Button, Group, Select } from '@mantine/core';
 import { SearchInput } from '../../components/SearchInput/SearchInput.tsx';
-import { SEARCH_BY_OPTIONS, STATUS_OPTIONS } from './links-params.ts';
+import { HEALTH_OPTIONS, SEARCH_BY_OPTIONS, STATUS_OPTIONS } from './links-params.ts';
 import { toOptions, type LinkOptions } from './use-link-options.ts';
 import { clearButton } from '../../forms/clear-button.ts';
 
-type Values = Record<'search' | 'search_by' | 'status' | 'space_id' | 'domain_id' | 'pixel_id', string>;
+type Values = Record<'search' | 'search_by' | 'status' | 'space_id' | 'domain_id' | 'pixel_id' | 'health', string>;
 
 export function LinkFilters({ values, options, onChange }: {
   values: Values; options: LinkOptions | undefined; onChange(patch: Partial<Values>): void;
 }) {
-  const active = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== '';
+  const active = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== ''
+    || values.health !== '';
   // null rows: the server does not offer that resource, so there is no filter for it.
   const pick = (key: 'space_id' | 'domain_id' | 'pixel_id', label: string, rows: { id: number; name: string }[] | null | undefined) => rows === null ? null : (
     <Select label={label} placeholder="Any" clearable clearButtonProps={clearButton(`Clear the ${label.toLowerCase()} filter`)} searchable data={toOptions(rows ?? [])} value={values[key] || null}
@@ -26,8 +27,10 @@ export function LinkFilters({ values, options, onChange }: {
       {pick('space_id', 'Space', options?.spaces)}
       {pick('domain_id', 'Domain', options?.domains)}
       {pick('pixel_id', 'Pixel', options?.pixels)}
+      <Select label="Health" placeholder="Any" clearable clearButtonProps={clearButton('Clear the health filter')} data={HEALTH_OPTIONS}
+        value={values.health || null} onChange={(v) => onChange({ health: v ?? '' })} w={130} data-testid="filter-health" />
       {active ? (
-        <Button variant="subtle" onClick={() => onChange({ search: '', status: '0', space_id: '', domain_id: '', pixel_id: '' })}>
+        <Button variant="subtle" onClick={() => onChange({ search: '', status: '0', space_id: '', domain_id: '', pixel_id: '', health: '' })}>
           Clear filters
         </Button>
       ) : null}

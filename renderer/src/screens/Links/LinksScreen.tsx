@@ -32,7 +32,8 @@ export default function LinksScreen() {
   // The command palette's "edit this link" and "new link".
   useLinkIntent(editing.open);
   const rows = list.data?.data ?? [];
-  const filtered = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== '';
+  const filtered = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== ''
+    || values.health !== '';
 
   return (
     <>
@@ -55,6 +56,7 @@ export default function LinksScreen() {
                 onDelete: deleting.open,
                 onQr: qr.open,
                 onStats: (l) => navigate('stats', { id: l.id }),
+                onHealthChecked: list.reload,
               }} />
           ) : (
             <NothingHere title={filtered ? 'No link matches these filters' : 'No links yet'}

@@ -4,6 +4,8 @@ import { IconChart, IconCheck, IconCopy, IconQr } from '../../components/Icons/I
 import { RowAction, RowActions } from '../../components/RowActions/RowActions.tsx';
 import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
 import { formatCount, formatDateTime, formatShortDate } from '../../format.ts';
+import { CheckHealthAction } from './CheckHealthAction.tsx';
+import { LinkHealthBadge } from './LinkHealthBadge.tsx';
 import { LinkStatusBadge } from './LinkStatusBadge.tsx';
 
 const hostOf = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/[^/]*$/, '');
@@ -13,6 +15,8 @@ export interface LinkActions {
   onDelete(l: Link): void;
   onQr(l: Link): void;
   onStats(l: Link): void;
+  /** After Check now: the link with its new health. */
+  onHealthChecked(l: Link): void;
 }
 
 export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort: SortState; onSort(s: SortState): void; actions: LinkActions }) {
@@ -20,20 +24,21 @@ export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort
     <SortableTh column={column} label={label} state={sort} onSort={onSort} natural={natural} w={w} />
   );
   return (
-    // Fixed columns fit the nine of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
-    <Table.ScrollContainer minWidth={980}>
+    // Fixed columns fit the ten of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
+    <Table.ScrollContainer minWidth={1020}>
       <Table striped highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="links-table">
         <Table.Thead>
           <Table.Tr>
-            {th('alias', 'Short URL', '17%')}
-            {th('url', 'Destination', '21%')}
+            {th('alias', 'Short URL', '16%')}
+            {th('url', 'Destination', '17%')}
             {th('title', 'Title', '10%')}
             {th('clicks', 'Clicks', '7%', 'desc')}
             <Table.Th w="9%">Status</Table.Th>
-            <Table.Th w="10%">Domain</Table.Th>
-            <Table.Th w="9%">Space</Table.Th>
+            <Table.Th w="8%">Health</Table.Th>
+            <Table.Th w="9%">Domain</Table.Th>
+            <Table.Th w="8%">Space</Table.Th>
             {th('id', 'Created', '9%', 'desc')}
-            <Table.Th w={136}>Actions</Table.Th>
+            <Table.Th w={168}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -63,6 +68,7 @@ export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort
               <Table.Td><Text size="sm" truncate="end" c={l.title ? undefined : 'dimmed'} title={l.title ?? undefined}>{l.title ?? '—'}</Text></Table.Td>
               <Table.Td ta="right" data-testid="clicks">{formatCount(l.clicks)}</Table.Td>
               <Table.Td><LinkStatusBadge status={l.status} /></Table.Td>
+              <Table.Td data-testid="health"><LinkHealthBadge link={l} /></Table.Td>
               <Table.Td><Text size="sm" truncate="end" c={l.domain ? undefined : 'dimmed'} title={l.domain?.name}>{l.domain?.name ?? 'Default'}</Text></Table.Td>
               <Table.Td>
                 {l.space ? (
@@ -74,6 +80,7 @@ export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort
                 <RowActions name={l.alias} gap={0} onEdit={() => actions.onEdit(l)} onDelete={() => actions.onDelete(l)}>
                   <RowAction tip="Statistics" label={`Statistics for ${l.alias}`} icon={<IconChart />} onClick={() => actions.onStats(l)} />
                   <RowAction tip="QR code" label={`QR code for ${l.alias}`} icon={<IconQr />} onClick={() => actions.onQr(l)} />
+                  <CheckHealthAction link={l} onChecked={actions.onHealthChecked} />
                 </RowActions>
               </Table.Td>
             </Table.Tr>

@@ -1,9 +1,17 @@
 // Loaded on demand with the `qrcode` encoder: no QR code cost on first paint.
-import { Alert, Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
-import QRCode from 'qrcode';
+// Colours, size and logo are remembered per instance (instance-prefs.ts); a
+// logo only while it is small (LOGO_KEEP_MAX), a larger one is chosen again.
+import { Alert, Button, Center, ColorInput, FileButton, Group, Image, List, Loader, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
 import { IconDownload } from '../../components/Icons/Icons.tsx';
+import { useInstances } from '../../state/instances-store.ts';
+import { readPref, writePref } from './instance-prefs.ts';
+import { qrPng } from './qr-png.ts';
+import { qrDrawing, qrSvg } from './qr-render.ts';
+import {
+  LOGO_FILE_MAX, LOGO_KEEP_MAX, QR_SIZE, contrastWarnings, isImageDataUrl, parseHex, parseQrStyle, styleToKeep, type QrStyle,
+} from './qr-style.ts';
 
 function download(href: string, filename: string) {
   const a = document.createElement('a');
@@ -17,41 +25,108 @@ function download(href: string, filename: string) {
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '') || 'link';
 
+const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result));
+  reader.onerror = () => reject(new Error('The file could not be read.'));
+  reader.readAsDataURL(file);
+});
+
+/** A colour input that hands on only valid colours and says when the text is not one. */
+function ColourField({ label, value, onValid }: { label: string; value: string; onValid(v: string): void }) {
+  const [text, setText] = useState(value);
+  return (
+    <ColorInput label={label} format="hex" withEyeDropper={false} value={text} error={parseHex(text) ? null : 'A colour such as #1a2b3c'}
+      onChange={(v) => { setText(v); if (parseHex(v)) onValid(v); }} />
+  );
+}
+
 export default function QrCodeModal({ link, onClose }: { link: Link; onClose(): void }) {
-  const [png, setPng] = useState<string | null>(null);
-  const [svg, setSvg] = useState<string | null>(null);
+  const instanceId = useInstances((s) => s.selectedId);
+  const [style, setStyle] = useState<QrStyle>(() => parseQrStyle(readPref('qr-style', instanceId)));
+  const [made, setMade] = useState<{ png: string; svg: string; level: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const set = (part: Partial<QrStyle>) => setStyle((s) => ({ ...s, ...part }));
+
+  useEffect(() => { writePref('qr-style', instanceId, styleToKeep(style)); }, [instanceId, style]);
 
   useEffect(() => {
     let live = true;
-    const opts = { errorCorrectionLevel: 'M' as const, margin: 2 };
-    Promise.all([QRCode.toDataURL(link.short_url, { ...opts, width: 512 }), QRCode.toString(link.short_url, { ...opts, type: 'svg' })])
-      .then(([p, s]) => { if (live) { setPng(p); setSvg(s); } })
-      .catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : 'The QR code could not be made.'); });
+    setError(null);
+    const make = async () => {
+      const drawing = qrDrawing(link.short_url, style.logo !== null);
+      const svg = qrSvg(drawing, style, `QR code that opens ${link.short_url}`);
+      const png = await qrPng(drawing, style);
+      if (live) setMade({ png, svg, level: drawing.level });
+    };
+    make().catch((e: unknown) => { if (live) setError(e instanceof Error ? e.message : 'The QR code could not be made.'); });
     return () => { live = false; };
-  }, [link.short_url]);
+  }, [link.short_url, style]);
+
+  const chooseLogo = async (file: File | null) => {
+    if (!file) return;
+    setLogoError(null);
+    if (file.size > LOGO_FILE_MAX) return setLogoError(`That file is over ${LOGO_FILE_MAX / 1_000_000} MB; a logo this small needs far less.`);
+    try {
+      const url = await readAsDataUrl(file);
+      if (!isImageDataUrl(url)) return setLogoError('Choose a PNG, JPEG, GIF, WebP or SVG image.');
+      set({ logo: url });
+    } catch (e) {
+      setLogoError(e instanceof Error ? e.message : 'The file could not be read.');
+    }
+  };
 
   const name = `qr-${safeName(link.alias)}`;
   const downloadSvg = () => {
-    if (!svg) return;
-    const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    if (!made) return;
+    const url = URL.createObjectURL(new Blob([made.svg], { type: 'image/svg+xml' }));
     download(url, `${name}.svg`);
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
+  const warnings = contrastWarnings(style.fg, style.bg);
 
   return (
-    <Modal opened onClose={onClose} title={`QR code for ${link.alias}`} centered>
-      <Stack align="center">
-        {error ? <Alert color="red" role="alert">{error}</Alert> : null}
-        {png ? (
-          <Image src={png} alt={`QR code that opens ${link.short_url}`} w={256} h={256} radius="sm" bg="white" data-testid="qr-image" />
-        ) : !error ? <Center h={256}><Loader aria-label="Making the QR code" /></Center> : null}
-        <Text size="sm" fw={600}>{link.short_url}</Text>
-        <Group>
-          <Button leftSection={<IconDownload />} disabled={!png} onClick={() => png && download(png, `${name}.png`)} data-autofocus>Download PNG</Button>
-          <Button leftSection={<IconDownload />} variant="default" disabled={!svg} onClick={downloadSvg}>Download SVG</Button>
-        </Group>
-      </Stack>
+    <Modal opened onClose={onClose} title={`QR code for ${link.alias}`} centered size="lg">
+      <SimpleGrid cols={2} spacing="lg">
+        <Stack align="center" gap="xs">
+          {error ? <Alert color="red" role="alert">{error}</Alert> : null}
+          {made ? (
+            <Image src={made.png} alt={`QR code that opens ${link.short_url}`} w={256} h={256} radius="sm" data-testid="qr-image"
+              style={{ border: '1px solid var(--mantine-color-default-border)' }} />
+          ) : !error ? <Center h={256}><Loader aria-label="Making the QR code" /></Center> : null}
+          <Text size="sm" fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>{link.short_url}</Text>
+          {made ? <Text size="xs" c="dimmed">Error correction {made.level === 'H' ? 'H (raised for the logo)' : 'M'}</Text> : null}
+        </Stack>
+        <Stack gap="sm">
+          <ColourField label="Foreground" value={style.fg} onValid={(fg) => set({ fg })} />
+          <ColourField label="Background" value={style.bg} onValid={(bg) => set({ bg })} />
+          {warnings.length ? (
+            <Alert color="yellow" title="Hard to scan" role="status" data-testid="qr-contrast-warning">
+              <List size="sm">{warnings.map((w) => <List.Item key={w}>{w}</List.Item>)}</List>
+            </Alert>
+          ) : null}
+          <NumberInput label="Size (pixels)" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} allowDecimal={false} value={style.size}
+            description={`${QR_SIZE.min} to ${QR_SIZE.max}, for the PNG; the SVG scales.`}
+            onChange={(v) => { if (typeof v === 'number' && v >= QR_SIZE.min && v <= QR_SIZE.max) set({ size: v }); }} />
+          <div>
+            <Text size="sm" fw={500}>Logo</Text>
+            <Group gap="xs" mt={4}>
+              <FileButton onChange={(f) => void chooseLogo(f)} accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml">
+                {(props) => <Button variant="default" size="xs" {...props}>{style.logo ? 'Change logo…' : 'Choose logo…'}</Button>}
+              </FileButton>
+              {style.logo ? <Button variant="subtle" color="red" size="xs" onClick={() => set({ logo: null })}>Remove logo</Button> : null}
+            </Group>
+            {logoError ? <Text size="xs" c="red" mt={4} role="alert">{logoError}</Text> : null}
+            {style.logo && style.logo.length > LOGO_KEEP_MAX
+              ? <Text size="xs" c="dimmed" mt={4}>This logo is too large to remember; choose it again next time.</Text> : null}
+          </div>
+        </Stack>
+      </SimpleGrid>
+      <Group justify="center" mt="lg">
+        <Button leftSection={<IconDownload />} disabled={!made} onClick={() => made && download(made.png, `${name}.png`)} data-autofocus>Download PNG</Button>
+        <Button leftSection={<IconDownload />} variant="default" disabled={!made} onClick={downloadSvg}>Download SVG</Button>
+      </Group>
     </Modal>
   );
 }

@@ -12,8 +12,10 @@ import { DestinationFields } from './DestinationFields.tsx';
 import { ExpirationFields } from './ExpirationFields.tsx';
 import { emptyLinkForm, formToBody, linkToForm, type LinkFormValues } from './link-form-model.ts';
 import { OrganizeFields } from './OrganizeFields.tsx';
+import { PreviewFields } from './PreviewFields.tsx';
 import { ProtectionFields } from './ProtectionFields.tsx';
 import { TargetingFields } from './TargetingFields.tsx';
+import { UtmBuilder } from './UtmBuilder.tsx';
 
 export default function LinkDrawer({ link, options, onClose, onSaved }: {
   link: Link | null; options: LinkOptions | undefined; onClose(): void; onSaved(l: Link): void;
@@ -50,10 +52,12 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
         <Stack gap="md" ref={body} data-testid="link-form">
           <FormError message={general} title="Not saved" />
           <DestinationFields {...sectionProps} />
+          <UtmBuilder form={form} />
           <ProtectionFields {...sectionProps} />
           <ExpirationFields {...sectionProps} />
           <TargetingFields {...sectionProps} />
           <OrganizeFields {...sectionProps} />
+          <PreviewFields {...sectionProps} />
           <Box pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
             <FormFooter busy={busy} submitLabel={editing ? 'Save link' : 'Create link'} onCancel={onClose} />
           </Box>

@@ -25,12 +25,16 @@ export interface LinkFormValues {
   rotation: { value: string }[];
   space_id: string;
   pixel_ids: string[];
+  preview_title: string;
+  preview_description: string;
+  preview_image: string;
 }
 
 export const emptyLinkForm = (): LinkFormValues => ({
   url: '', domain_id: '', alias: '', password: '', remove_password: false, privacy: '0', privacy_password: '',
   disabled: false, expiration_date: '', expiration_time: '', expiration_clicks: '', expiration_url: '',
   target_type: '0', country: [], platform: [], language: [], rotation: [], space_id: '', pixel_ids: [],
+  preview_title: '', preview_description: '', preview_image: '',
 });
 
 export function linkToForm(l: Link): LinkFormValues {
@@ -52,6 +56,9 @@ export function linkToForm(l: Link): LinkFormValues {
     rotation: l.rotation.map((e) => ({ ...e })),
     space_id: l.space ? String(l.space.id) : '',
     pixel_ids: l.pixels.map((p) => String(p.id)),
+    preview_title: l.preview_title ?? '',
+    preview_description: l.preview_description ?? '',
+    preview_image: l.preview_image ?? '',
   };
 }
 
@@ -83,6 +90,9 @@ export function formToBody(v: LinkFormValues, editing: boolean): Body {
   optional('expiration_clicks', clicksOf(v.expiration_clicks));
   optional('expiration_url', t(v.expiration_url));
   optional('space_id', v.space_id ? Number(v.space_id) : '');
+  optional('preview_title', t(v.preview_title));
+  optional('preview_description', t(v.preview_description));
+  optional('preview_image', t(v.preview_image));
   if (editing || v.pixel_ids.length) body.pixel_ids = v.pixel_ids.map(Number);
   const field = selectedTargetField(v);
   if (field === 'rotation') body.rotation = v.rotation.map((e) => ({ value: t(e.value) }));

@@ -1,0 +1,119 @@
+// Webhooks: the user's hooks, their recent deliveries, and a test event.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema } from '../../../../shared/schemas/resources.ts';
+import { deletedSchema, errorResponses, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
+import {
+  deliverySchema, webhookCreatedSchema, webhookCreateSchema, webhookListQuerySchema, webhookSchema, webhookUpdateSchema,
+  WEBHOOK_TEST_EVENT, type DeliveryState, type Webhook, type WebhookDelivery, type WebhookEvent,
+} from '../../../../shared/schemas/webhooks.ts';
+import { principalOf } from '../../auth/authenticate.ts';
+import type { DeliveryRow, WebhookRow } from '../../db/repositories/webhooks-repository.ts';
+import { isPublicAddress } from '../../net/address-policy.ts';
+import { newSecret } from '../../webhooks/signature.ts';
+import type { ApiContext } from '../context.ts';
+import { invalid, notFound } from '../errors.ts';
+import { deleted, page, single } from '../responses.ts';
+
+const tags = ['webhooks'];
+
+export const serializeWebhook = (r: WebhookRow): Webhook => ({
+  id: r.id, url: r.url, events: JSON.parse(r.events) as WebhookEvent[], disabled: r.disabled ? 1 : 0, created_at: r.created_at, updated_at: r.updated_at,
+});
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+export const serializeDelivery = (r: DeliveryRow): WebhookDelivery => ({
+  id: r.id, event: r.event, state: r.state as DeliveryState, attempts: r.attempts, last_status: r.last_status, last_error: r.last_error,
+  created_at: iso(r.created_at)!, next_attempt_at: r.state === 'pending' ? iso(r.next_attempt_at) : null, finished_at: iso(r.finished_at),
+});
+
+/**
+ * A hint at create time only: a URL whose host is a private IP literal cannot
+ * work on an instance that refuses private addresses. (Names are judged at
+ * connect time, by the address they resolve to.)
+ */
+function checkAddress(url: string | undefined, allowPrivate: boolean) {
+  if (url === undefined || allowPrivate) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (/^[\d.]+$/.test(host) || host.includes(':')) {
+    if (!isPublicAddress(host)) throw invalid('url', 'The url points at a private address, which this instance does not allow.');
+  }
+}
+
+export function webhooksRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = ctx.repos.webhooks;
+  const owned = async (userId: number, id: number) => {
+    const row = await repo.find(userId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  r.get('/webhooks', { schema: { tags, summary: 'List webhooks', querystring: webhookListQuerySchema, response: { 200: pageOf(webhookSchema), ...errorResponses } } }, async (req) => {
+    const { rows, total } = await repo.list(principalOf(req).userId, req.query);
+    return page(req, ctx.baseUrl(), rows.map(serializeWebhook), total, req.query);
+  });
+
+  r.get('/webhooks/:id', { schema: { tags, summary: 'Show a webhook (never its secret)', params: idParamSchema, response: { 200: singleOf(webhookSchema), ...errorResponses } } }, async (req) =>
+    single(serializeWebhook(await owned(principalOf(req).userId, req.params.id))));
+
+  r.post('/webhooks', {
+    schema: {
+      tags, summary: 'Create a webhook', description: 'The answer holds the signing secret; it is shown this once and never again.',
+      body: webhookCreateSchema, response: { 201: singleOf(webhookCreatedSchema, 201), ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const { userId } = principalOf(req);
+    checkAddress(req.body.url, ctx.webhooks.allowPrivate);
+    const secret = newSecret();
+    const id = await repo.create(userId, { ...req.body, disabled: req.body.disabled as 0 | 1 | undefined, secret });
+    reply.code(201);
+    return single({ ...serializeWebhook(await owned(userId, id)), secret }, 201);
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: '/webhooks/:id',
+      schema: { tags, summary: 'Update a webhook', params: idParamSchema, body: webhookUpdateSchema, response: { 200: singleOf(webhookSchema), ...errorResponses } },
+      handler: async (req) => {
+        const { userId } = principalOf(req);
+        await owned(userId, req.params.id);
+        checkAddress(req.body.url, ctx.webhooks.allowPrivate);
+        await repo.update(userId, req.params.id, { ...req.body, disabled: req.body.disabled as 0 | 1 | undefined });
+        return single(serializeWebhook(await owned(userId, req.params.id)));
+      },
+    });
+  }
+
+  r.delete('/webhooks/:id', { schema: { tags, summary: 'Delete a webhook and its deliveries', params: idParamSchema, response: { 200: deletedSchema, ...errorResponses } } }, async (req) => {
+    if (!(await repo.delete(principalOf(req).userId, req.params.id))) throw notFound();
+    return deleted(req.params.id, 'webhook');
+  });
+
+  r.get('/webhooks/:id/deliveries', {
+    schema: {
+      tags, summary: "A webhook's recent deliveries, newest first", params: idParamSchema, querystring: webhookListQuerySchema,
+      response: { 200: pageOf(deliverySchema), ...errorResponses },
+    },
+  }, async (req) => {
+    await owned(principalOf(req).userId, req.params.id);
+    const { rows, total } = await repo.deliveries(req.params.id, req.query);
+    return page(req, ctx.baseUrl(), rows.map(serializeDelivery), total, req.query);
+  });
+
+  r.post('/webhooks/:id/test', {
+    schema: {
+      tags, summary: `Send a ${WEBHOOK_TEST_EVENT} event`, description: 'Queued like any delivery (retried the same way); the answer is the new delivery.',
+      params: idParamSchema, response: { 201: singleOf(deliverySchema, 201), ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const hook = await owned(principalOf(req).userId, req.params.id);
+    if (hook.disabled) throw invalid('disabled', 'The webhook is disabled; enable it to send a test event.');
+    const now = ctx.now();
+    const id = await repo.enqueueTo(hook.id, WEBHOOK_TEST_EVENT, { webhook_id: hook.id, message: 'A test event from Linkdesk.' }, now);
+    ctx.webhooks.wake();
+    reply.code(201);
+    return single(serializeDelivery((await repo.delivery(id))!), 201);
+  });
+}

@@ -1,0 +1,183 @@
+// Webhooks and their deliveries. A delivery is a row before its first attempt,
+// so a restart or a kill loses none; the dispatcher claims due rows by pushing
+// their next_attempt_at forward by a lease, in a write transaction (SQLite's
+// begin immediate; PostgreSQL's FOR UPDATE SKIP LOCKED), so two processes or
+// nodes never send one delivery at once.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { WebhookEvent } from '../../../../shared/schemas/webhooks.ts';
+import { isoNow } from '../../util/time.ts';
+import type { DB, WebhooksTable } from '../schema.ts';
+import type { Engine, PageResult } from './like.ts';
+
+export type WebhookRow = Omit<WebhooksTable, 'id' | 'disabled' | 'click_cursor'> & { id: number; disabled: number; click_cursor: number };
+export interface DeliveryRow {
+  id: number; webhook_id: number; event: string; payload: string; state: string; attempts: number; next_attempt_at: number;
+  last_status: number | null; last_error: string | null; created_at: number; finished_at: number | null;
+}
+/** A claimed delivery with what sending it needs. */
+export interface DueDelivery extends DeliveryRow { url: string; secret: string }
+export interface ClickRow {
+  id: number; link_id: number; created_at: number; country: string | null; platform: string | null; browser: string | null;
+  language: string | null; referrer: string | null; user_id: number | null; alias: string | null; domain: string | null;
+}
+export interface DeliveryOutcome {
+  attempts: number; state: 'pending' | 'delivered' | 'failed'; next_attempt_at: number; last_status: number | null; last_error: string | null;
+  finished_at: number | null;
+}
+
+/** The events column is a JSON array of names, matched by its quoted form on both engines. */
+const subscribes = (event: string) => sql<boolean>`events LIKE ${`%"${event}"%`}`;
+
+/** The delivery body: the same bytes on every attempt, so a receiver can deduplicate by id. */
+export const deliveryBody = (id: number, event: string, createdAt: number, data: unknown) =>
+  JSON.stringify({ id, event, created_at: new Date(createdAt).toISOString(), data });
+
+export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
+  const lastClickId = async (t: Kysely<DB>) =>
+    Number((await t.selectFrom('click_log').select(sql<number>`coalesce(max(id), 0)`.as('m')).executeTakeFirstOrThrow()).m);
+
+  /** One delivery per hook, each row holding its own body (which names its id). */
+  async function insertDeliveries(t: Transaction<DB>, hookIds: number[], event: string, data: unknown, now: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (const webhookId of hookIds) {
+      const { id } = await t.insertInto('webhook_deliveries')
+        .values({ webhook_id: webhookId, event, payload: '', next_attempt_at: now, created_at: now })
+        .returning('id').executeTakeFirstOrThrow();
+      await t.updateTable('webhook_deliveries').set({ payload: deliveryBody(id, event, now, data) }).where('id', '=', id).execute();
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  return {
+    async list(userId: number, p: { page: number; per_page: number }): Promise<PageResult<WebhookRow>> {
+      const base = db.selectFrom('webhooks').where('user_id', '=', userId);
+      const { total } = await base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
+      const rows = await base.selectAll().orderBy('id', 'desc').limit(p.per_page).offset((p.page - 1) * p.per_page).execute();
+      return { rows, total: Number(total) };
+    },
+    async find(userId: number, id: number): Promise<WebhookRow | undefined> {
+      return db.selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    },
+    async create(userId: number, v: { url: string; events: WebhookEvent[]; disabled?: 0 | 1 | undefined; secret: string }): Promise<number> {
+      const now = isoNow();
+      return db.transaction().execute(async (t) => {
+        // A new hook hears clicks from now on, not the instance's whole history.
+        const cursor = await lastClickId(t);
+        const r = await t.insertInto('webhooks').values({
+          user_id: userId, url: v.url, events: JSON.stringify(v.events), secret: v.secret, disabled: v.disabled ?? 0,
+          click_cursor: cursor, created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        return r.id;
+      });
+    },
+    async update(userId: number, id: number, v: { url?: string | undefined; events?: WebhookEvent[] | undefined; disabled?: 0 | 1 | undefined }) {
+      await db.transaction().execute(async (t) => {
+        const before = await t.selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        if (!before) return;
+        const hearsClicks = (disabled: number, events: string) => !disabled && events.includes('"link.clicked"');
+        const events = v.events ? JSON.stringify(v.events) : before.events;
+        // Clicks made while a hook did not listen are not sent once it does.
+        const resume = hearsClicks(v.disabled ?? before.disabled, events) && !hearsClicks(before.disabled, before.events);
+        await t.updateTable('webhooks').set({
+          ...(v.url !== undefined ? { url: v.url } : {}),
+          ...(v.disabled !== undefined ? { disabled: v.disabled } : {}),
+          events,
+          ...(resume ? { click_cursor: await lastClickId(t) } : {}),
+          updated_at: isoNow(),
+        }).where('id', '=', id).execute();
+      });
+    },
+    async delete(userId: number, id: number): Promise<boolean> {
+      const r = await db.deleteFrom('webhooks').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return r.numDeletedRows > 0n;
+    },
+
+    async deliveries(webhookId: number, p: { page: number; per_page: number }): Promise<PageResult<DeliveryRow>> {
+      const base = db.selectFrom('webhook_deliveries').where('webhook_id', '=', webhookId);
+      const { total } = await base.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
+      const rows = await base.selectAll().orderBy('id', 'desc').limit(p.per_page).offset((p.page - 1) * p.per_page).execute();
+      return { rows, total: Number(total) };
+    },
+    async delivery(id: number): Promise<DeliveryRow | undefined> {
+      return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** A delivery to one hook whatever its events (the test event). */
+    async enqueueTo(webhookId: number, event: string, data: unknown, now: number): Promise<number> {
+      const [id] = await db.transaction().execute((t) => insertDeliveries(t, [webhookId], event, data, now));
+      return id!;
+    },
+    /** A delivery to each of the user's enabled hooks that subscribe to `event`; how many. */
+    async enqueue(userId: number, event: WebhookEvent, data: unknown, now: number): Promise<number> {
+      return db.transaction().execute(async (t) => {
+        const hooks = await t.selectFrom('webhooks').select('id')
+          .where('user_id', '=', userId).where('disabled', '=', 0).where(subscribes(event)).execute();
+        return (await insertDeliveries(t, hooks.map((h) => h.id), event, data, now)).length;
+      });
+    },
+
+    /** Up to `max` deliveries whose time has come, leased until now + leaseMs (nobody else takes them meanwhile). */
+    async claimDue(now: number, leaseMs: number, max: number): Promise<DueDelivery[]> {
+      return db.transaction().execute(async (t) => {
+        let due = t.selectFrom('webhook_deliveries').select('webhook_deliveries.id')
+          .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+          .where('state', '=', 'pending').where('next_attempt_at', '<=', now).where('webhooks.disabled', '=', 0)
+          .orderBy('next_attempt_at').limit(max);
+        if (engine === 'postgres') due = due.forUpdate('webhook_deliveries').skipLocked();
+        const ids = (await due.execute()).map((r) => r.id);
+        if (!ids.length) return [];
+        await t.updateTable('webhook_deliveries').set({ next_attempt_at: now + leaseMs }).where('id', 'in', ids).execute();
+        return t.selectFrom('webhook_deliveries').innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+          .selectAll('webhook_deliveries').select(['webhooks.url', 'webhooks.secret'])
+          .where('webhook_deliveries.id', 'in', ids).execute();
+      });
+    },
+    async record(id: number, o: DeliveryOutcome) {
+      await db.updateTable('webhook_deliveries').set(o).where('id', '=', id).where('state', '=', 'pending').execute();
+    },
+    /** Finished deliveries older than `before` go, a bounded number at a time. */
+    async prune(before: number, max = 1000): Promise<number> {
+      const r = await db.deleteFrom('webhook_deliveries').where('id', 'in', (q) => q.selectFrom('webhook_deliveries').select('id')
+        .where('state', '!=', 'pending').where('created_at', '<', before).orderBy('id').limit(max)).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    /** Enabled hooks that hear clicks. */
+    async clickHooks(): Promise<{ id: number; user_id: number }[]> {
+      return db.selectFrom('webhooks').select(['id', 'user_id']).where('disabled', '=', 0).where(subscribes('link.clicked')).execute();
+    },
+    /**
+     * One link.clicked delivery for a hook: the owner's clicks among the next
+     * `max` rows of click_log after its cursor, the cursor moved past them in
+     * the same transaction. `settled` keeps only the leading rows that are
+     * safe to pass (PostgreSQL ids can commit out of order). Nothing happens
+     * when the hook had a click delivery within the last `spacingMs`.
+     */
+    async takeClicks(webhookId: number, o: { now: number; spacingMs: number; max: number; settled: (row: ClickRow) => boolean; data: (rows: ClickRow[]) => unknown }) {
+      return db.transaction().execute(async (t) => {
+        let hookQ = t.selectFrom('webhooks').select(['user_id', 'click_cursor', 'disabled', 'events']).where('id', '=', webhookId);
+        if (engine === 'postgres') hookQ = hookQ.forUpdate();
+        const hook = await hookQ.executeTakeFirst();
+        if (!hook || hook.disabled || !hook.events.includes('"link.clicked"')) return 0;
+        const recent = await t.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhookId)
+          .where('event', '=', 'link.clicked').where('created_at', '>', o.now - o.spacingMs).executeTakeFirst();
+        if (recent) return 0;
+        const rows = await t.selectFrom('click_log')
+          .leftJoin('links', 'links.id', 'click_log.link_id')
+          .leftJoin('domains', 'domains.id', 'links.domain_id')
+          .select(['click_log.id', 'click_log.link_id', 'click_log.created_at', 'click_log.country', 'click_log.platform', 'click_log.browser',
+            'click_log.language', 'click_log.referrer', 'links.user_id', 'links.alias', 'domains.name as domain'])
+          .where('click_log.id', '>', hook.click_cursor).orderBy('click_log.id').limit(o.max).execute() as ClickRow[];
+        const cut = rows.findIndex((r) => !o.settled(r));
+        const window = cut < 0 ? rows : rows.slice(0, cut);
+        if (!window.length) return 0;
+        await t.updateTable('webhooks').set({ click_cursor: window.at(-1)!.id }).where('id', '=', webhookId).execute();
+        const mine = window.filter((r) => r.user_id === hook.user_id);
+        if (!mine.length) return 0;
+        await insertDeliveries(t, [webhookId], 'link.clicked', o.data(mine), o.now);
+        return mine.length;
+      });
+    },
+  };
+}
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;

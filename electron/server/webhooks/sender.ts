@@ -1,0 +1,77 @@
+// One POST of one delivery, with the title fetcher's address rules (a guarded
+// agent: private addresses refused at connect time unless allowed) and its
+// kind of bounds: a time limit for the whole attempt, a few KB of the answer
+// read at most, and no redirects followed (a 3xx is a failed attempt).
+import { request } from 'undici';
+import type { AddressPolicy } from '../net/address-policy.ts';
+import { createGuardedAgent } from '../net/guarded-agent.ts';
+
+export interface SendResult {
+  ok: boolean;
+  /** The receiver's status; null when none came back. */
+  status: number | null;
+  /** Why it failed, in a line a user can read. */
+  error: string | null;
+}
+
+export interface SenderOptions {
+  allowPrivate?: boolean;
+  timeoutMs?: number;
+  /** Which connections may proceed (tests widen it). */
+  policy?: AddressPolicy;
+  ca?: string | Buffer;
+}
+
+export interface Sender {
+  /** `signal` abandons the attempt (shutdown); it then rejects rather than reporting a failure. */
+  send(url: string, body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<SendResult>;
+  close(): Promise<void>;
+}
+
+/** The time one attempt may take, answer included. */
+export const SEND_TIMEOUT_MS = 10_000;
+const MAX_ANSWER_BYTES = 4096;
+
+function describe(err: unknown, timeoutMs: number): string {
+  const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code;
+  if (e.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return `No answer within ${timeoutMs / 1000} s.`;
+  }
+  const message = (e.cause?.message ?? e.message ?? 'unknown error').split('\n')[0]!.slice(0, 200);
+  return code ? `${code}: ${message}` : message;
+}
+
+export function createSender(opts: SenderOptions = {}): Sender {
+  const timeoutMs = opts.timeoutMs ?? SEND_TIMEOUT_MS;
+  const agent = createGuardedAgent({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca });
+  return {
+    async send(url, body, headers, signal) {
+      try {
+        const res = await request(url, {
+          method: 'POST', dispatcher: agent, body,
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+          headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Linkdesk-Webhooks/1' },
+        });
+        let read = 0;
+        for await (const chunk of res.body) {
+          read += (chunk as Buffer).length;
+          if (read >= MAX_ANSWER_BYTES) break;
+        }
+        res.body.destroy();
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        const redirect = res.statusCode >= 300 && res.statusCode < 400;
+        return {
+          ok, status: res.statusCode,
+          error: ok ? null : redirect ? `Answered ${res.statusCode}; redirects are not followed.` : `Answered ${res.statusCode}.`,
+        };
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        return { ok: false, status: null, error: describe(err, timeoutMs) };
+      }
+    },
+    async close() {
+      await agent.close();
+    },
+  };
+}

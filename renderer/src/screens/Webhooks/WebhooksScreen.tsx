@@ -1,0 +1,104 @@
+// Webhooks: the instance's hooks for this key's user. Creating one shows its
+// signing secret once; each row can send a test event and open its deliveries.
+import { Badge, Box, Button, Group, LoadingOverlay, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Webhook, WebhookCreated } from '../../../../shared/schemas/webhooks.ts';
+import { api, toIpcError } from '../../api/api.ts';
+import { useRemote } from '../../api/use-remote.ts';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
+import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
+import { IconList, IconPlus, IconSend } from '../../components/Icons/Icons.tsx';
+import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
+import { RowAction, RowActions } from '../../components/RowActions/RowActions.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
+import { useDialog } from '../../components/use-dialog.ts';
+import { formatDate } from '../../format.ts';
+import { notify } from '../../notify.ts';
+import { PAGING, useListParams } from '../../state/list-params.ts';
+import { DeliveriesDrawer } from './DeliveriesDrawer.tsx';
+import { SecretDialog } from './SecretDialog.tsx';
+import { WebhookModal } from './WebhookModal.tsx';
+
+const SPEC = { per_page: PAGING.per_page, page: PAGING.page };
+
+export default function WebhooksScreen() {
+  const { values, query, update } = useListParams(SPEC);
+  const list = useRemote(() => api.webhooks.list(query), [query]);
+  const editing = useDialog<Webhook | 'new'>();
+  const deleting = useDialog<Webhook>();
+  const watching = useDialog<Webhook>();
+  const [secret, setSecret] = useState<WebhookCreated | null>(null);
+  const rows = list.data?.data ?? [];
+  const offered = list.error?.kind !== 'unsupported';
+
+  const sendTest = async (h: Webhook) => {
+    try {
+      await api.webhooks.test(h.id);
+      notify({ color: 'teal', message: 'Test event queued; its delivery shows under Deliveries.' });
+    } catch (e) {
+      notify({ color: 'red', title: 'Test event not sent', message: toIpcError(e).message });
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader title="Webhooks" description="Signed POSTs to your own server when links are created, changed, deleted or clicked.">
+        {offered ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New webhook</Button> : null}
+      </ScreenHeader>
+      {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
+      {!list.data && list.loading ? <LoadingState label="Loading webhooks…" /> : null}
+      {list.data ? (
+        <Box pos="relative">
+          <LoadingOverlay visible={list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          {rows.length ? (
+            <Table striped highlightOnHover verticalSpacing="xs" data-testid="webhooks-table" style={{ tableLayout: 'fixed' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Payload URL</Table.Th><Table.Th w="32%">Events</Table.Th><Table.Th w={100}>State</Table.Th>
+                  <Table.Th w={110}>Created</Table.Th><Table.Th w={150}>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((h) => (
+                  <Table.Tr key={h.id} data-webhook={h.id}>
+                    <Table.Td><Text size="sm" fw={600} truncate="end" title={h.url}>{h.url}</Text></Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>{h.events.map((e) => <Badge key={e} variant="outline" size="sm" tt="none">{e}</Badge>)}</Group>
+                    </Table.Td>
+                    <Table.Td><Badge color={h.disabled ? 'gray' : 'teal'} variant="light">{h.disabled ? 'Disabled' : 'Enabled'}</Badge></Table.Td>
+                    <Table.Td><Text size="sm">{formatDate(h.created_at)}</Text></Table.Td>
+                    <Table.Td>
+                      <RowActions name={h.url} onEdit={() => editing.open(h)} onDelete={() => deleting.open(h)}>
+                        <RowAction tip="Send test event" label={`Send test event to ${h.url}`} icon={<IconSend />} onClick={() => void sendTest(h)} />
+                        <RowAction tip="Deliveries" label={`Deliveries to ${h.url}`} icon={<IconList />} onClick={() => watching.open(h)} />
+                      </RowActions>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <NothingHere title="No webhooks yet" description="A webhook tells another system about your links as things happen."
+              action={<Button onClick={() => editing.open('new')}>Add a webhook</Button>} />
+          )}
+          <ListFooter meta={list.data.meta} noun="webhooks" perPage={Number(values.per_page)}
+            onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
+        </Box>
+      ) : null}
+      {editing.subject ? (
+        <WebhookModal hook={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()}
+          onSaved={(saved) => {
+            editing.close();
+            if ('secret' in saved) setSecret(saved);
+            list.reload();
+          }} />
+      ) : null}
+      {secret ? <SecretDialog hook={secret} onClose={() => setSecret(null)} /> : null}
+      {watching.subject ? <DeliveriesDrawer hook={watching.subject} onClose={() => watching.close()} /> : null}
+      <ConfirmDelete opened={deleting.subject !== null} title="Delete webhook" onClose={(gone) => deleting.close(gone)}
+        onConfirm={async () => { await api.webhooks.remove(deleting.subject!.id); list.reload(); }}>
+        Delete the webhook for <strong>{deleting.last?.url}</strong>? Its pending deliveries are dropped.
+      </ConfirmDelete>
+    </>
+  );
+}
