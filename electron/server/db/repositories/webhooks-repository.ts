@@ -118,6 +118,12 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
 
     /** Up to `max` deliveries whose time has come, leased until now + leaseMs (nobody else takes them meanwhile). */
     async claimDue(now: number, leaseMs: number, max: number): Promise<DueDelivery[]> {
+      // A read first: the claim is a write transaction, and on SQLite taking the
+      // write lock every poll would make the request thread wait on the click
+      // writer's commits even when nothing is due.
+      const any = await db.selectFrom('webhook_deliveries').select('id')
+        .where('state', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst();
+      if (!any) return [];
       return db.transaction().execute(async (t) => {
         let due = t.selectFrom('webhook_deliveries').select('webhook_deliveries.id')
           .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -137,6 +143,9 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
     },
     /** Finished deliveries older than `before` go, a bounded number at a time. */
     async prune(before: number, max = 1000): Promise<number> {
+      const old = await db.selectFrom('webhook_deliveries').select('id')
+        .where('state', '!=', 'pending').where('created_at', '<', before).limit(1).executeTakeFirst();
+      if (!old) return 0;
       const r = await db.deleteFrom('webhook_deliveries').where('id', 'in', (q) => q.selectFrom('webhook_deliveries').select('id')
         .where('state', '!=', 'pending').where('created_at', '<', before).orderBy('id').limit(max)).executeTakeFirst();
       return Number(r.numDeletedRows);
