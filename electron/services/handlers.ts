@@ -8,6 +8,7 @@ import {
   type Reachability, type ServerStatus,
 } from '../../shared/contract.ts';
 import type { Account } from '../../shared/api-types.ts';
+import { page, single } from './api-answers.ts';
 import type { ApiClient } from './api-client.ts';
 import { ServiceError } from './errors.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
@@ -35,16 +36,6 @@ export interface HandlerDeps {
   native: NativeHandlers;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function single<T>(body: Record<string, unknown>): T {
-  if (!isObject(body.data)) throw new ServiceError('not-linkdesk', 'The server answered without the record it was asked for.');
-  return body.data as T;
-}
-function page<T>(body: Record<string, unknown>): T {
-  if (!Array.isArray(body.data) || !isObject(body.meta)) throw new ServiceError('not-linkdesk', 'The server answered a list request without a list.');
-  return body as T;
-}
 
 /** A 404 that can mean a route the server does not have: its JSON "Resource not found." or a web server's own page. */
 const isMissing = (err: unknown): err is ServiceError =>

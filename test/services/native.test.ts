@@ -301,7 +301,8 @@ describe('settings and quick shorten through the handler table', () => {
     // The chosen instance removed: quick shorten falls back to this computer.
     await ok(d.invoke('instances.remove', { id: inst.id }));
     expect((await ok(d.invoke('settings.get', undefined))).quickShortenInstance.name).toBe('This computer');
-    expect(await ok(d.invoke('settings.update', {}))).toBeTruthy();
+    // The choice is kept (the instance may come back under that id); what it resolves to is this computer.
+    expect(await ok(d.invoke('settings.update', {}))).toMatchObject({ settings: { quickShortenInstanceId: inst.id }, quickShortenInstance: { name: 'This computer' } });
     const bad = await d.invoke('settings.update', { quickShortenInstanceId: inst.id });
     expect(bad).toMatchObject({ ok: false, error: { kind: 'validation', fields: { quickShortenInstanceId: ['That instance no longer exists.'] } } });
   });

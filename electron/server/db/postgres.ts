@@ -4,7 +4,8 @@
 // with the password and never as a stack trace.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrations, pendingMigrations, SchemaError, type Migration } from './migrations.ts';
+import { migrations, type Migration } from './migration-list.ts';
+import { pendingMigrations, SchemaError } from './migrations.ts';
 import { checkDatabaseUrl, describeUrl } from './database-url.ts';
 import type { DB } from './schema.ts';
 

@@ -4,6 +4,7 @@
 // outcome, including "nothing to shorten", ends in a notification.
 import type { Domain, Link, Page } from '../../../shared/api-types.ts';
 import type { ClipboardPeek, QuickShortened } from '../../../shared/native.ts';
+import { page, single } from '../api-answers.ts';
 import type { ApiClient } from '../api-client.ts';
 import { ServiceError } from '../errors.ts';
 import type { InstanceProfile, ProfileStore } from '../instance-profiles.ts';
@@ -58,9 +59,7 @@ export function createQuickShorten(d: QuickShortenDeps) {
     }
   };
   const create = async (p: InstanceProfile, body: Record<string, unknown>): Promise<QuickShortened> => {
-    const answer = await d.clientFor(p).request('POST', '/links', { body });
-    const link = answer.data as Link | undefined;
-    if (!link || typeof link.short_url !== 'string') throw new ServiceError('not-linkdesk', 'The server answered without the new link.');
+    const link = single<Link>(await d.clientFor(p).request('POST', '/links', { body }));
     let copied = false;
     if (d.clipboard) {
       await d.clipboard.writeText(link.short_url);
@@ -86,9 +85,7 @@ export function createQuickShorten(d: QuickShortenDeps) {
     },
     /** The quick instance's domains (the first 100), for the quick window's picker. */
     async domains(): Promise<Page<Domain>> {
-      const answer = await d.clientFor(instance()).request('GET', '/domains', { query: { per_page: 100 } });
-      if (!Array.isArray(answer.data)) throw new ServiceError('not-linkdesk', 'The server answered a list request without a list.');
-      return answer as unknown as Page<Domain>;
+      return page<Page<Domain>>(await d.clientFor(instance()).request('GET', '/domains', { query: { per_page: 100 } }));
     },
     /** Tray and global shortcut: never throws; the notification is the answer. */
     async fromClipboard(): Promise<{ ok: true; result: QuickShortened } | { ok: false; notice: Notice }> {

@@ -3,7 +3,7 @@
 // Against a real throw-away PostgreSQL cluster (test/helpers/postgres.ts).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../../electron/server/db/migrations.ts';
+import { migrations } from '../../../electron/server/db/migration-list.ts';
 import { CHANGES_CHANNEL } from '../../../electron/server/db/postgres-schema.ts';
 import { DatabaseSetupError, openPostgres, versionProblem } from '../../../electron/server/db/postgres.ts';
 import { PG_PASSWORD, startPostgres, type PgCluster } from '../../helpers/postgres.ts';
