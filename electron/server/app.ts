@@ -14,6 +14,7 @@ import { createRepositories, type ApiContext, type Repositories } from './api/co
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
 import { domainsRoutes } from './api/routes/domains.ts';
 import { linksRoutes } from './api/routes/links.ts';
+import { linksBulkRoutes } from './api/routes/links-bulk.ts';
 import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.ts';
 import type { Store } from './db/database.ts';
@@ -74,6 +75,9 @@ declare module 'fastify' {
 }
 
 const QS_LIMITS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false, allowDots: false } as const;
+/** Title fetches in flight at once, and how many may wait behind them. */
+const TITLE_FETCHES = 4;
+const TITLE_QUEUE = 20_000;
 const SERVER_ERROR = { message: 'Server error.', status: 500 };
 const DATABASE_DOWN = { message: 'The database is unreachable; try again shortly.', status: 503 };
 
@@ -133,16 +137,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return a ? httpUrlOf(a) : `http://${config.host}:${config.port}`;
   };
 
-  // Titles are fetched after the create has answered; tests and shutdown can wait for them.
+  // Titles are fetched after the create has answered, a few at a time (a bulk
+  // import schedules thousands); tests and shutdown can wait for them.
   const titles = config.fetchTitles ? (deps.titleFetcher ?? createTitleFetcher({ allowPrivate: config.allowPrivateTitles })) : null;
   const pending = new Set<Promise<void>>();
+  const queued: { run: () => Promise<void>; settle: () => void }[] = [];
+  let fetching = 0;
+  const nextTitles = () => {
+    while (fetching < TITLE_FETCHES && queued.length) {
+      const { run, settle } = queued.shift()!;
+      fetching++;
+      void run().finally(() => { fetching--; settle(); nextTitles(); });
+    }
+  };
   const scheduleTitle = (linkId: number, url: string) => {
     if (!titles) return;
-    const p = titles.fetchTitle(url)
-      .then((title) => (title ? repos.links.setTitle(linkId, url, title) : undefined))
-      .catch((err: unknown) => app.log.warn({ err }, 'title fetch failed'))
-      .finally(() => pending.delete(p));
+    if (queued.length >= TITLE_QUEUE) return; // the link keeps no title rather than the server a backlog without end
+    const p: Promise<void> = new Promise<void>((settle) => queued.push({
+      settle,
+      run: () => titles.fetchTitle(url)
+        .then((title) => (title ? repos.links.setTitle(linkId, url, title) : undefined))
+        .catch((err: unknown) => app.log.warn({ err }, 'title fetch failed')),
+    })).finally(() => pending.delete(p));
     pending.add(p);
+    nextTitles();
   };
   const titlesIdle = async () => {
     while (pending.size) await Promise.allSettled([...pending]);
@@ -166,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   app.addHook('onClose', async () => {
+    for (const q of queued.splice(0)) q.settle(); // not started: dropped, the fetches under way finish
     await titlesIdle();
     if (titles && !deps.titleFetcher) await titles.close();
   });
@@ -281,6 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       }
       domainsRoutes(secured, ctx);
+      // The static /links/bulk wins over /links/:id in either order.
+      linksBulkRoutes(secured, ctx);
       linksRoutes(secured, ctx);
       spacesPixelsRoutes(secured, ctx);
       accountStatsRoutes(secured, ctx);

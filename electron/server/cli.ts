@@ -1,9 +1,11 @@
 // `linkdesk serve`, `linkdesk keys …` and `linkdesk migrate-data`: the headless face of the service.
 // Exit status: 0 done, 1 the work failed, 2 the command line was wrong.
 import { CliError, usageError } from './cli/args.ts';
+import { backup, BACKUP_USAGE, restore, RESTORE_USAGE } from './cli/backup.ts';
 import { keys, keysUsage } from './cli/keys.ts';
 import { migrateData, MIGRATE_DATA_USAGE } from './cli/migrate-data.ts';
 import { serve, SERVE_USAGE } from './cli/serve.ts';
+import { EXPORT_USAGE, exportLinks, IMPORT_USAGE, importLinks } from './cli/transfer.ts';
 import { packageVersion } from './version.ts';
 
 const USAGE = `Usage: linkdesk <command> [options]
@@ -12,6 +14,10 @@ Commands:
   serve                     run the API and redirect server
   keys create|list|revoke   manage API keys
   migrate-data              copy this instance's data into an empty PostgreSQL database
+  backup                    copy the database while it serves
+  restore FILE              put a backup in place of the database
+  export                    write a user's links to a CSV or JSON file
+  import FILE               create links from a CSV or JSON file (Linkdesk, YOURLS, Shlink, Kutt, Bitly)
   help [COMMAND]            show a command's help
 
 Options:
@@ -26,6 +32,10 @@ function help(topic: string[]): void {
   const text = command === undefined ? USAGE
     : command === 'serve' && action === undefined ? SERVE_USAGE
       : command === 'migrate-data' && action === undefined ? MIGRATE_DATA_USAGE
+      : command === 'backup' && action === undefined ? BACKUP_USAGE
+      : command === 'restore' && action === undefined ? RESTORE_USAGE
+      : command === 'export' && action === undefined ? EXPORT_USAGE
+      : command === 'import' && action === undefined ? IMPORT_USAGE
         : command === 'keys' && !extra.length ? keysUsage(action) : undefined;
   if (text === undefined) throw usageError('', `no help for "${topic.join(' ')}"`);
   process.stdout.write(text);
@@ -42,6 +52,10 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'serve') await serve(rest);
     else if (command === 'keys') await keys(rest);
     else if (command === 'migrate-data') await migrateData(rest);
+    else if (command === 'backup') await backup(rest);
+    else if (command === 'restore') await restore(rest);
+    else if (command === 'export') await exportLinks(rest);
+    else if (command === 'import') await importLinks(rest);
     else if (command === 'help') help(rest);
     else if (command === '--help' || command === '-h') process.stdout.write(USAGE);
     else if (command === '--version' || command === '-v') process.stdout.write(`${packageVersion()}\n`);

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type ControlledTransaction, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { LinkListQuery } from '../../../../shared/schemas/links.ts';
 import { isoNow } from '../../util/time.ts';
 import type { DB, LinksTable } from '../schema.ts';
@@ -39,9 +39,92 @@ const clicksOf = sql<number>`(SELECT clicks FROM link_clicks WHERE link_id = lin
 const usesIndex = (term: string, engine: Engine) => engine === 'sqlite' && [...term].length >= 3;
 const ftsMatch = (column: 'title' | 'alias' | 'url', term: string) => `${column} : "${term.replace(/"/g, '""')}"`;
 
+/** One write of a bulk request (LinksRepository.writeMany). */
+export type LinkWriteOp =
+  | { kind: 'create'; columns: LinkWrite & { alias: string; url: string }; pixelIds: number[] }
+  | { kind: 'update'; id: number; columns: LinkWrite; pixelIds?: number[]; resetHealth: boolean };
+
+/**
+ * The links table's NOT NULL defaults (migration 1): a row of a many-row
+ * insert that leaves a column out gets null there, not the default.
+ */
+const CREATE_DEFAULTS = { privacy: 0, disabled: 0, target_type: 0, targets: '{}' } as const;
+/** Rows per many-row insert (a bulk request's most). */
+const RUN_ROWS = 1000;
+
+/** The (domain, alias) index refused a row: SQLite's extended code, or PostgreSQL's SQLSTATE. */
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
+
 export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite') {
   // The expression of the (domain, alias) unique index, as each engine spells it (SQLite matches index expressions verbatim).
   const domainKey = engine === 'sqlite' ? sql`ifnull(domain_id, 0)` : sql`coalesce(domain_id, 0)`;
+
+  async function insertLink(trx: Kysely<DB>, userId: number, v: LinkWrite & { alias: string; url: string }, pixelIds: number[]): Promise<number> {
+    const now = isoNow();
+    // SQLite would hand out the id of the newest link again once it is
+    // deleted; while that link's clicks are being purged, that would mix
+    // them in. (PostgreSQL's identity never hands out an id twice.)
+    const next = sql<number>`max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1`;
+    const row = engine === 'sqlite' ? { ...v, id: next } : v;
+    const { id } = await trx.insertInto('links').values({ ...row, user_id: userId, created_at: now, updated_at: now } as never)
+      .returning('id').executeTakeFirstOrThrow();
+    if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
+    return id;
+  }
+
+  /**
+   * SQLite: the run of plain creates (no pixels) starting at `from`, as one
+   * INSERT of many rows read from a JSON parameter: one small statement to
+   * prepare (preparing an insert into links compiles its triggers) and no
+   * query builder walking thousands of values. The ids are handed out here,
+   * in order, under the transaction's write lock. [] when there is no such
+   * run, or when an alias in it is taken (then each goes in alone). No
+   * savepoint: SQLite undoes a failed statement alone, its triggers' writes included.
+   */
+  async function insertRun(trx: ControlledTransaction<DB>, userId: number, writes: LinkWriteOp[], from: number): Promise<number[]> {
+    const run: (LinkWrite & { alias: string; url: string })[] = [];
+    for (let i = from; i < writes.length && run.length < RUN_ROWS; i++) {
+      const w = writes[i]!;
+      if (w.kind !== 'create' || w.pixelIds.length) break;
+      run.push(w.columns);
+    }
+    if (run.length < 2) return [];
+    const { next } = await sql<{ next: number }>`SELECT max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1 AS next`
+      .execute(trx).then((r) => r.rows[0]!);
+    const now = isoNow();
+    const rows = run.map((v, n) => ({ ...CREATE_DEFAULTS, ...v, id: next + n, user_id: userId, created_at: now, updated_at: now }));
+    // Column names come from LinkWrite's keys, never from a request; a row without one gets null, as a many-row VALUES would.
+    const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    try {
+      await sql`INSERT INTO links (${sql.join(columns.map((c) => sql.ref(c)))})
+        SELECT ${sql.join(columns.map((c) => sql`value ->> ${sql.lit(c)}`))} FROM json_each(${JSON.stringify(rows)})`.execute(trx);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return [];
+    }
+    return run.map((_, n) => next + n);
+  }
+
+  async function updateLink(trx: Kysely<DB>, userId: number, id: number, v: LinkWrite, pixelIds: number[] | undefined, resetHealth: boolean) {
+    const health = resetHealth ? { health: 'unknown', health_detail: null, health_checked_at: null } : {};
+    await trx.updateTable('links').set({ ...v, ...health, updated_at: isoNow() }).where('id', '=', id).where('user_id', '=', userId).execute();
+    // The change feed's triggers watch the columns a redirect decided on
+    // before previews existed: name the link in the feed so cached copies reload.
+    if (v.preview_title !== undefined || v.preview_description !== undefined || v.preview_image !== undefined) {
+      await trx.insertInto('redirect_changes').columns(['domain_id', 'alias', 'at'])
+        .expression(trx.selectFrom('links').select([domainKey.as('domain_id'), 'alias', sql.lit(Date.now()).as('at')])
+          .where('id', '=', id).where('user_id', '=', userId))
+        .execute();
+    }
+    if (pixelIds) {
+      await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
+      if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
+    }
+  }
+
   async function hydrate(rows: LinkRow[]): Promise<HydratedLink[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -161,38 +244,96 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     },
 
     async create(userId: number, v: LinkWrite & { alias: string; url: string }, pixelIds: number[]): Promise<number> {
-      const now = isoNow();
-      return db.transaction().execute(async (trx) => {
-        // SQLite would hand out the id of the newest link again once it is
-        // deleted; while that link's clicks are being purged, that would mix
-        // them in. (PostgreSQL's identity never hands out an id twice.)
-        const next = sql<number>`max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1`;
-        const row = engine === 'sqlite' ? { ...v, id: next } : v;
-        const { id } = await trx.insertInto('links').values({ ...row, user_id: userId, created_at: now, updated_at: now } as never)
-          .returning('id').executeTakeFirstOrThrow();
-        if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
-        return id;
-      });
+      return db.transaction().execute((trx) => insertLink(trx, userId, v, pixelIds));
     },
 
     /** `resetHealth`: the link now leads elsewhere, so it is unknown and due for a check at once. */
     async update(userId: number, id: number, v: LinkWrite, pixelIds?: number[], resetHealth = false): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const health = resetHealth ? { health: 'unknown', health_detail: null, health_checked_at: null } : {};
-        await trx.updateTable('links').set({ ...v, ...health, updated_at: isoNow() }).where('id', '=', id).where('user_id', '=', userId).execute();
-        // The change feed's triggers watch the columns a redirect decided on
-        // before previews existed: name the link in the feed so cached copies reload.
-        if (v.preview_title !== undefined || v.preview_description !== undefined || v.preview_image !== undefined) {
-          await trx.insertInto('redirect_changes').columns(['domain_id', 'alias', 'at'])
-            .expression(trx.selectFrom('links').select([domainKey.as('domain_id'), 'alias', sql.lit(Date.now()).as('at')])
-              .where('id', '=', id).where('user_id', '=', userId))
-            .execute();
+      await db.transaction().execute((trx) => updateLink(trx, userId, id, v, pixelIds, resetHealth));
+    },
+
+    /**
+     * Many creates and updates in one transaction (one commit, which is what a
+     * bulk request waits on), each under its own savepoint: a write that finds
+     * its alias taken meanwhile is undone alone and answered 'alias-taken'.
+     */
+    async writeMany(userId: number, writes: LinkWriteOp[]): Promise<(number | 'alias-taken')[]> {
+      if (!writes.length) return [];
+      const trx = await db.startTransaction().execute();
+      try {
+        const out: (number | 'alias-taken')[] = [];
+        for (let i = 0; i < writes.length; i++) {
+          if (engine === 'sqlite') {
+            const run = await insertRun(trx, userId, writes, i);
+            if (run.length) {
+              out.push(...run);
+              i += run.length - 1;
+              continue;
+            }
+          }
+          const w = writes[i]!;
+          const sp = await trx.savepoint('bulk_item').execute();
+          try {
+            if (w.kind === 'create') out.push(await insertLink(sp, userId, w.columns, w.pixelIds));
+            else {
+              await updateLink(sp, userId, w.id, w.columns, w.pixelIds, w.resetHealth);
+              out.push(w.id);
+            }
+            await sp.releaseSavepoint('bulk_item').execute();
+          } catch (err) {
+            if (!isUniqueViolation(err)) throw err;
+            await sp.rollbackToSavepoint('bulk_item').execute();
+            await sp.releaseSavepoint('bulk_item').execute();
+            out.push('alias-taken');
+          }
         }
-        if (pixelIds) {
-          await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
-          if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
-        }
-      });
+        await trx.commit().execute();
+        return out;
+      } catch (err) {
+        await trx.rollback().execute();
+        throw err;
+      }
+    },
+
+    /** Which of `aliases` are taken on the domain (null: the instance's own host). */
+    async takenAliases(domainId: number | null, aliases: string[]): Promise<string[]> {
+      const taken: string[] = [];
+      for (let i = 0; i < aliases.length; i += 500) {
+        const rows = await db.selectFrom('links').select('alias').where(domainKey, '=', domainId ?? 0)
+          .where('alias', 'in', aliases.slice(i, i + 500)).execute();
+        taken.push(...rows.map((r) => r.alias));
+      }
+      return taken;
+    },
+
+    /** A link's id and owner by its (domain, alias) key, whoever owns it. */
+    async byAlias(domainId: number | null, alias: string): Promise<{ id: number; user_id: number } | undefined> {
+      return db.selectFrom('links').select(['id', 'user_id']).where(domainKey, '=', domainId ?? 0).where('alias', '=', alias)
+        .executeTakeFirst();
+    },
+
+    /** The user's links among `ids`, in no particular order. */
+    async findMany(userId: number, ids: number[]): Promise<HydratedLink[]> {
+      if (!ids.length) return [];
+      const rows: LinkRow[] = [];
+      // Chunks keep each statement under both engines' parameter limits.
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = await db.selectFrom('links').innerJoin('link_clicks as lc', 'lc.link_id', 'links.id').selectAll('links').select('lc.clicks')
+          .where('links.id', 'in', ids.slice(i, i + 500)).where('links.user_id', '=', userId).execute();
+        rows.push(...(chunk as LinkRow[]));
+      }
+      return hydrate(rows);
+    },
+
+    /** Deletes the user's links among `ids` in one statement per chunk; the ids deleted. */
+    async deleteMany(userId: number, ids: number[]): Promise<number[]> {
+      const gone: number[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.deleteFrom('links').where('id', 'in', ids.slice(i, i + 500)).where('user_id', '=', userId)
+          .returning('id').execute();
+        gone.push(...rows.map((r) => r.id));
+      }
+      return gone;
     },
 
     async delete(userId: number, id: number): Promise<boolean> {

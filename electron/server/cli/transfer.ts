@@ -1,0 +1,253 @@
+// `linkdesk export` and `linkdesk import`: a user's links to and from a file,
+// straight on the data folder's database (or PostgreSQL), with the same checks
+// and answers as the API. Passwords for protected links come from the
+// environment, never from a flag that `ps` would show.
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { defaultDataDir } from '../config.ts';
+import { describeUrl } from '../db/database-url.ts';
+import { CliError, parseCommand, usageError } from './args.ts';
+import { DATA_DIR_HELP, DATABASE_URL_HELP, databaseUrlOf, openCommandStore } from './serve.ts';
+import type { Repositories } from '../api/context.ts';
+import type { ImportFormat, LinkSink, Resolver } from '../transfer/types.ts';
+
+const WHERE_HELP = `  --data-dir DIR           ${DATA_DIR_HELP}
+  --database-url URL       ${DATABASE_URL_HELP}
+  -h, --help               show this help`;
+
+export const EXPORT_USAGE = `Usage: linkdesk export --user ID [--format csv|json] [--out FILE] [--data-dir DIR | --database-url URL]
+
+Writes every link of user ID (see keys list) as Linkdesk CSV or JSON: all
+writable fields, domain, space and pixels by name. Passwords are never
+exported; protected links say password_protected=true.
+
+Options:
+  --user ID                the user whose links to export
+  --format csv|json        default csv
+  --out FILE               write to FILE instead of stdout
+${WHERE_HELP}
+`;
+
+export const IMPORT_USAGE = `Usage: linkdesk import FILE --user ID [options]
+
+Creates user ID's links from FILE: Linkdesk CSV or JSON, or the exports of
+YOURLS, Shlink, Kutt or Bitly (recognised from the columns). Rows that cannot
+be imported are listed in a report (CSV: row, field, reason).
+
+Options:
+  --user ID                the user who will own the links
+  --format FORMAT          auto (default), linkdesk, yourls, shlink, kutt or bitly
+  --domain NAME            put every link on this domain (default: the file's domain names)
+  --space NAME             put every link in this space, created when missing
+  --on-conflict WHAT       when the alias exists on its domain: error (report the row,
+                           the default), skip, rename (a new alias) or update the link
+  --dry-run                check every row, write nothing
+  --report FILE            where to write rejected rows (default FILE.report.csv when any)
+${WHERE_HELP}
+
+Environment:
+  LINKDESK_IMPORT_PASSWORD the password given to links (and statistics pages) the file
+                           marks as protected; without it they are created disabled
+`;
+
+const WHERE = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
+const FORMATS = ['auto', 'linkdesk', 'yourls', 'shlink', 'kutt', 'bitly'] as const;
+const CONFLICTS = ['error', 'skip', 'rename', 'update'] as const;
+/** A space or pixel a dry run would create: stands in for its id, and is dropped before the check. */
+const WOULD_CREATE = -1;
+
+function userIdOf(command: string, v: string | undefined): number {
+  if (v === undefined) throw usageError(command, 'needs --user ID (see keys list)');
+  if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) throw usageError(command, `--user: must be an id such as 3 (see keys list), got "${v}"`);
+  return Number(v);
+}
+
+/** Opens the store with its repositories for `fn`, after checking that the user exists. */
+async function withRepos<T>(command: string, values: { 'data-dir'?: string; 'database-url'?: string }, userId: number,
+  fn: (repos: Repositories) => Promise<T>): Promise<T> {
+  const url = databaseUrlOf(values['database-url'], command);
+  const dataDir = values['data-dir'] === undefined ? defaultDataDir() : path.resolve(values['data-dir']);
+  const label = url === undefined ? dataDir : describeUrl(url);
+  if (url === undefined && !existsSync(path.join(dataDir, (await import('../db/database.ts')).DB_FILE))) {
+    throw new CliError(`no such user: ${userId} (no database in ${label})`);
+  }
+  const { createRepositories } = await import('../api/context.ts');
+  const store = await openCommandStore(dataDir, url);
+  try {
+    const repos = createRepositories(store);
+    if (!(await repos.users.findUser(userId))) throw new CliError(`no such user: ${userId}`);
+    return await fn(repos);
+  } finally {
+    await store.close();
+  }
+}
+
+/** A page of a list, oldest first. */
+const pageQuery = (page: number) => ({ page, per_page: 100 as const, sort_by: 'id' as const, sort: 'asc' as const, search_by: 'name' as const });
+
+/** Every row of a user's paged list. */
+async function* everyRow<T>(list: (page: number) => Promise<{ rows: T[] }>) {
+  for (let page = 1; ; page++) {
+    const { rows } = await list(page);
+    yield* rows;
+    if (rows.length < 100) return;
+  }
+}
+
+async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const r of rows) out.push(r);
+  return out;
+}
+
+export async function exportLinks(argv: string[]): Promise<void> {
+  const COMMAND = 'export';
+  const { values, help } = parseCommand(COMMAND, argv, { user: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, ...WHERE });
+  if (help) return void process.stdout.write(EXPORT_USAGE);
+  const userId = userIdOf(COMMAND, values.user);
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw usageError(COMMAND, `--format: csv or json, got "${format}"`);
+  const { linkListQuerySchema } = await import('../../../shared/schemas/links.ts');
+  const { serializeLink, serializePixel } = await import('../api/serializers.ts');
+  const { fromApiLink } = await import('../transfer/portable.ts');
+  const { exportText } = await import('../transfer/write.ts');
+  const { text, count } = await withRepos(COMMAND, values, userId, async (repos) => {
+    const pixels = (await all(everyRow((page) => repos.pixels.list(userId, pageQuery(page))))).map(serializePixel);
+    let n = 0;
+    async function* links() {
+      for await (const row of everyRow((page) => repos.links.list(userId, linkListQuerySchema.parse({ page, per_page: 100, sort_by: 'id', sort: 'asc' }), Date.now()))) {
+        n++;
+        // The short URL is not exported, so the base address it would be built on does not matter.
+        yield fromApiLink(serializeLink({ baseUrl: 'http://localhost' }, row, Date.now()), pixels);
+      }
+    }
+    return { text: await exportText(links(), format), count: () => n };
+  });
+  if (values.out === undefined) return void process.stdout.write(text);
+  await writeFile(values.out, text);
+  process.stderr.write(`Exported ${count()} links to ${values.out}\n`);
+}
+
+/** Names to ids over the repositories; spaces and pixels created when missing (a dry run only counts them). */
+function repoResolver(repos: Repositories, userId: number, dryRun: boolean): Resolver & { domainByName(name: string): Promise<number | undefined> } {
+  const lists = {
+    domains: async () => new Map((await all(everyRow((page) => repos.domains.list(userId, pageQuery(page))))).map((d) => [d.name.toLowerCase(), d.id])),
+    spaces: async () => new Map((await all(everyRow((page) => repos.spaces.list(userId, pageQuery(page))))).map((s) => [String(s.name), Number(s.id)])),
+    pixels: async () => new Map((await all(everyRow((page) => repos.pixels.list(userId, pageQuery(page))))).map((p) => [String(p.name), Number(p.id)])),
+  };
+  const loaded: { [K in keyof typeof lists]?: Promise<Map<string, number>> } = {};
+  const table = <K extends keyof typeof lists>(k: K) => (loaded[k] ??= lists[k]());
+  const domainByName = async (name: string) => (await table('domains')).get(name.toLowerCase());
+  return {
+    domainByName,
+    domainId: async (name) => (name === null ? null : domainByName(name)),
+    async spaceId(name, color) {
+      const spaces = await table('spaces');
+      let id = spaces.get(name);
+      if (id === undefined) {
+        const { spaceCreateSchema } = await import('../../../shared/schemas/resources.ts');
+        const input = spaceCreateSchema.safeParse({ name, color: color ?? undefined });
+        if (!input.success) throw new Error(`The space "${name}" cannot be created: ${input.error.issues[0]!.message}`);
+        id = dryRun ? WOULD_CREATE : await repos.spaces.create(userId, { name: input.data.name, color: input.data.color ?? '#1c7ed6' });
+        spaces.set(name, id);
+      }
+      return id;
+    },
+    async pixelIds(wanted) {
+      const pixels = await table('pixels');
+      const ids: number[] = [];
+      for (const p of wanted) {
+        let id = pixels.get(p.name);
+        if (id === undefined) {
+          const { pixelCreateSchema } = await import('../../../shared/schemas/resources.ts');
+          const input = pixelCreateSchema.safeParse(p);
+          if (!input.success) throw new Error(`The pixel "${p.name}" cannot be created: ${input.error.issues[0]!.message}`);
+          id = dryRun ? WOULD_CREATE : await repos.pixels.create(userId, input.data);
+          pixels.set(p.name, id);
+        }
+        ids.push(id);
+      }
+      return ids;
+    },
+  };
+}
+
+/** A second between progress lines; only a terminal gets them. */
+function progressTo(file: string, total: number) {
+  if (!process.stderr.isTTY) return () => {};
+  let last = 0;
+  return (row: number) => {
+    if (Date.now() - last < 1000) return;
+    last = Date.now();
+    process.stderr.write(`\rImporting ${file}: row ${row} of ${total}…`);
+  };
+}
+
+export async function importLinks(argv: string[]): Promise<void> {
+  const COMMAND = 'import';
+  const { values, positionals, help } = parseCommand(COMMAND, argv, {
+    user: { type: 'string' }, format: { type: 'string' }, domain: { type: 'string' }, space: { type: 'string' },
+    'on-conflict': { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' }, ...WHERE,
+  }, 1);
+  if (help) return void process.stdout.write(IMPORT_USAGE);
+  const file = positionals[0];
+  if (file === undefined) throw usageError(COMMAND, 'needs the FILE to import');
+  const userId = userIdOf(COMMAND, values.user);
+  const format = values.format ?? 'auto';
+  if (!(FORMATS as readonly string[]).includes(format)) throw usageError(COMMAND, `--format: one of ${FORMATS.join(', ')}, got "${format}"`);
+  const onConflict = values['on-conflict'] ?? 'error';
+  if (!(CONFLICTS as readonly string[]).includes(onConflict)) throw usageError(COMMAND, `--on-conflict: one of ${CONFLICTS.join(', ')}, got "${onConflict}"`);
+  const dryRun = values['dry-run'] === true;
+  const password = process.env.LINKDESK_IMPORT_PASSWORD || undefined;
+
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  const { openImport, TransferError } = await import('../transfer/read.ts');
+  const { runImport } = await import('../transfer/import-run.ts');
+  const { reportCsv } = await import('../transfer/report.ts');
+  const { createLinksBulk, toWriteResult } = await import('../api/bulk-links.ts');
+  const result = await withRepos(COMMAND, values, userId, async (repos) => {
+    try {
+      const source = openImport(bytes, { format: format === 'auto' ? undefined : format as ImportFormat });
+      // Counting reads the whole file first, so a file that breaks part-way writes nothing.
+      const total = await source.count();
+      const resolver = repoResolver(repos, userId, dryRun);
+      let domainOverride: number | undefined;
+      if (values.domain !== undefined) {
+        domainOverride = await resolver.domainByName(values.domain);
+        if (domainOverride === undefined) throw new CliError(`No domain named ${values.domain} on this instance (see the Domains screen, or POST /api/v1/domains).`);
+      }
+      const spaceOverride = values.space === undefined ? undefined : await resolver.spaceId(values.space, null);
+      // Expiration dates are stored as written; only ends_at depends on the zone, which serve's --timezone sets.
+      const sink: LinkSink = async (bodies, conflict) => {
+        // A dry run leaves out the spaces and pixels it would have created: they do not exist to be checked.
+        const checked = dryRun ? bodies.map(({ space_id, pixel_ids, ...b }) => ({
+          ...b,
+          ...(space_id === WOULD_CREATE ? {} : { space_id }),
+          ...(Array.isArray(pixel_ids) ? { pixel_ids: pixel_ids.filter((id) => id !== WOULD_CREATE) } : {}),
+        })) : bodies;
+        return (await createLinksBulk({ repos, timeZone: 'UTC' }, userId, checked, { onConflict: conflict, dryRun })).map(toWriteResult);
+      };
+      const progress = progressTo(file, total);
+      return await runImport({
+        source, resolver, sink, onConflict: onConflict as (typeof CONFLICTS)[number], password, batchSize: 1000,
+        domainOverride, spaceOverride: spaceOverride === WOULD_CREATE ? null : spaceOverride, onBatch: (p) => progress(p.row),
+      });
+    } catch (err) {
+      throw err instanceof TransferError ? new CliError(`${file}: ${err.message}`) : err;
+    }
+  });
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  const reportPath = values.report ?? (result.rejected ? `${file}.report.csv` : undefined);
+  if (reportPath !== undefined) await writeFile(reportPath, reportCsv(result.rejections));
+  const counts = `${result.created} created, ${result.updated} updated, ${result.skipped} skipped, ${result.rejected} rejected`;
+  const locked = result.lockedForPassword
+    ? `; ${result.lockedForPassword} protected ${result.lockedForPassword === 1 ? 'link was' : 'links were'} written disabled (or with private statistics): set LINKDESK_IMPORT_PASSWORD to give them a password`
+    : '';
+  process.stdout.write(`${dryRun ? 'Dry run, nothing written: ' : ''}Imported ${file}: ${counts}${reportPath ? ` (report: ${reportPath})` : ''}${locked}\n`);
+}

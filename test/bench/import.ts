@@ -1,0 +1,112 @@
+// npm run bench:import — 100,000 links in a Linkdesk CSV, imported into a
+// fresh data folder through the CLI (`linkdesk import`, a whole process as a
+// person runs it) and through the bulk API (100 requests of 1,000 links, as
+// the desktop app sends them). A benchmark, not a test: it prints.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { buildApp } from '../../electron/server/app.ts';
+import { openStore } from '../../electron/server/db/database.ts';
+import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
+import { toCreateBody } from '../../electron/server/transfer/portable.ts';
+import type { PortableLink } from '../../electron/server/transfer/types.ts';
+import { exportText } from '../../electron/server/transfer/write.ts';
+import { WORDS } from './seed-links.ts';
+
+const COUNT = Number(process.env.BENCH_ROWS ?? 100_000);
+const BATCH = 1000;
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-import-'));
+const n = (v: number) => Math.round(v).toLocaleString('en');
+
+// Links as people have them: most plain, some with an expiry, a space, country targeting or a preview card.
+function link(i: number): PortableLink {
+  const w = WORDS[i % WORDS.length]!;
+  return {
+    url: `https://www.${w}${i % 997}.example/${WORDS[(i * 7) % WORDS.length]}/${i}`,
+    alias: `${w}-${i.toString(36)}`,
+    domain: null,
+    space: i % 10 === 0 ? `Campaign ${i % 7}` : null,
+    space_color: null,
+    pixels: [],
+    disabled: i % 50 === 0,
+    privacy: 0,
+    password_protected: false,
+    privacy_password_protected: false,
+    expiration_url: null,
+    expiration_date: i % 9 === 0 ? '2030-01-01' : null,
+    expiration_time: i % 9 === 0 ? '12:00' : null,
+    expiration_clicks: i % 13 === 0 ? 1000 : null,
+    target_type: i % 20 === 0 ? 1 : 0,
+    country: i % 20 === 0 ? [{ key: 'FR', value: `https://fr.${w}.example/${i}` }] : [],
+    platform: [],
+    language: [],
+    rotation: [],
+    preview_title: i % 25 === 0 ? `${w} ${i}` : null,
+    preview_description: null,
+    preview_image: null,
+    title: null,
+    created_at: null,
+  };
+}
+
+const links = Array.from({ length: COUNT }, (_, i) => link(i));
+const csvFile = path.join(work, 'links.csv');
+writeFileSync(csvFile, await exportText(links, 'csv'));
+console.log(`${n(COUNT)} links, ${(statSync(csvFile).size / 1e6).toFixed(1)} MB of Linkdesk CSV`);
+
+// Through the bulk API: a server on a fresh data folder, its own user and key.
+{
+  const dataDir = path.join(work, 'api');
+  const store = openStore(dataDir);
+  const { key } = await createUsersRepository(store.db).createUserWithKey('bench');
+  const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0 } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const pool = new Pool(app.linkdesk.baseUrl(), { connections: 1 });
+  // Spaces by name, as the desktop's resolver makes them on the target.
+  const spaces = new Map<string, number>();
+  const post = async (p: string, body: unknown) => {
+    const res = await pool.request({ method: 'POST', path: `/api/v1${p}`, body: JSON.stringify(body),
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+    const json = (await res.body.json()) as { data: unknown };
+    if (res.statusCode >= 300) throw new Error(`POST ${p}: HTTP ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`);
+    return json.data;
+  };
+  const t0 = performance.now();
+  let created = 0;
+  for (let i = 0; i < COUNT; i += BATCH) {
+    const bodies = [];
+    for (const l of links.slice(i, i + BATCH)) {
+      let spaceId: number | null = null;
+      if (l.space) {
+        if (!spaces.has(l.space)) spaces.set(l.space, ((await post('/spaces', { name: l.space })) as { id: number }).id);
+        spaceId = spaces.get(l.space)!;
+      }
+      bodies.push(toCreateBody(l, { domainId: null, spaceId, pixelIds: [] }, {}).body);
+    }
+    const items = (await post('/links/bulk', { links: bodies })) as { result: string }[];
+    created += items.filter((x) => x.result === 'created').length;
+  }
+  const s = (performance.now() - t0) / 1000;
+  if (created !== COUNT) throw new Error(`bulk API created ${created} of ${COUNT}`);
+  console.log(`bulk API (${COUNT / BATCH} requests of ${BATCH}): ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s`);
+  await pool.close();
+  await app.close();
+  await store.close();
+}
+
+// Through the CLI, timed as a whole command: process start, reading, checking and writing.
+const dataDir = path.join(work, 'cli');
+const bin = path.join(root, 'bin/linkdesk.mjs');
+const keys = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
+if (keys.status !== 0) throw new Error(`keys create failed: ${keys.stderr}`);
+const t0 = performance.now();
+const run = spawnSync(process.execPath, [bin, 'import', csvFile, '--user', '1', '--data-dir', dataDir], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const s = (performance.now() - t0) / 1000;
+if (run.status !== 0) throw new Error(`linkdesk import failed (${run.status}): ${run.stderr}`);
+console.log(`CLI: ${n(COUNT / s)} rows/s — ${run.stderr.trim().split('\n').at(-1)}${run.stdout.trim() ? ` ${run.stdout.trim().split('\n').at(-1)}` : ''}`);
+rmSync(work, { recursive: true, force: true });
+console.log(`(aim: under 20 s for 100k)`);
+console.log(`import ${COUNT === 100_000 ? '100k' : n(COUNT)} via CLI: ${s.toFixed(1)} s`);

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { linkdesk, serve, stop } from '../../helpers/cli.ts';
+import { bodyOf, linksArb, linksIn, PASSWORD } from '../../helpers/link-arbitrary.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'linkdesk-transfer-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let dirs = 0;
+
+/** A fresh data folder with user 1, its key and the domain sho.rt. */
+async function instance() {
+  const dir = path.join(root, `d${++dirs}`);
+  const key = linkdesk(['keys', 'create', '--name', 'Ada', '--data-dir', dir]).lastLine;
+  const server = await serve(['--data-dir', dir, '--no-titles', '--no-health-checks']);
+  const api = (method: string, p: string, body?: unknown) => fetch(`${server.url}/api/v1${p}`, {
+    method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() as { data: { id: number } } }));
+  const domain = (await api('POST', '/domains', { name: 'sho.rt' })).body.data.id;
+  return { dir, api, domain, close: () => stop(server) };
+}
+
+async function exported(dir: string, format: 'csv' | 'json') {
+  const r = linkdesk(['export', '--user', '1', '--format', format, '--data-dir', dir]);
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+function importFile(dir: string, file: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  return linkdesk(['import', file, '--user', '1', '--data-dir', dir, ...extra], { env: { ...process.env, ...env } });
+}
+
+describe('linkdesk export | import', () => {
+  it('round-trips every field into a fresh instance, CSV and JSON', async () => {
+    await fc.assert(fc.asyncProperty(linksArb, fc.constantFrom('csv', 'json'), async (generated, format) => {
+      const a = await instance();
+      let source: string;
+      try {
+        const spaces = { Team: (await a.api('POST', '/spaces', { name: 'Team', color: '#aa0000' })).body.data.id, Ads: (await a.api('POST', '/spaces', { name: 'Ads' })).body.data.id };
+        const pixel = (await a.api('POST', '/pixels', { name: 'GA', type: 'google-analytics', pixel_id: 'G-12345' })).body.data.id;
+        for (const l of generated) {
+          const r = await a.api('POST', '/links', bodyOf(l, { domain: a.domain, spaces, pixel }));
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+        }
+      } finally {
+        await a.close();
+      }
+      source = await exported(a.dir, format);
+      const file = path.join(a.dir, `links.${format}`);
+      writeFileSync(file, source);
+
+      const b = await instance();
+      await b.close();
+      const imported = importFile(b.dir, file, [], { LINKDESK_IMPORT_PASSWORD: PASSWORD });
+      expect(imported.stdout.trim(), imported.stderr).toBe(`Imported ${file}: ${generated.length} created, 0 updated, 0 skipped, 0 rejected`);
+      expect(await linksIn(await exported(b.dir, format))).toEqual(await linksIn(source));
+
+      // Again: every alias is taken now, so each row is reported and nothing is created.
+      const again = importFile(b.dir, file, [], { LINKDESK_IMPORT_PASSWORD: PASSWORD });
+      expect(again.status).toBe(0);
+      expect(again.stdout).toContain(`0 created, 0 updated, 0 skipped, ${generated.length} rejected (report: ${file}.report.csv)`);
+      const report = readFileSync(`${file}.report.csv`, 'utf8').trim().split('\n');
+      expect(report[0]).toBe('row,field,reason');
+      expect(report.slice(1)).toEqual(generated.map((_, i) => `${i + 1},alias,The alias has already been taken.`));
+    }), { numRuns: 4 });
+  }, 240_000);
+
+  it('on conflict skips, renames or updates; a dry run writes nothing; without a password protected links arrive disabled', async () => {
+    const a = await instance();
+    await a.close();
+    const file = path.join(a.dir, 'in.csv');
+    writeFileSync(file, 'url,alias,password_protected\nhttps://one.example/,one,false\nhttps://two.example/,two,true\n');
+    const dry = importFile(a.dir, file, ['--dry-run']);
+    expect(dry.stdout).toContain('Dry run, nothing written: ');
+    expect(await linksIn(await exported(a.dir, 'csv'))).toEqual([]);
+
+    const first = importFile(a.dir, file);
+    expect(first.stdout.trim()).toBe(`Imported ${file}: 2 created, 0 updated, 0 skipped, 0 rejected; 1 protected link was written disabled (or with private statistics): set LINKDESK_IMPORT_PASSWORD to give them a password`);
+    expect((await linksIn(await exported(a.dir, 'csv'))).map((l) => [l.alias, l.disabled, l.password_protected])).toEqual([['one', false, false], ['two', true, false]]);
+
+    writeFileSync(file, 'url,alias\nhttps://one.example/changed,one\n');
+    expect(importFile(a.dir, file, ['--on-conflict', 'skip']).stdout).toContain('0 created, 0 updated, 1 skipped, 0 rejected');
+    expect(importFile(a.dir, file, ['--on-conflict', 'rename']).stdout).toContain('1 created, 0 updated, 0 skipped, 0 rejected');
+    expect(importFile(a.dir, file, ['--on-conflict', 'update']).stdout).toContain('0 created, 1 updated, 0 skipped, 0 rejected');
+    const after = await linksIn(await exported(a.dir, 'csv'));
+    expect(after.map((l) => [l.alias!.replace(/^one-.+$/, 'one-renamed'), l.url])).toEqual([
+      ['one', 'https://one.example/changed'], ['one-renamed', 'https://one.example/changed'], ['two', 'https://two.example/'],
+    ]);
+  }, 60_000);
+
+  it('exits 1 on a file it cannot read and 2 on a bad command line', async () => {
+    const a = await instance();
+    await a.close();
+    const missing = importFile(a.dir, path.join(a.dir, 'nope.csv'));
+    expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining('no such file')]);
+    const file = path.join(a.dir, 'cols.csv');
+    writeFileSync(file, 'Destination,Code\nx,y\n');
+    const cols = importFile(a.dir, file);
+    expect([cols.status, cols.stderr]).toEqual([1, expect.stringContaining('Columns found: "Destination", "Code"')]);
+    expect(importFile(a.dir, file, ['--on-conflict', 'merge']).status).toBe(2);
+    expect(linkdesk(['import', '--user', '1']).status).toBe(2);
+    const domain = importFile(a.dir, file, ['--domain', 'nowhere.test']);
+    expect(domain.status).toBe(1);
+  }, 60_000);
+});
