@@ -8,6 +8,7 @@ import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pix
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery } from './schemas/webhooks.ts';
+import type { BackupView, BackupsView, CopyPlan, ImportPreview, JobFile, JobView } from './transfer.ts';
 
 const id = z.number().int().positive();
 const query = z.record(z.string(), z.union([z.string(), z.number(), z.undefined()])).optional();
@@ -36,6 +37,50 @@ const quickFields = z.object({
   expiration_date: z.string().max(20).optional(),
   expiration_time: z.string().max(10).optional(),
   instanceId: instanceId.optional(),
+}).strict();
+
+const jobId = z.object({ id: z.uuid() });
+/** The links a bulk action, an export or a copy works on: ids, or every link a list filter matches. */
+const selection = z.union([
+  z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
+  z.object({ query }).strict(),
+]);
+const onConflict = z.enum(['error', 'skip', 'rename', 'update']);
+const importFormat = z.enum(['linkdesk', 'yourls', 'shlink', 'kutt', 'bitly']);
+const bulkAction = z.union([
+  z.object({ type: z.literal('delete') }).strict(),
+  z.object({ type: z.literal('disable'), disabled: z.union([z.literal(0), z.literal(1)]) }).strict(),
+  z.object({ type: z.literal('space'), space_id: id.nullable() }).strict(),
+  z.object({ type: z.literal('expiry'), expiration_date: z.string().max(20).nullable(), expiration_time: z.string().max(10).nullable().optional() }).strict(),
+]);
+const stageArgs = z.object({
+  fileName: z.string().min(1).max(255),
+  /** The file's bytes, base64 (the renderer reads the chosen file; main keeps a copy for resuming). */
+  base64: z.string().max(400 * 1024 * 1024),
+}).strict();
+const importArgs = z.object({
+  stageId: z.uuid(),
+  format: importFormat.optional(),
+  instanceId: instanceId.optional(),
+  /** Every row goes to this domain (null: the instance's default) instead of the domain the file names. */
+  domainId: id.nullable().optional(),
+  /** Every row goes to this space instead of the space the file names. */
+  spaceId: id.nullable().optional(),
+  onConflict: onConflict.optional(),
+  /** Given to password-protected links; without it they are imported disabled until a password is set. */
+  password: z.string().min(1).max(128).optional(),
+}).strict();
+const previewArgs = z.object({ stageId: z.uuid(), format: importFormat }).strict();
+const exportArgs = z.object({ format: z.enum(['csv', 'json']), selection: selection.optional() }).strict();
+const copyPlanArgs = z.object({ targetInstanceId: instanceId, selection }).strict();
+const bulkArgs = z.object({ selection, action: bulkAction }).strict();
+const restoreArgs = z.object({ name: z.string().min(1).max(255) }).strict();
+const copyArgs = z.object({
+  targetInstanceId: instanceId,
+  selection,
+  /** Source domain name ('' for the default domain) → target domain id, null (default) or 'create'. */
+  domainMap: z.record(z.string().max(255), z.union([id, z.null(), z.literal('create')])),
+  onConflict: onConflict.optional(),
 }).strict();
 
 export type InstanceKind = 'local' | 'remote';
@@ -139,6 +184,36 @@ export const contract = {
   'webhooks.deliveries': entry<z.ZodObject<{ id: typeof id; query: typeof query }>, Page<WebhookDelivery>>(z.object({ id, query })),
   /** Queues a webhook.test delivery; the new delivery. */
   'webhooks.test': entry<z.ZodObject<{ id: typeof id }>, WebhookDelivery>(z.object({ id })),
+
+  /** Long work in main: imports, exports, copies and bulk actions (electron/services/jobs.ts). */
+  'jobs.list': entry<typeof none, JobView[]>(none),
+  'jobs.get': entry<typeof jobId, JobView>(jobId),
+  'jobs.pause': entry<typeof jobId, JobView>(jobId),
+  /** Continues a paused job, or an import the app was closed under. */
+  'jobs.resume': entry<typeof jobId, JobView>(jobId),
+  'jobs.cancel': entry<typeof jobId, JobView>(jobId),
+  /** The file a job made: an export, or the report of rejected rows. */
+  'jobs.file': entry<typeof jobId, JobFile>(jobId),
+  /** Deletes, disables or enables, moves to a space, or sets or clears the expiry of the selected links; a job. */
+  'links.bulk': entry<typeof bulkArgs, JobView>(bulkArgs),
+  /** Keeps a copy of an import file and reads its format, mapping and first rows. */
+  'transfer.stage': entry<typeof stageArgs, ImportPreview>(stageArgs),
+  /** The staged file read as another format. */
+  'transfer.preview': entry<typeof previewArgs, ImportPreview>(previewArgs),
+  /** Imports a staged file into the selected instance (or `instanceId`); a job that can pause, resume and report. */
+  'transfer.import': entry<typeof importArgs, JobView>(importArgs),
+  /** Exports the selected links (or all) of the selected instance as Linkdesk CSV or JSON; a job whose file is the export. */
+  'transfer.export': entry<typeof exportArgs, JobView>(exportArgs),
+  /** What copying the selection to another instance would map and create. */
+  'transfer.copyPlan': entry<typeof copyPlanArgs, CopyPlan>(copyPlanArgs),
+  /** Copies the selected links of the selected instance to another; a job with a report. */
+  'transfer.copy': entry<typeof copyArgs, JobView>(copyArgs),
+  /** The local instance's backups, newest first. */
+  'backups.list': entry<typeof none, BackupsView>(none),
+  /** A consistent copy of the local database, taken while it serves. */
+  'backups.create': entry<typeof none, BackupView>(none),
+  /** Replaces the local database with a backup and restarts the local server. */
+  'backups.restore': entry<typeof restoreArgs, ServerStatus>(restoreArgs),
 };
 
 export type Contract = typeof contract;

@@ -10,7 +10,7 @@ export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions { query?: Query; body?: unknown }
 export interface ApiClient {
   readonly baseUrl: string;
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts?: RequestOptions): Promise<Record<string, unknown>>;
+  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, opts?: RequestOptions): Promise<Record<string, unknown>>;
   /** Waits for requests in flight. */
   close(): Promise<void>;
   /** Aborts requests in flight (quitting should not wait on a slow server). */

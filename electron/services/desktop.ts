@@ -7,8 +7,11 @@ import type { AppCommand, AppSettings, ShortcutStatus, ThemeSetting } from '../.
 import type { ServerConfig } from '../server/config.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
+import { createBackups } from './backups.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
+import { createJobs, jobHandlers } from './jobs.ts';
+import { createImportHandlers } from './transfer/import-handlers.ts';
 import { openProfileStore, type InstanceProfile, type ProfileStore } from './instance-profiles.ts';
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
@@ -18,6 +21,7 @@ import { openCommand, parseDeepLink } from './native/deep-link.ts';
 import { createNativeHandlers } from './native/native-handlers.ts';
 import { createQuickShorten, type ClipboardHost, type Notice, type QuickShorten } from './native/quick-shorten.ts';
 import { createShortcutManager, type ShortcutHost } from './native/shortcuts.ts';
+import { createSelectionHandlers } from './transfer/selection-handlers.ts';
 
 /** What the operating system offers (Electron in the app; stand-ins in tests, nothing in a plain browser). */
 export interface NativeHost {
@@ -199,8 +203,30 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     return openCommand(parsed.target);
   };
 
+  const jobs = createJobs({ onError: (err, job) => log.error(`${job.title} failed: ${err instanceof Error ? err.message : String(err)}`) });
+  const importer = createImportHandlers({ dataDir: opts.dataDir, jobs, profiles, secrets, clientFor, selectedId, onError: log.warn });
+  const selectionHandlers = createSelectionHandlers({ jobs, profiles, clientFor, selectedId });
+  const backups = createBackups({
+    dataDir: opts.dataDir,
+    log,
+    stopServer: async () => {
+      await server?.stop();
+      await dropClient(localId);
+      await announce();
+    },
+    startServer: async () => {
+      await server?.start();
+      await announce();
+      return serverStatus();
+    },
+  });
+
   const handlers = createHandlers({
     native: nativeHandlers,
+    jobs: jobHandlers(jobs),
+    imports: importer.handlers,
+    selection: selectionHandlers,
+    backups: backups.handlers,
     profiles, secrets, info, openLogs, serverStatus, view, clientFor, dropClient, selectedId,
     select: async (windowId, id) => {
       selection.set(windowId, id);
@@ -222,6 +248,9 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     await server.start();
     await announce();
   }
+  // Imports the app last closed under wait, paused, for Resume.
+  await importer.restore().catch((err) => log.error(`Saved imports could not be restored: ${err instanceof Error ? err.message : String(err)}`));
+  backups.schedule();
 
   let closing: Promise<void> | null = null;
   return {
@@ -252,6 +281,8 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     close() {
       closing ??= (async () => {
         shortcuts.dispose();
+        await jobs.close();
+        await backups.close();
         const open = [...clients.values()];
         clients.clear();
         await Promise.all(open.map((c) => c.destroy()));

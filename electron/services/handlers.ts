@@ -34,7 +34,16 @@ export interface HandlerDeps {
   select(windowId: number, id: string): Promise<void>;
   /** Settings and quick shorten (electron/services/native). */
   native: NativeHandlers;
+  /** Long work (electron/services/jobs.ts). */
+  jobs: Part<'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.file'>;
+  /** The import wizard (electron/services/transfer/import-handlers.ts). */
+  imports: Part<'transfer.stage' | 'transfer.preview' | 'transfer.import'>;
+  /** Work on a selection of links: bulk actions, export, copy to another instance (electron/services/transfer/selection-handlers.ts). */
+  selection: Part<'links.bulk' | 'transfer.export' | 'transfer.copyPlan' | 'transfer.copy'>;
+  /** The local instance's backups (electron/services/backups.ts). */
+  backups: Part<'backups.list' | 'backups.create' | 'backups.restore'>;
 }
+type Part<K extends CallName> = Pick<Handlers, K>;
 
 
 /** A 404 that can mean a route the server does not have: its JSON "Resource not found." or a web server's own page. */
@@ -157,6 +166,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'stats.account': async (args, ctx) => offered('account statistics', async () =>
       single(await api(ctx).request('GET', '/stats', { query: { from: args?.from, to: args?.to, interval: args?.interval } }))),
     ...d.native,
+    ...d.jobs,
+    ...d.imports,
+    ...d.selection,
+    ...d.backups,
     ...crud('domains'),
     ...crud('links'),
     'links.checkHealth': async ({ id }, ctx) => {

@@ -19,7 +19,10 @@ import { buildRenderer, serveRenderer, type Site } from './site.ts';
 const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
 
 export interface World {
-  desktop: Desktop;
+  /** The handler table now (a new one after `restartDesktop`). */
+  readonly desktop: Desktop;
+  /** Closes the desktop and starts a new one on the same data folder, as quitting and reopening the app does; the page stays and talks to the new one. */
+  restartDesktop(): Promise<void>;
   /** The second real server, added as a remote instance by tests that need it. */
   remote: TestServer;
   /** Calls the handler table as the renderer would; throws on an error result. */
@@ -103,12 +106,14 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-e2e-'));
     const openedFolders: string[] = [];
     const native = nativeRecorder();
-    const desktop = await createDesktop({
+    const start = () => createDesktop({
       native,
       openPath: async (folder) => { openedFolders.push(folder); return ''; },
       dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false, healthChecks: false } }, requestTimeoutMs: 5000,
       onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
     });
+    // Mutable: the page's invoke always reaches the desktop of now.
+    let desktop = await start();
     const remote = await startServer();
 
     const problems: string[] = [];
@@ -141,7 +146,12 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     };
     let shots = 0;
     const world: World = {
-      desktop, remote, invoke, invokeRaw, openedFolders, native,
+      get desktop() { return desktop; },
+      async restartDesktop() {
+        await desktop.close();
+        desktop = await start();
+      },
+      remote, invoke, invokeRaw, openedFolders, native,
       command: (c) => page.evaluate((cmd) => (window as unknown as { __linkdeskCommand(c: unknown): void }).__linkdeskCommand(cmd), c),
       async open(hash = '#/links') {
         await page.goto(`${site.url}${hash}`);

@@ -21,6 +21,8 @@ export interface SeedOnlyServer {
 
 const API_PATH = /^\/api\/v1(\/|$)/;
 const SEED_PATH = /^\/api\/v1\/(domains|links)(\/|$)/;
+/** Bulk link routes are Linkdesk's own, not the seed's. */
+const BULK_PATH = /^\/api\/v1\/links\/bulk\/?$/;
 
 const NOT_FOUND_HTML = '<!doctype html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>';
 
@@ -44,7 +46,7 @@ export async function startSeedOnlyServer(opts: { notFound: 'json' | 'html' }): 
   const server = createServer((req, res) => {
     // The parsed path, so `/api/v1/links/../spaces` counts as what it is.
     const url = new URL(req.url ?? '/', 'http://seed-only');
-    if (!API_PATH.test(url.pathname) || SEED_PATH.test(url.pathname)) {
+    if (!API_PATH.test(url.pathname) || (SEED_PATH.test(url.pathname) && !BULK_PATH.test(url.pathname))) {
       forward(req, res, `${url.pathname}${url.search}`);
       return;
     }

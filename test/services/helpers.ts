@@ -7,7 +7,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openSecretStore, type SecretStore } from '../../electron/services/secret-store.ts';
+import type { JobView } from '../../shared/transfer.ts';
+import { createDesktop, type Desktop, type DesktopOptions } from '../../electron/services/desktop.ts';
+import { createMemoryStore, openSecretStore, type SecretStore } from '../../electron/services/secret-store.ts';
 
 export function tempDir(prefix = 'linkdesk-svc-'): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -87,4 +89,31 @@ export async function ok<T = any>(p: Promise<{ ok: boolean; data?: unknown; erro
   const r = await p;
   if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
   return r.data as T;
+}
+
+export type Cleanups = (() => Promise<void> | void)[];
+
+/**
+ * The real handler table on a temp data folder, with the real keychain (a
+ * memory store outside a D-Bus session); `cleanups` closes it and removes its keys.
+ */
+export async function testDesktop(cleanups: Cleanups, opts: Partial<DesktopOptions> = {}): Promise<Desktop> {
+  const t = tempDir();
+  cleanups.push(t.cleanup);
+  const secrets = IN_DBUS ? await realKeychain() : createMemoryStore('test');
+  const d = await createDesktop({ dataDir: t.dir, secretStore: secrets, localServer: false, ...opts });
+  cleanups.push(async () => {
+    await d.close();
+    for (const p of d.profiles.list()) await secrets.delete(p.id);
+  });
+  return d;
+}
+
+/** A job's view once it has ended (done, failed or cancelled). */
+export async function jobEnd(d: Desktop, id: string): Promise<JobView> {
+  for (;;) {
+    const j = await ok<JobView>(d.invoke('jobs.get', { id }));
+    if (['done', 'failed', 'cancelled'].includes(j.status)) return j;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -4,28 +4,16 @@
 // 404 is JSON or a web server's HTML page; what it has keeps working; and
 // "Test connection" still says connected when the key works.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDesktop, type Desktop } from '../../electron/services/desktop.ts';
-import { createMemoryStore } from '../../electron/services/secret-store.ts';
 import { startSeedOnlyServer, type SeedOnlyServer } from '../helpers/seed-only-server.ts';
 import { startServer } from '../helpers/server.ts';
-import { httpServer, IN_DBUS, ok, realKeychain, tempDir } from './helpers.ts';
+import { type Cleanups, httpServer, ok, testDesktop } from './helpers.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function desktop(): Promise<Desktop> {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  const secrets = IN_DBUS ? await realKeychain() : createMemoryStore('test');
-  const d = await createDesktop({ dataDir: t.dir, secretStore: secrets, localServer: false });
-  cleanups.push(async () => {
-    await d.close();
-    for (const p of d.profiles.list()) await secrets.delete(p.id);
-  });
-  return d;
-}
+const desktop = () => testDesktop(cleanups);
 
 async function seedOnly(notFound: 'json' | 'html'): Promise<SeedOnlyServer> {
   const s = await startSeedOnlyServer({ notFound });

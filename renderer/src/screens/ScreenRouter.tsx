@@ -12,6 +12,7 @@ const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy
   spaces: lazy(() => import('./Spaces/SpacesScreen.tsx')),
   pixels: lazy(() => import('./Pixels/PixelsScreen.tsx')),
   webhooks: lazy(() => import('./Webhooks/WebhooksScreen.tsx')),
+  import: lazy(() => import('./Import/ImportScreen.tsx')),
   instances: lazy(() => import('./Instances/InstancesScreen.tsx')),
   settings: lazy(() => import('./Settings/SettingsScreen.tsx')),
   stats: lazy(() => import('./Stats/StatsScreen.tsx')),

@@ -29,6 +29,7 @@ export const IconRefresh = make(['M20 11a8 8 0 1 0-2.3 5.7', 'M20 4v7h-7']);
 export const IconChevronDown = make(['M6 9l6 6 6-6']);
 export const IconX = make(['M6 6l12 12', 'M18 6L6 18']);
 export const IconDownload = make(['M12 4v12', 'M6 11l6 6 6-6', 'M4 20h16']);
+export const IconUpload = make(['M12 20V8', 'M6 13l6-6 6 6', 'M4 4h16']);
 export const IconLink = make(['M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1', 'M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1']);
 export const IconWorld = make(['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M3.6 9h16.8', 'M3.6 15h16.8', 'M12 3a15 15 0 0 1 0 18', 'M12 3a15 15 0 0 0 0 18']);
 export const IconFolder = make(['M4 5h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z']);

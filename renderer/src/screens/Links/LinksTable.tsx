@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, ColorSwatch, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, ColorSwatch, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { Link } from '../../../../shared/api-types.ts';
 import { IconChart, IconCheck, IconCopy, IconQr } from '../../components/Icons/Icons.tsx';
 import { RowAction, RowActions } from '../../components/RowActions/RowActions.tsx';
@@ -19,18 +19,35 @@ export interface LinkActions {
   onHealthChecked(l: Link): void;
 }
 
-export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort: SortState; onSort(s: SortState): void; actions: LinkActions }) {
+/** The ticked rows; `all`: every link the filter matches is selected, so every box shows ticked. */
+export interface RowSelection {
+  ids: ReadonlySet<number>;
+  all: boolean;
+  onToggle(id: number): void;
+  onPage(on: boolean): void;
+}
+
+export function LinksTable({ rows, sort, onSort, actions, selection }: {
+  rows: Link[]; sort: SortState; onSort(s: SortState): void; actions: LinkActions; selection: RowSelection;
+}) {
+  const ticked = (id: number) => selection.all || selection.ids.has(id);
+  const onPage = rows.filter((l) => ticked(l.id)).length;
   const th = (column: string, label: string, w: string, natural: 'asc' | 'desc' = 'asc') => (
     <SortableTh column={column} label={label} state={sort} onSort={onSort} natural={natural} w={w} />
   );
   return (
-    // Fixed columns fit the ten of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
-    <Table.ScrollContainer minWidth={1020}>
+    // Fixed columns fit the eleven of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
+    <Table.ScrollContainer minWidth={1060}>
       <Table striped highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="links-table">
         <Table.Thead>
           <Table.Tr>
-            {th('alias', 'Short URL', '16%')}
-            {th('url', 'Destination', '17%')}
+            <Table.Th w={40}>
+              <Checkbox aria-label="Select every link on this page" checked={onPage === rows.length}
+                indeterminate={onPage > 0 && onPage < rows.length} onChange={(e) => selection.onPage(e.currentTarget.checked)}
+                data-testid="select-page" />
+            </Table.Th>
+            {th('alias', 'Short URL', '15%')}
+            {th('url', 'Destination', '15%')}
             {th('title', 'Title', '10%')}
             {th('clicks', 'Clicks', '7%', 'desc')}
             <Table.Th w="9%">Status</Table.Th>
@@ -43,7 +60,13 @@ export function LinksTable({ rows, sort, onSort, actions }: { rows: Link[]; sort
         </Table.Thead>
         <Table.Tbody>
           {rows.map((l) => (
-            <Table.Tr key={l.id} data-alias={l.alias}>
+            // A click on a row's text focuses the row; Space then ticks its box.
+            <Table.Tr key={l.id} data-alias={l.alias} tabIndex={-1} aria-selected={ticked(l.id)}
+              bg={ticked(l.id) ? 'var(--mantine-primary-color-light)' : undefined}
+              onKeyDown={(e) => { if (e.key === ' ' && e.target === e.currentTarget) { e.preventDefault(); selection.onToggle(l.id); } }}>
+              <Table.Td>
+                <Checkbox aria-label={`Select ${l.alias}`} checked={ticked(l.id)} onChange={() => selection.onToggle(l.id)} data-testid="select-row" />
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   <div style={{ flex: 1, minWidth: 0 }} title={l.short_url} data-testid="short-url">

@@ -9,6 +9,7 @@ import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { useSettings } from '../../state/settings-store.ts';
 import { acceleratorFromKey, showAccelerator } from './accelerator-from-key.ts';
+import { BackupsCard } from './BackupsCard.tsx';
 
 const MAC = /Mac/.test(navigator.platform);
 const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+L';
@@ -148,6 +149,7 @@ export default function SettingsScreen() {
             onChange={(e) => void save({ keepServingInTray: e.currentTarget.checked }, e.currentTarget.checked ? 'Closing the last window keeps serving.' : 'Closing the last window quits.')} />
         </Stack>
       </Section>
+      <BackupsCard />
     </>
   );
 }

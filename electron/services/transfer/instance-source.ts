@@ -1,0 +1,110 @@
+// The links a selection names, read from an instance over its API: chosen ids
+// one by one, or every link a list filter matches, page by page in id order
+// (a stable order, so a link is neither read twice nor missed while paging).
+import type { Link, Page } from '../../../shared/api-types.ts';
+import { page, single } from '../api-answers.ts';
+import type { ApiClient, Query } from '../api-client.ts';
+import { ServiceError } from '../errors.ts';
+
+export const PAGE_SIZE = 100;
+/** Single reads at once for a selection of ids (the client's pool has six connections). */
+const PARALLEL = 6;
+
+/** Chosen ids, or every link a list filter matches (no filter: every link). */
+export type Selection = { ids: number[] } | { query?: Query };
+
+/** What a list filter keeps; paging and order are the reader's own. */
+function filterOf(selection: { query?: Query }): Query {
+  const { page: _p, per_page: _pp, sort_by: _sb, sort: _s, ...filter } = selection.query ?? {};
+  return filter;
+}
+
+async function listPage<T>(client: ApiClient, path: string, query: Query, n: number): Promise<Page<T>> {
+  return page<Page<T>>(await client.request('GET', path, { query: { ...query, per_page: PAGE_SIZE, page: n } }));
+}
+
+/** Every record of a list, page by page (domains, spaces, pixels: the small lists). */
+export async function readAll<T>(client: ApiClient, path: string, query: Query = {}): Promise<T[]> {
+  const out: T[] = [];
+  for (let n = 1; ; n++) {
+    const p = await listPage<T>(client, path, query, n);
+    out.push(...p.data);
+    if (n >= p.meta.last_page || !p.data.length) return out;
+  }
+}
+
+/** A 404 for a whole resource: the server does not offer it (spaces and pixels are not in the seed). */
+export const isMissingRoute = (err: unknown): err is ServiceError =>
+  err instanceof ServiceError && err.error.status === 404 && (err.error.kind === 'not-found' || err.error.kind === 'not-linkdesk');
+
+/** A list the server may not offer; empty then. */
+export async function readAllIfOffered<T>(client: ApiClient, path: string): Promise<T[]> {
+  try {
+    return await readAll<T>(client, path);
+  } catch (err) {
+    if (isMissingRoute(err)) return [];
+    throw err;
+  }
+}
+
+export interface SelectedLinks {
+  /** How many links the selection names (for progress); ids that are gone are counted, then missing. */
+  total: number;
+  /** The links, a page (≤100) at a time; ids deleted since they were chosen are left out. */
+  pages(): AsyncIterable<Link[]>;
+}
+
+export async function selectedLinks(client: ApiClient, selection: Selection): Promise<SelectedLinks> {
+  if ('ids' in selection) {
+    const ids = [...new Set(selection.ids)];
+    return {
+      total: ids.length,
+      async *pages() {
+        for (let i = 0; i < ids.length; i += PAGE_SIZE) {
+          const found: (Link | null)[] = [];
+          const slice = ids.slice(i, i + PAGE_SIZE);
+          for (let j = 0; j < slice.length; j += PARALLEL) {
+            found.push(...await Promise.all(slice.slice(j, j + PARALLEL).map((id) => oneLink(client, id))));
+          }
+          yield found.filter((l): l is Link => l !== null);
+        }
+      },
+    };
+  }
+  const query = { ...filterOf(selection), sort_by: 'id', sort: 'asc' };
+  const first = await listPage<Link>(client, '/links', query, 1);
+  return {
+    total: first.meta.total,
+    async *pages() {
+      let p = first;
+      for (let n = 1; ; ) {
+        if (p.data.length) yield p.data;
+        if (n >= p.meta.last_page || !p.data.length) return;
+        p = await listPage<Link>(client, '/links', query, ++n);
+      }
+    },
+  };
+}
+
+async function oneLink(client: ApiClient, id: number): Promise<Link | null> {
+  try {
+    return single<Link>(await client.request('GET', `/links/${id}`));
+  } catch (err) {
+    if (err instanceof ServiceError && err.error.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The ids a selection names; a filter is read through to its ids (a bulk action needs nothing else). */
+export async function selectedIds(client: ApiClient, selection: Selection): Promise<number[]> {
+  if ('ids' in selection) return [...new Set(selection.ids)];
+  const ids: number[] = [];
+  for await (const links of (await selectedLinks(client, selection)).pages()) ids.push(...links.map((l) => l.id));
+  return ids;
+}
+
+/** How many links a selection names (a filter: one small request for its total). */
+export async function countSelected(client: ApiClient, selection: Selection): Promise<number> {
+  if ('ids' in selection) return new Set(selection.ids).size;
+  return page<Page<Link>>(await client.request('GET', '/links', { query: { ...filterOf(selection), per_page: 10, page: 1 } })).meta.total;
+}

@@ -1,0 +1,87 @@
+// The import wizard: choose a file, check what was read from it, run, and see
+// the result. Imports that are still open (paused, or stopped by a restart of
+// the app) are listed first, to resume or discard.
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { ImportPreview, JobView } from '../../../../shared/transfer.ts';
+import { call, toIpcError } from '../../api/api.ts';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
+import { notify } from '../../notify.ts';
+import { ChooseFile } from './ChooseFile.tsx';
+import { PreviewStep } from './PreviewStep.tsx';
+import { ResultStep } from './ResultStep.tsx';
+import { RunStep } from './RunStep.tsx';
+
+type Step =
+  | { kind: 'choose'; again: boolean }
+  | { kind: 'preview'; preview: ImportPreview }
+  | { kind: 'run'; jobId: string }
+  | { kind: 'result'; job: JobView };
+
+const open = (j: JobView) => j.kind === 'import' && (j.status === 'running' || j.status === 'paused');
+
+function OpenImports({ jobs, onShow, onChange }: { jobs: JobView[]; onShow(id: string): void; onChange(): void }) {
+  const act = (name: 'jobs.resume' | 'jobs.cancel', j: JobView) => async () => {
+    try {
+      await call(name, { id: j.id });
+      if (name === 'jobs.resume') onShow(j.id);
+    } catch (e) {
+      notify({ title: 'Could not change the import', message: toIpcError(e).message, color: 'red' });
+    }
+    onChange();
+  };
+  return (
+    <Paper withBorder p="md" mb="md" component="section" aria-labelledby="open-imports">
+      <Title order={2} size="h4" mb="sm" id="open-imports">Unfinished imports</Title>
+      <Stack gap="sm">
+        {jobs.map((j) => (
+          <Group key={j.id} justify="space-between" data-testid="open-import">
+            <div>
+              <Text fw={500}>{j.title}</Text>
+              <Text size="sm" c="dimmed">
+                {j.status === 'running' ? 'Running' : 'Paused'} at row {j.done.toLocaleString('en')}
+                {j.total !== null ? ` of ${j.total.toLocaleString('en')}` : ''} · {j.created.toLocaleString('en')} created
+              </Text>
+            </div>
+            <Group gap="xs">
+              {j.resumable
+                ? <Button size="xs" onClick={act('jobs.resume', j)} aria-label={`Resume ${j.title}`}>Resume</Button>
+                : <Button size="xs" variant="default" onClick={() => onShow(j.id)} aria-label={`Show ${j.title}`}>Show</Button>}
+              {j.resumable && <Button size="xs" variant="default" color="red" onClick={act('jobs.cancel', j)} aria-label={`Discard ${j.title}`}>Discard</Button>}
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function ImportScreen() {
+  const [step, setStep] = useState<Step>({ kind: 'choose', again: false });
+  const [others, setOthers] = useState<JobView[]>([]);
+
+  const reload = useCallback(() => {
+    void call('jobs.list', undefined, { quiet: true }).then((all) => setOthers(all.filter(open)), () => setOthers([]));
+  }, []);
+  useEffect(reload, [reload]);
+
+  const shownId = step.kind === 'run' ? step.jobId : step.kind === 'result' ? step.job.id : null;
+  const listed = others.filter((j) => j.id !== shownId);
+  return (
+    <>
+      <ScreenHeader title="Import" description="Bring links from a file into an instance." />
+      {listed.length > 0 && <OpenImports jobs={listed} onShow={(jobId) => setStep({ kind: 'run', jobId })} onChange={reload} />}
+      {step.kind === 'choose' && <ChooseFile focus={step.again} onStaged={(preview) => setStep({ kind: 'preview', preview })} />}
+      {step.kind === 'preview' && (
+        <PreviewStep
+          preview={step.preview}
+          onPreview={(preview) => setStep({ kind: 'preview', preview })}
+          onStart={(job) => setStep({ kind: 'run', jobId: job.id })}
+          onCancel={() => setStep({ kind: 'choose', again: true })}
+        />
+      )}
+      {step.kind === 'run' && <RunStep key={step.jobId} jobId={step.jobId} onEnd={(job) => { setStep({ kind: 'result', job }); reload(); }} />}
+      {step.kind === 'result' && <ResultStep job={step.job} onAgain={() => setStep({ kind: 'choose', again: true })} />}
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+// The import wizard: a 1,000-row Linkdesk CSV (some rows invalid) into a real
+// server, with progress, Pause, Cancel, an app restart in the middle and Resume
+// from the screen, then the report saved and read back; and a Bitly export
+// showing its detected format and column mapping. The target sits behind a
+// small proxy that holds each bulk request for a moment, so a batch is still in
+// flight when the test pauses, cancels or restarts.
+import { readFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test, type World } from './fixtures.ts';
+import { combo, pick } from './ui.ts';
+
+const HOLD_MS = 4000;
+
+/** `world.remote` behind a proxy that holds every POST /links/bulk for HOLD_MS. */
+async function slowRemote(world: World) {
+  const target = new URL(world.remote.url);
+  const agent = new Agent({ keepAlive: false });
+  const server = createServer((req, res) => {
+    const forward = () => {
+      const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      out.on('error', () => { if (!res.headersSent) res.writeHead(502).end(); else res.destroy(); });
+      req.pipe(out);
+    };
+    if (req.method === 'POST' && req.url?.startsWith('/api/v1/links/bulk')) setTimeout(forward, HOLD_MS);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await world.addInstance('Slow server', url, world.remote.key);
+  return {
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** 1,000 rows; every 50th has no URL and every 125th a javascript: URL, which are rejected. */
+function linkdeskCsv(prefix: string) {
+  const lines = ['url,alias,notes'];
+  const invalidRows: number[] = [];
+  for (let i = 1; i <= 1000; i++) {
+    const bad = i % 50 === 0 ? '' : i % 125 === 0 ? 'javascript:alert(1)' : null;
+    if (bad !== null) invalidRows.push(i);
+    lines.push(`${bad ?? `https://example.com/${prefix}/${i}`},${i % 10 === 0 ? '' : `${prefix}-${i}`},row ${i}`);
+  }
+  return { buffer: Buffer.from(`${lines.join('\n')}\n`), invalidRows };
+}
+
+async function chooseFile(page: Page, name: string, buffer: Buffer) {
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose file…' }).click();
+  await (await choosing).setFiles({ name, mimeType: 'text/csv', buffer });
+}
+
+/** The remote's links whose URL holds `/${prefix}/`: how many, and how many distinct. */
+async function remoteLinks(world: World, prefix: string) {
+  const rows = await world.remote.sql('SELECT url FROM links WHERE url LIKE $1', [`%/${prefix}/%`]);
+  return { count: rows.length, distinct: new Set(rows.map((r: { url: string }) => r.url)).size };
+}
+
+test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut by a restart resumes to every link once', async ({ page, world }) => {
+  test.setTimeout(120_000);
+  const slow = await slowRemote(world);
+  try {
+    await world.open('#/import');
+    await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+    await world.shot('choose-file');
+    await world.axe('import: choose a file');
+
+    // Step 2: what was read from the file.
+    const a = linkdeskCsv('a');
+    await chooseFile(page, 'links-a.csv', a.buffer);
+    const preview = page.getByRole('region', { name: /2\. Check the file/ });
+    await expect(page.getByRole('heading', { name: '2. Check the file: links-a.csv' })).toBeFocused();
+    await expect(combo(preview, 'Format')).toHaveValue('Linkdesk (CSV or JSON)');
+    await expect(page.getByTestId('import-rows')).toHaveText('1,000');
+    await expect(page.getByTestId('import-encoding')).toHaveText(/utf-?8/i);
+    const mapping = page.getByTestId('import-mapping');
+    await expect(mapping.getByRole('row', { name: 'url url' })).toBeVisible();
+    await expect(mapping.getByRole('row', { name: 'notes not imported' })).toBeVisible();
+    await expect(page.getByTestId('import-sample').getByRole('row')).toHaveCount(6);
+    await expect(page.getByTestId('import-sample')).toContainText('https://example.com/a/1');
+    await world.shot('preview');
+    await world.axe('import: preview');
+
+    // Step 3: into the slow server; paused while its first batch is in flight, so it stops after that batch.
+    await pick(page, preview, 'Import into', 'Slow server');
+    await page.getByRole('button', { name: 'Import 1,000 rows' }).click();
+    const progress = page.getByTestId('job-progress');
+    await expect(page.getByRole('heading', { name: '3. Importing' })).toBeFocused();
+    await expect(progress).toHaveAttribute('data-status', 'running');
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-label', /^Import links-a\.csv into Slow server: \d+%$/);
+    await expect(progress).toContainText(/Running · [\d,]+ of 1,000/);
+    await world.shot('running');
+    await progress.getByRole('button', { name: 'Pause' }).click();
+    await expect(progress).toHaveAttribute('data-status', 'paused');
+    await expect(progress).toContainText(/Paused · [1-9][\d,]* of 1,000/, { timeout: HOLD_MS + 2000 }); // the batch in flight was finished, and counted
+    const pausedAt = await progress.textContent();
+    await page.waitForTimeout(HOLD_MS + 500);
+    await expect(progress).toHaveText(pausedAt!); // nothing moves while paused
+    await world.shot('paused');
+
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    const result = page.getByTestId('import-result');
+    await expect(result).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByRole('heading', { name: '4. Import cancelled' })).toBeFocused();
+    await expect(result).toContainText('links written until then are kept');
+    const kept = Number((await page.getByTestId('import-created').textContent())!.replace(/,/g, ''));
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(1000);
+    expect(await remoteLinks(world, 'a')).toEqual({ count: kept, distinct: kept });
+    await world.shot('cancelled');
+
+    // Another run, cut by quitting the app with a batch in flight.
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    const b = linkdeskCsv('b');
+    await chooseFile(page, 'links-b.csv', b.buffer);
+    await pick(page, page, 'Import into', 'Slow server');
+    await page.getByRole('button', { name: 'Import 1,000 rows' }).click();
+    await expect(progress).toHaveAttribute('data-status', 'running');
+    await world.restartDesktop(); // waits for the batch in flight, as quitting does
+
+    // The reopened window lists it; Resume carries on from the row it had reached.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+    const open = page.getByTestId('open-import');
+    await expect(open).toContainText('Import links-b.csv into Slow server');
+    await expect(open).toContainText(/Paused at row \d/);
+    await world.shot('resumable-after-restart');
+    await world.axe('import: unfinished imports');
+    await open.getByRole('button', { name: 'Resume Import links-b.csv into Slow server' }).click();
+    await expect(result).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('import-created')).toHaveText((1000 - b.invalidRows.length).toLocaleString('en'));
+    await expect(page.getByTestId('import-rejected')).toHaveText(String(b.invalidRows.length));
+    expect(await remoteLinks(world, 'b')).toEqual({ count: 1000 - b.invalidRows.length, distinct: 1000 - b.invalidRows.length });
+    await expect(open).toHaveCount(0);
+    await world.shot('done');
+    await world.axe('import: result');
+
+    // The report: one line per rejected row.
+    const downloading = page.waitForEvent('download');
+    await result.getByRole('button', { name: `Save report (${b.invalidRows.length} rows)` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('links-b-report.csv');
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('row,field,reason');
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(b.invalidRows);
+    expect(lines.slice(1).every((l) => /^\d+,url,/.test(l))).toBe(true);
+  } finally {
+    await slow.close();
+  }
+});
+
+test('a Bitly export shows its detected format and how its columns map', async ({ page, world }) => {
+  // Reached from the sidebar's entry and from the palette's "Go to".
+  await world.open('#/links');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Import' })).toBeVisible();
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('Import');
+  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/#\/import$/);
+  const file = path.resolve(import.meta.dirname, '../fixtures/import/bitly.csv');
+  await chooseFile(page, 'bitly.csv', readFileSync(file));
+  const preview = page.getByRole('region', { name: /2\. Check the file/ });
+  await expect(combo(preview, 'Format')).toHaveValue('Bitly');
+  await expect(preview).toContainText('Detected from the file');
+  const mapping = page.getByTestId('import-mapping');
+  await expect(mapping.getByRole('row', { name: 'Long URL url' })).toBeVisible();
+  await expect(mapping.getByRole('row', { name: 'Custom back-half alias' })).toBeVisible();
+  await expect(mapping.getByRole('row', { name: 'Tags not imported' })).toBeVisible();
+  await expect(page.getByTestId('import-rows')).toHaveText('2');
+  await expect(page.getByTestId('import-sample')).toContainText('spring-sale');
+  await world.shot('bitly-preview');
+
+  // Read as another format, the file says what it lacks.
+  await pick(page, preview, 'Format', 'Kutt');
+  await expect(preview.getByRole('alert')).toContainText('column');
+  await world.shot('bitly-as-kutt');
+});
