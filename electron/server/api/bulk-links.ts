@@ -10,7 +10,7 @@ import type { LinkWriteOp, LinksRepository } from '../db/repositories/links-repo
 import type { OnConflict, WriteResult } from '../transfer/types.ts';
 import type { Repositories } from './context.ts';
 import { ApiError, fromZod, invalid } from './errors.ts';
-import { createColumns, updateColumns } from './link-input.ts';
+import { createColumns, hashEachOnce, updateColumns } from './link-input.ts';
 
 export interface BulkCreateItem {
   index: number;
@@ -98,7 +98,8 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
       return owned.get(key)!;
     },
   };
-  const ctx = { userId, links, timeZone };
+  // A thousand links protected by one password would otherwise take most of a minute of scrypt.
+  const ctx = { userId, links, timeZone, hash: hashEachOnce() };
 
   const queue = (index: number, op: LinkWriteOp, key: string | null, retitle: boolean) => {
     pending.push({ index, op, retitle });

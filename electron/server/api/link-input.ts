@@ -10,7 +10,22 @@ import { invalid } from './errors.ts';
 export type Targets = Partial<Record<TargetField, { key?: string; value: string }[]>>;
 export const parseTargets = (json: string): Targets => JSON.parse(json) as Targets;
 
-interface Context { userId: number; links: LinksRepository; timeZone: string }
+interface Context {
+  userId: number;
+  links: LinksRepository;
+  timeZone: string;
+  /** How passwords are hashed; a bulk request hashes each distinct password once (an import gives many links one). */
+  hash?: (password: string) => Promise<string>;
+}
+
+/** A hash function that hashes each distinct password once (scrypt takes tens of milliseconds; bulk writes share passwords). */
+export function hashEachOnce(): (password: string) => Promise<string> {
+  const hashes = new Map<string, Promise<string>>();
+  return (password) => {
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+    return hashes.get(password)!;
+  };
+}
 
 const TARGET_FIELDS: TargetField[] = ['country', 'platform', 'language', 'rotation'];
 export const PREVIEW_FIELDS = ['preview_title', 'preview_description', 'preview_image'] as const;
@@ -34,9 +49,10 @@ async function freshAlias(ctx: Context, domainId: number | null): Promise<string
 /** Shared by create and update: everything but url, domain and alias. */
 async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkRow | undefined): Promise<LinkWrite> {
   const out: LinkWrite = {};
-  if (input.password !== undefined) out.password_hash = input.password === null ? null : await hashPassword(input.password);
+  const hash = ctx.hash ?? hashPassword;
+  if (input.password !== undefined) out.password_hash = input.password === null ? null : await hash(input.password);
   if (input.privacy_password !== undefined) {
-    out.privacy_password_hash = input.privacy_password === null ? null : await hashPassword(input.privacy_password);
+    out.privacy_password_hash = input.privacy_password === null ? null : await hash(input.privacy_password);
   }
   if (input.privacy !== undefined) out.privacy = input.privacy;
   const privacy = input.privacy ?? stored?.privacy ?? 0;

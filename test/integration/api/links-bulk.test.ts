@@ -3,6 +3,7 @@
 // that write nothing, ownership, webhook events and the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinksBulk, toWriteResult } from '../../../electron/server/api/bulk-links.ts';
+import { verifyPassword } from '../../../electron/server/util/secrets.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
 let s: TestServer;
@@ -34,6 +35,19 @@ const countLinks = async () => (await s.sql('SELECT count(*) AS n FROM links'))[
 const single = async (body: unknown) => s.api('POST', '/links', { json: body });
 
 describe('POST /links/bulk', () => {
+  it('protects a thousand links that share a password with one scrypt hash, and each opens with it', async () => {
+    const links = Array.from({ length: 1000 }, (_, i) => ({ url: `https://example.com/shared/${i}`, alias: `shared-${i}`, password: i < 998 ? 'one for all' : 'another' }));
+    const r = await bulk({ links });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.summary).toMatchObject({ created: 1000, rejected: 0 });
+    const rows = await s.sql("SELECT alias, password_hash FROM links WHERE alias LIKE 'shared-%'");
+    expect(new Set(rows.map((x) => x.password_hash)).size).toBe(2);
+    const byAlias = new Map(rows.map((x) => [x.alias as string, x.password_hash as string]));
+    expect(await verifyPassword('one for all', byAlias.get('shared-0')!)).toBe(true);
+    expect(await verifyPassword('another', byAlias.get('shared-999')!)).toBe(true);
+    expect(await verifyPassword('one for all', byAlias.get('shared-999')!)).toBe(false);
+  });
+
   it('answers each item on its own: created links, and the very 422 bodies a single create gives', async () => {
     const invalid = [
       { url: 'javascript:alert(1)' },

@@ -16,7 +16,7 @@ import { destinationChanged } from '../../health/destinations.ts';
 import { bulkCreate } from '../bulk-links.ts';
 import type { ApiContext } from '../context.ts';
 import { ApiError, invalid } from '../errors.ts';
-import { updateColumns } from '../link-input.ts';
+import { hashEachOnce, updateColumns } from '../link-input.ts';
 import { serializeLink } from '../serializers.ts';
 
 const tags = ['links'];
@@ -105,7 +105,7 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     const stored = new Map((await ctx.repos.links.findMany(userId, ids)).map((l) => [l.id, l]));
     const answers = new Map<number, BulkUpdateAnswer['data'][number]>();
     const writes: { op: Extract<LinkWriteOp, { kind: 'update' }>; retitle: boolean }[] = [];
-    const lctx = { userId, links: ctx.repos.links, timeZone: ctx.timeZone };
+    const lctx = { userId, links: ctx.repos.links, timeZone: ctx.timeZone, hash: hashEachOnce() };
     for (const id of ids) {
       const link = stored.get(id);
       if (!link) {
