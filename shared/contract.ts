@@ -70,6 +70,7 @@ const importArgs = z.object({
   /** Given to password-protected links; without it they are imported disabled until a password is set. */
   password: z.string().min(1).max(128).optional(),
 }).strict();
+const targetArgs = z.object({ instanceId: instanceId.optional() }).strict();
 const previewArgs = z.object({ stageId: z.uuid(), format: importFormat }).strict();
 const exportArgs = z.object({ format: z.enum(['csv', 'json']), selection: selection.optional() }).strict();
 const copyPlanArgs = z.object({ targetInstanceId: instanceId, selection }).strict();
@@ -200,6 +201,8 @@ export const contract = {
   'transfer.stage': entry<typeof stageArgs, ImportPreview>(stageArgs),
   /** The staged file read as another format. */
   'transfer.preview': entry<typeof previewArgs, ImportPreview>(previewArgs),
+  /** The domains and spaces an import can put every row on, of the selected instance (or `instanceId`); spaces null where not offered. */
+  'transfer.targetOptions': entry<typeof targetArgs, { domains: { id: number; name: string }[]; spaces: { id: number; name: string }[] | null }>(targetArgs),
   /** Imports a staged file into the selected instance (or `instanceId`); a job that can pause, resume and report. */
   'transfer.import': entry<typeof importArgs, JobView>(importArgs),
   /** Exports the selected links (or all) of the selected instance as Linkdesk CSV or JSON; a job whose file is the export. */

@@ -12,6 +12,7 @@ import type { ImportPreview, JobView } from '../../shared/transfer.ts';
 import { createDesktop, type Desktop } from '../../electron/services/desktop.ts';
 import { createMemoryStore, type SecretStore } from '../../electron/services/secret-store.ts';
 import { startSeedOnlyServer } from '../helpers/seed-only-server.ts';
+import { startServer } from '../helpers/server.ts';
 import { IN_DBUS, ok, realKeychain, tempDir } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -152,6 +153,28 @@ describe('transfer.import', () => {
     expect(one.body.data.find((l: { alias: string }) => l.alias === 'seed-1').url).toBe('https://example.com/seed/one');
     const error = await until(d, (await ok<JobView>(d.invoke('transfer.import', { stageId: p2.stageId }))).id, ended);
     expect(error).toMatchObject({ status: 'done', rejected: csv.invalid + aliased });
+  });
+
+  it('puts every row on a domain and in a space of another instance than the window\'s, chosen from that instance\'s own lists', async () => {
+    const other = await startServer();
+    cleanups.push(() => other.close());
+    const domain = (await other.api('POST', '/domains', { json: { name: 'elsewhere.example' } })).body.data.id;
+    const space = (await other.api('POST', '/spaces', { json: { name: 'Arrivals' } })).body.data.id;
+    const { d } = await desktop();
+    const inst = await ok<{ id: string }>(d.invoke('instances.add', { name: 'Other', baseUrl: other.url, apiKey: other.key }));
+    const options = await ok<{ domains: { id: number; name: string }[]; spaces: { id: number; name: string }[] | null }>(
+      d.invoke('transfer.targetOptions', { instanceId: inst.id }));
+    expect(options).toEqual({ domains: [{ id: domain, name: 'elsewhere.example' }], spaces: [{ id: space, name: 'Arrivals' }] });
+
+    const csv = linkdeskCsv(30, 'far');
+    const p = await ok<ImportPreview>(d.invoke('transfer.stage', { fileName: 'far.csv', base64: b64(csv.text) }));
+    const job = await until(d, (await ok<JobView>(d.invoke('transfer.import', { stageId: p.stageId, instanceId: inst.id, domainId: domain, spaceId: space }))).id, ended);
+    expect(job).toMatchObject({ status: 'done', title: 'Import far.csv into Other', created: csv.urls });
+    const there = (await other.api('GET', '/links?per_page=100')).body.data as { domain: { id: number } | null; space: { id: number } | null }[];
+    expect(there).toHaveLength(csv.urls);
+    expect(there.every((l) => l.domain?.id === domain && l.space?.id === space)).toBe(true);
+    // The window's own instance got nothing.
+    expect((await linkUrls(d)).size).toBe(0);
   });
 
   it('pauses between batches and resumes where it stopped', async () => {

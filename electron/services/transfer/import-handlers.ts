@@ -33,7 +33,7 @@ export interface ImportDeps {
   onError?(message: string): void;
 }
 
-type ImportHandlers = Pick<Handlers, 'transfer.stage' | 'transfer.preview' | 'transfer.import'>;
+type ImportHandlers = Pick<Handlers, 'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import'>;
 
 /** A file-level problem (no URL column, undecodable bytes) as something the wizard can show. */
 async function opened<T>(run: () => Promise<T>): Promise<T> {
@@ -227,6 +227,11 @@ export function createImportHandlers(d: ImportDeps) {
     'transfer.preview': async ({ stageId, format }) => {
       const info = await stageOf(stageId);
       return preview(await source(stageId, format), info);
+    },
+    'transfer.targetOptions': async ({ instanceId }, ctx) => {
+      const target = instanceTarget(d.clientFor(profile(instanceId ?? d.selectedId(ctx.windowId))));
+      const [domains, spaces] = await Promise.all([target.domains(), target.spaces()]);
+      return { domains, spaces };
     },
     'transfer.import': async (args, ctx) => {
       const info = await stageOf(args.stageId);

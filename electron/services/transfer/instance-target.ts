@@ -24,6 +24,8 @@ export interface InstanceTarget {
   sink: LinkSink;
   createDomain(name: string): Promise<number>;
   domains(): Promise<{ id: number; name: string }[]>;
+  /** Every space; null on a server without spaces. */
+  spaces(): Promise<{ id: number; name: string }[] | null>;
   /** What the target could not keep (no spaces, no pixels, a pixel it refused); each said once. */
   notes(): string[];
   /** The highest link id now (0: none); links created later have higher ids. */
@@ -229,6 +231,7 @@ export function instanceTarget(client: ApiClient): InstanceTarget {
     resolver,
     sink,
     domains: () => loadDomains(),
+    spaces: async () => (await all<{ id: number; name: string }>('spaces'))?.map(({ id, name }) => ({ id, name })) ?? null,
     async createDomain(name) {
       const id = await create('domains', { name });
       (await loadDomains()).push({ id, name });

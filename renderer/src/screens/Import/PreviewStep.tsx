@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, 
 import { useEffect, useState } from 'react';
 import type { CallArgs } from '../../../../shared/contract.ts';
 import type { ImportPreview, JobView } from '../../../../shared/transfer.ts';
-import { api, call, toIpcError } from '../../api/api.ts';
+import { call, toIpcError } from '../../api/api.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { StepHeading } from './StepHeading.tsx';
 
@@ -41,13 +41,24 @@ export function PreviewStep({ preview, onPreview, onStart, onCancel }: {
   const [spaces, setSpaces] = useState<Named[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const current = instanceId === selectedId;
 
   useEffect(() => {
-    // Lists come from the window's instance; another target keeps the file's names.
-    void api.domains.list({ per_page: 100 }).then((p) => setDomains(p.data), () => setDomains([]));
-    void api.spaces.list({ per_page: 100 }).then((p) => setSpaces(p.data), () => setSpaces([]));
-  }, []);
+    // The target's own domains and spaces; a choice made for another instance means nothing here.
+    let stale = false;
+    setDomain('file');
+    setSpace('file');
+    call('transfer.targetOptions', instanceId ? { instanceId } : {}).then((o) => {
+      if (stale) return;
+      setDomains(o.domains);
+      setSpaces(o.spaces ?? []);
+    }, (e) => {
+      if (stale) return;
+      setDomains([]);
+      setSpaces([]);
+      setError(`The domains and spaces of that instance could not be read: ${toIpcError(e).message}`);
+    });
+    return () => { stale = true; };
+  }, [instanceId]);
 
   const changeFormat = async (format: string | null) => {
     if (!format || format === preview.format) return;
@@ -68,8 +79,8 @@ export function PreviewStep({ preview, onPreview, onStart, onCancel }: {
         stageId: preview.stageId,
         format: preview.format,
         instanceId,
-        domainId: current ? pick(domain, 'default') : undefined,
-        spaceId: current ? pick(space, 'none') : undefined,
+        domainId: pick(domain, 'default'),
+        spaceId: pick(space, 'none'),
         onConflict: onConflict as CallArgs<'transfer.import'>['onConflict'],
         password: password || undefined,
       }));
@@ -125,11 +136,10 @@ export function PreviewStep({ preview, onPreview, onStart, onCancel }: {
       <Stack gap="sm" maw={520}>
         <Select
           label="Import into" data={instances.map((i) => ({ value: i.id, label: i.name }))} value={instanceId}
-          allowDeselect={false} onChange={(v) => v && setInstanceId(v)}
+          allowDeselect={false} onChange={(v) => { if (v) { setError(null); setInstanceId(v); } }}
         />
         <Select
-          label="Domain" value={current ? domain : 'file'} disabled={!current} allowDeselect={false} onChange={(v) => v && setDomain(v)}
-          description={current ? undefined : 'Each row keeps its own domain; domains can be chosen on the window\'s instance.'}
+          label="Domain" value={domain} allowDeselect={false} onChange={(v) => v && setDomain(v)}
           data={[
             { value: 'file', label: 'Each row\'s own domain (from the file)' },
             { value: 'default', label: 'The instance\'s default domain' },
@@ -137,7 +147,7 @@ export function PreviewStep({ preview, onPreview, onStart, onCancel }: {
           ]}
         />
         <Select
-          label="Space" value={current ? space : 'file'} disabled={!current} allowDeselect={false} onChange={(v) => v && setSpace(v)}
+          label="Space" value={space} allowDeselect={false} onChange={(v) => v && setSpace(v)}
           data={[
             { value: 'file', label: 'Each row\'s own space (from the file)' },
             { value: 'none', label: 'No space' },
