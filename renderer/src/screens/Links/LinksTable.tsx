@@ -37,7 +37,7 @@ export function LinksTable({ rows, sort, onSort, actions, selection }: {
   );
   return (
     // Fixed columns fit the eleven of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
-    <Table.ScrollContainer minWidth={1060}>
+    <Table.ScrollContainer minWidth={1020}>
       <Table striped highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="links-table">
         <Table.Thead>
           <Table.Tr>
@@ -48,7 +48,7 @@ export function LinksTable({ rows, sort, onSort, actions, selection }: {
             </Table.Th>
             {th('alias', 'Short URL', '15%')}
             {th('url', 'Destination', '15%')}
-            {th('title', 'Title', '10%')}
+            {th('title', 'Title', '9%')}
             {th('clicks', 'Clicks', '7%', 'desc')}
             <Table.Th w="9%">Status</Table.Th>
             <Table.Th w="8%">Health</Table.Th>
