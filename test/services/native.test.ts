@@ -99,7 +99,7 @@ describe('linkdesk:// addresses', () => {
       'https://evil.example/links/1', 'javascript:alert(1)//linkdesk://links/1', 'linkdesk://links/0', 'linkdesk://links/-1',
       'linkdesk://links/1e3', 'linkdesk://links/99999999999999999999', 'linkdesk://links/1/delete', 'linkdesk://links/1/stats/x',
       'linkdesk://links/%2e%2e/instances', 'linkdesk://links/1/../../etc', 'linkdesk://links//1', 'linkdesk://user:pw@links/1',
-      'linkdesk://links/1?instance=../../x', 'linkdesk://links/1?instance=a&instance=b', 'linkdesk://links/1?delete=1',
+      'linkdesk://links/1?instance=../../x', 'linkdesk://links/1?instance=a&instance=b', 'linkdesk://links/1?delete=1', 'linkdesk://??', 'linkdesk://links??',
       'linkdesk://instances/a?instance=b', 'linkdesk://instances/<script>', 'linkdesk://links/1\n--inspect',
       'linkdesk://links/1 --gpu-launcher=x', 'linkdesk://links\\1', 'linkdesk://nuke', 'linkdesk://__proto__',
       'linkdesk://constructor', `linkdesk://links/${'1'.repeat(3000)}`, 'linkdesk://links/1\u0000', 'linkdesk://links/１',

@@ -40,6 +40,8 @@ export function parseDeepLink(raw: unknown): DeepLinkResult {
     if (keys.some((k) => k !== 'instance')) return refuse(`it has a parameter Linkdesk does not know (${keys.find((k) => k !== 'instance')!.slice(0, 30)}).`);
     const values = params.getAll('instance');
     if (values.length > 1) return refuse('it names more than one instance.');
+    // `??` reads as a query with no parameter at all (URLSearchParams drops one leading `?`).
+    if (values.length === 0) return refuse('its query names no instance.');
     if (!INSTANCE_ID.test(values[0]!)) return refuse('its instance id is not one Linkdesk makes.');
     instanceId = values[0]!;
   }
