@@ -2,7 +2,7 @@
 // handler passes them on: one record under `data`, or a page of them.
 import { ServiceError } from './errors.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function single<T>(body: Record<string, unknown>): T {
   if (!isObject(body.data)) throw new ServiceError('not-linkdesk', 'The server answered without the record it was asked for.');

@@ -4,6 +4,7 @@
 // no longer than the request). Every failure becomes a ServiceError whose kind
 // a screen can act on: ask for a key, show field errors, wait and retry.
 import { Pool, type Dispatcher } from 'undici';
+import { isObject } from './api-answers.ts';
 import { ServiceError } from './errors.ts';
 
 export type Query = Record<string, string | number | undefined>;
@@ -96,7 +97,6 @@ function retryAfterSeconds(headers: Dispatcher.ResponseData['headers'], now = Da
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Turns a finished HTTP exchange into data or a typed failure. */
 export function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string): Record<string, unknown> {

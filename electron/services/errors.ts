@@ -11,3 +11,7 @@ export class ServiceError extends Error {
   }
 }
 
+
+/** A 404 that can mean a route the server does not have: its JSON "Resource not found." or a web server's own page. */
+export const isMissingRoute = (err: unknown): err is ServiceError =>
+  err instanceof ServiceError && err.error.status === 404 && (err.error.kind === 'not-found' || err.error.kind === 'not-linkdesk');

@@ -10,7 +10,7 @@ import {
 import type { Account } from '../../shared/api-types.ts';
 import { page, single } from './api-answers.ts';
 import type { ApiClient } from './api-client.ts';
-import { ServiceError } from './errors.ts';
+import { isMissingRoute, ServiceError } from './errors.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
 import type { NativeHandlers } from './native/native-handlers.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -46,9 +46,6 @@ export interface HandlerDeps {
 type Part<K extends CallName> = Pick<Handlers, K>;
 
 
-/** A 404 that can mean a route the server does not have: its JSON "Resource not found." or a web server's own page. */
-const isMissing = (err: unknown): err is ServiceError =>
-  err instanceof ServiceError && err.error.status === 404 && (err.error.kind === 'not-found' || err.error.kind === 'not-linkdesk');
 
 /** Whether `probe` answers 404; any other failure is thrown. */
 async function answers404(probe: () => Promise<unknown>): Promise<boolean> {
@@ -56,7 +53,7 @@ async function answers404(probe: () => Promise<unknown>): Promise<boolean> {
     await probe();
     return false;
   } catch (err) {
-    if (isMissing(err)) return true;
+    if (isMissingRoute(err)) return true;
     throw err;
   }
 }
@@ -71,7 +68,7 @@ async function offered<T>(what: string, run: () => Promise<T>, recordGone?: () =
   try {
     return await run();
   } catch (err) {
-    if (!isMissing(err)) throw err;
+    if (!isMissingRoute(err)) throw err;
     if (recordGone && await recordGone()) throw err.error.kind === 'not-found' ? err : new ServiceError('not-found', 'Resource not found.', { status: 404 });
     throw new ServiceError('unsupported', `This server does not offer ${what}.`, { status: 404 });
   }
@@ -214,7 +211,7 @@ async function accountOf(c: ApiClient): Promise<Account | null> {
   try {
     return single<Account>(await c.request('GET', '/account'));
   } catch (err) {
-    if (!isMissing(err)) throw err;
+    if (!isMissingRoute(err)) throw err;
   }
   page(await c.request('GET', '/links', { query: { per_page: 10 } }));
   return null;

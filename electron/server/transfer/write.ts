@@ -8,10 +8,11 @@ import type { ExportFormat, PortableLink } from './types.ts';
 export const EXPORT_MIME: Record<ExportFormat, string> = { csv: 'text/csv', json: 'application/json' };
 
 /** `linkdesk-links-2026-05-01.csv`: the date is the caller's (local) day. */
-export const exportFileName = (format: ExportFormat, date: Date) => {
-  const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-  return `linkdesk-links-${day}.${format}`;
-};
+/** A day as file names carry it (local date, YYYY-MM-DD). */
+export const fileDay = (date = new Date()) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+export const exportFileName = (format: ExportFormat, date: Date) => `linkdesk-links-${fileDay(date)}.${format}`;
 
 const LISTS = new Set<string>(LIST_FIELDS);
 

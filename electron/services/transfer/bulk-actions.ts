@@ -6,8 +6,9 @@ import type { CallArgs } from '../../../shared/contract.ts';
 import type { ApiClient } from '../api-client.ts';
 import { ServiceError } from '../errors.ts';
 import type { JobControl } from '../jobs.ts';
-import { isMissingRoute } from './instance-source.ts';
-import { fileDate, setReport } from './selection-report.ts';
+import { isMissingRoute } from '../errors.ts';
+import { fileDay } from '../../server/transfer/write.ts';
+import { setReport } from './selection-report.ts';
 
 export type BulkAction = CallArgs<'links.bulk'>['action'];
 export const BULK_CHUNK = 1000;
@@ -106,6 +107,6 @@ export async function runBulk(client: ApiClient, ids: number[], action: BulkActi
     i += chunk.length;
     for (const o of outcomes) if (o.ok) updated++; else rejected.push(o);
     ctl.progress({ done: i, updated, rejected: rejected.length, message: `${updated.toLocaleString('en')} ${done}${rejected.length ? `, ${rejected.length.toLocaleString('en')} not` : ''}.` });
-    setReport(ctl, `linkdesk-bulk-report-${fileDate()}.csv`, ['id', 'field', 'reason'], rejected.map((o) => [o.id, o.field, o.reason]));
+    setReport(ctl, `linkdesk-bulk-report-${fileDay()}.csv`, ['id', 'field', 'reason'], rejected.map((o) => [o.id, o.field, o.reason]));
   }
 }

@@ -14,7 +14,8 @@ import type { ApiClient } from '../api-client.ts';
 import type { JobControl } from '../jobs.ts';
 import { instanceTarget } from './instance-target.ts';
 import { readAll, readAllIfOffered, selectedLinks, type Selection } from './instance-source.ts';
-import { fileDate, setReport } from './selection-report.ts';
+import { fileDay } from '../../server/transfer/write.ts';
+import { setReport } from './selection-report.ts';
 
 /** Source domain name ('' for the default domain) → target domain id, null (the default) or 'create'. */
 export type DomainMap = Record<string, number | null | 'create'>;
@@ -128,7 +129,7 @@ export async function runCopy(run: CopyRun, ctl: JobControl): Promise<void> {
       ? `${protectedAliases.length} password-protected link${protectedAliases.length === 1 ? '' : 's'} arrived disabled: passwords never leave an instance.`
       : null,
   });
-  setReport(ctl, `linkdesk-copy-report-${fileDate()}.csv`, ['alias', 'field', 'reason'], [
+  setReport(ctl, `linkdesk-copy-report-${fileDay()}.csv`, ['alias', 'field', 'reason'], [
     ...result.rejections.map((r) => [aliases[r.row - 1] ?? `row ${r.row}`, r.field, r.reason]),
     ...protectedAliases.map((a) => [a, 'password', 'Copied disabled: passwords never leave an instance. Set a password on the target, then enable the link.']),
   ]);

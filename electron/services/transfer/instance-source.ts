@@ -4,7 +4,7 @@
 import type { Link, Page } from '../../../shared/api-types.ts';
 import { page, single } from '../api-answers.ts';
 import type { ApiClient, Query } from '../api-client.ts';
-import { ServiceError } from '../errors.ts';
+import { isMissingRoute, ServiceError } from '../errors.ts';
 
 export const PAGE_SIZE = 100;
 /** Single reads at once for a selection of ids (the client's pool has six connections). */
@@ -33,9 +33,6 @@ export async function readAll<T>(client: ApiClient, path: string, query: Query =
   }
 }
 
-/** A 404 for a whole resource: the server does not offer it (spaces and pixels are not in the seed). */
-export const isMissingRoute = (err: unknown): err is ServiceError =>
-  err instanceof ServiceError && err.error.status === 404 && (err.error.kind === 'not-found' || err.error.kind === 'not-linkdesk');
 
 /** A list the server may not offer; empty then. */
 export async function readAllIfOffered<T>(client: ApiClient, path: string): Promise<T[]> {

@@ -8,7 +8,8 @@ import { domainToASCII } from 'node:url';
 import type { Link } from '../../../shared/api-types.ts';
 import type { LinkSink, OnConflict, PortableLink, Resolver, WriteResult } from '../../server/transfer/types.ts';
 import type { ApiClient } from '../api-client.ts';
-import { ServiceError } from '../errors.ts';
+import { isObject } from '../api-answers.ts';
+import { isMissingRoute, ServiceError } from '../errors.ts';
 
 /** Given by `spaceId` on a server without spaces; the sink drops it from every body. */
 const NO_SPACE = 0;
@@ -34,11 +35,6 @@ export interface InstanceTarget {
   linksAfter(id: number): Promise<Link[]>;
 }
 
-/** A 404 that means the route is missing: its JSON "Resource not found." or a web server's own page. */
-const isMissing = (err: unknown): err is ServiceError =>
-  err instanceof ServiceError && err.error.status === 404 && (err.error.kind === 'not-found' || err.error.kind === 'not-linkdesk');
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hostKey = (name: string) => (domainToASCII(name.trim().toLowerCase()) || name.trim().toLowerCase());
 
 function firstError(errors: unknown, message: unknown): { field: string; reason: string } {
@@ -97,7 +93,7 @@ export function instanceTarget(client: ApiClient): InstanceTarget {
         if (data.length === 0 || typeof meta.last_page !== 'number' || page >= meta.last_page) return out;
       }
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (isMissingRoute(err)) return null;
       throw err;
     }
   }
@@ -218,7 +214,7 @@ export function instanceTarget(client: ApiClient): InstanceTarget {
         const byIndex = new Map(items.filter(isObject).map((i) => [i.index, i]));
         return clean.map((_b, i) => fromBulkItem(byIndex.get(i)));
       } catch (err) {
-        if (!isMissing(err)) throw err;
+        if (!isMissingRoute(err)) throw err;
         bulk = false; // a server without the bulk route: one request per link from now on
       }
     }

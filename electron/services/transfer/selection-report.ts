@@ -10,7 +10,3 @@ export function setReport(ctl: JobControl, name: string, header: string[], rows:
   if (!rows.length) return;
   ctl.setFile({ name, mime: REPORT_MIME, content: stringify([header, ...rows]), rows: rows.length });
 }
-
-/** A day as file names carry it (local date, YYYY-MM-DD). */
-export const fileDate = (d = new Date()) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
