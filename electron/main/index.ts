@@ -3,11 +3,12 @@
 // stop of the local server on quit. Everything with logic is in
 // electron/services and runs in plain Node.
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
 import type { IpcResult } from '../../shared/contract.ts';
 import { IPC_CHANNEL } from '../../shared/ipc.ts';
 import { defaultDataDir } from '../server/config.ts';
 import { createDesktop, type Desktop } from '../services/desktop.ts';
+import { errorEntry, openMainLog, startFailureDialog, type MainLog } from '../services/main-log.ts';
 import { deepLinkInArgv, PROTOCOL } from '../services/native/deep-link.ts';
 import { HIDDEN_FLAG } from '../services/native/login-item.ts';
 import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
@@ -27,6 +28,21 @@ const devTools = !app.isPackaged;
 // also gets its own single-instance lock.
 app.setPath('userData', defaultDataDir());
 registerAppScheme();
+
+// Main's own log beside the server's; without it a failed start leaves no trace.
+let log: MainLog | null = null;
+try {
+  log = openMainLog(app.getPath('userData'));
+} catch (err) {
+  console.error('Linkdesk: the main log cannot be opened:', err);
+}
+// With a listener Electron no longer shows its own dialog for these: show ours, naming the log.
+process.on('uncaughtException', (err) => {
+  log?.error(errorEntry('uncaught exception', err));
+  const { content } = startFailureDialog(err, log?.file ?? null);
+  dialog.showErrorBox('Linkdesk: something went wrong', content);
+});
+process.on('unhandledRejection', (err) => log?.error(errorEntry('unhandled rejection', err)));
 
 // linkdesk:// opens this app. In development the OS must start electron with
 // the project folder, so that is registered along with it.
@@ -107,9 +123,11 @@ async function start(): Promise<void> {
     void desktop.close().finally(() => {
       closed = true;
       tray.destroy();
-      app.quit();
+      log?.info('quit');
+      void (log?.close() ?? Promise.resolve()).finally(() => app.quit());
     });
   });
+  log?.info(`started ${app.getVersion()} (data folder ${app.getPath('userData')})`);
 
   // Started at login: straight to the tray. Started by a linkdesk:// address: there.
   const link = deepLinkInArgv(process.argv) ?? earlyLinks.shift();
@@ -121,8 +139,12 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  start().catch((err: unknown) => {
+  start().catch(async (err: unknown) => {
     console.error('Linkdesk could not start:', err);
+    log?.error(errorEntry('could not start', err));
+    const { title, content } = startFailureDialog(err, log?.file ?? null);
+    dialog.showErrorBox(title, content);
+    await log?.close();
     app.exit(1);
   });
 }

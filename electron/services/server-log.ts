@@ -19,6 +19,8 @@ export const logsDirOf = (dataDir: string) => path.join(dataDir, LOGS_DIR);
 export const serverLogPathOf = (dataDir: string) => path.join(dataDir, LOGS_DIR, SERVER_LOG_FILE);
 
 export interface ServerLogOptions {
+  /** The file's name in logs/ (server.log; the desktop's main process writes main.log). */
+  fileName?: string;
   /** Size at which server.log is rotated. */
   maxBytes?: number;
   /** Rotated files kept besides server.log. */
@@ -33,6 +35,7 @@ export interface ServerLog {
   /** A warning from outside Fastify (a tightened permission), as a log line. */
   warn: Notice;
   error(msg: string): void;
+  info(msg: string): void;
   /** Flushes and closes the file; later lines are dropped. */
   close(): Promise<void>;
 }
@@ -46,7 +49,8 @@ export function openServerLog(dataDir: string, opts: ServerLogOptions = {}): Ser
   ensurePrivateDir(dir, { onNotice: collect });
   tightenFilesIn(dir, { onNotice: collect });
 
-  const stream = createStream(SERVER_LOG_FILE, {
+  const fileName = opts.fileName ?? SERVER_LOG_FILE;
+  const stream = createStream(fileName, {
     path: dir,
     size: `${opts.maxBytes ?? DEFAULT_LOG_MAX_BYTES}B`,
     rotate: opts.keep ?? DEFAULT_LOG_KEEP,
@@ -56,7 +60,7 @@ export function openServerLog(dataDir: string, opts: ServerLogOptions = {}): Ser
   let closed = false;
   // A log that cannot be written (disk full, folder removed) must not take the server down with it.
   stream.on('error', (err) => {
-    if (!failed) console.error(JSON.stringify({ level: 50, time: Date.now(), msg: `linkdesk: the server log ${path.join(dir, SERVER_LOG_FILE)} cannot be written: ${err.message}` }));
+    if (!failed) console.error(JSON.stringify({ level: 50, time: Date.now(), msg: `linkdesk: the log ${path.join(dir, fileName)} cannot be written: ${err.message}` }));
     failed = true;
   });
   const sink = { write: (line: string) => { if (!closed && !failed) stream.write(line); } };
@@ -64,11 +68,12 @@ export function openServerLog(dataDir: string, opts: ServerLogOptions = {}): Ser
   for (const m of early) line(40, m);
 
   return {
-    file: path.join(dir, SERVER_LOG_FILE),
+    file: path.join(dir, fileName),
     dir,
     loggerOptions: fileLoggerOptions(sink),
     warn: (msg) => line(40, msg),
     error: (msg) => line(50, msg),
+    info: (msg) => line(30, msg),
     async close() {
       if (closed) return;
       closed = true;
