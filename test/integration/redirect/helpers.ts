@@ -68,16 +68,24 @@ export async function createLink(s: RedirectServer, form: Record<string, string>
   return r.body.data;
 }
 
-/** Polls until `check` passes, failing after `ms`; returns how long it took. */
+/** The pause before each next try of `within`: 20 ms, growing by half each time, at most 1 s. */
+export const pollDelay = (attempt: number) => Math.min(1000, 20 * 1.5 ** attempt);
+
+/**
+ * Polls until `check` passes, failing after `ms`; returns how long it took.
+ * The pauses grow (pollDelay), so a long wait on a slow machine stays far
+ * below the API's rate limit (600 a minute per key) instead of meeting it and
+ * seeing only 429s while what it waits for is on its way.
+ */
 export async function within(ms: number, check: () => Promise<void>): Promise<number> {
   const start = performance.now();
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     try {
       await check();
       return performance.now() - start;
     } catch (err) {
       if (performance.now() - start > ms) throw err;
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, pollDelay(attempt)));
     }
   }
 }

@@ -1,0 +1,26 @@
+// `within`, the integration tests' wait: a CI run failed when its 20 ms polls
+// met the API's limit of 600 requests a minute during a 40 s wait and then saw
+// only 429s. Its polls now back off.
+import { expect, it } from 'vitest';
+import { pollDelay, within } from '../../integration/redirect/helpers.ts';
+
+it('a whole minute of waiting polls far fewer than 600 times', () => {
+  let elapsed = 0;
+  let polls = 0;
+  for (let attempt = 0; elapsed < 60_000; attempt++) {
+    polls++;
+    elapsed += pollDelay(attempt);
+  }
+  expect(polls).toBeLessThan(100);
+  expect(pollDelay(0)).toBe(20);
+  expect(pollDelay(100)).toBe(1000);
+});
+
+it('returns as soon as the check passes, and fails with the check\'s own error when time is up', async () => {
+  let calls = 0;
+  await within(5_000, async () => {
+    if (++calls < 3) throw new Error('not yet');
+  });
+  expect(calls).toBe(3);
+  await expect(within(50, async () => { throw new Error('never'); })).rejects.toThrow('never');
+});
