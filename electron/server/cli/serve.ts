@@ -6,6 +6,7 @@ import { ConfigError, parseTrustProxy, resolveConfig, type RedirectStatus, type 
 import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
 import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
+import { nameTheSource, withEnvironment } from './serve-env.ts';
 
 export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
                            desktop app's folder, e.g. ~/.config/Linkdesk)`;
@@ -18,43 +19,71 @@ export const DATABASE_URL_HELP = `PostgreSQL to keep the data in instead of the 
 export const SERVE_USAGE = `Usage: linkdesk serve [options]
 
 Serves the API (/api/v1) and the short links until SIGINT or SIGTERM, which
-finish the requests in flight first. Prints "Linkdesk listening on URL" on
-stdout; logs are JSON lines on stderr (warnings, errors, start and stop).
+finish the requests in flight first (a second SIGINT ends it at once). Prints
+"Linkdesk listening on URL" on stdout; logs are JSON lines on stderr
+(warnings, errors, start and stop).
+
+Every option can also be set by the environment variable named under it
+(for an env file or a systemd unit); a flag on the command line beats its
+variable. Yes/no variables take 1 or 0 (true/false, yes/no, on/off).
 
 Options:
   --host ADDRESS           address to listen on (default 127.0.0.1)
+                           env: LINKDESK_HOST
   --port N                 0-65535; 0 picks a free one (default 8080)
+                           env: LINKDESK_PORT
   --data-dir DIR           ${DATA_DIR_HELP}
+                           env: LINKDESK_DATA_DIR
   --database-url URL       ${DATABASE_URL_HELP}
+                           env: LINKDESK_DATABASE_URL
   --base-url URL           public address of the short links (default http://HOST:PORT)
+                           env: LINKDESK_BASE_URL
   --trust-proxy VALUE      take the client's address from X-Forwarded-For as written by
                            the proxies VALUE names: their addresses or CIDR ranges
                            (127.0.0.1,10.0.0.0/8; also loopback, linklocal, uniquelocal),
                            or a number of proxy hops when nothing reaches the server
                            but through them (1). Default: no proxy is trusted
+                           env: LINKDESK_TRUST_PROXY
   --redirect-status N      301, 302, 307 or 308 (default 302)
+                           env: LINKDESK_REDIRECT_STATUS
   --rate-limit N           API requests per key per minute; 0 turns it off (default 600)
+                           env: LINKDESK_RATE_LIMIT
   --timezone ZONE          time zone of expiration dates and times, and of the days
                            statistics count by (default UTC)
+                           env: LINKDESK_TIMEZONE
   --click-retention-days N keep raw clicks N days (statistics keep their daily totals);
                            default: keep them forever
+                           env: LINKDESK_CLICK_RETENTION_DAYS
   --no-titles              don't fetch the titles of destinations
-  --allow-private-titles   let title fetching and health checks reach private addresses
+                           env: LINKDESK_NO_TITLES
+  --allow-private-addresses
+                           let title fetches, health checks and webhook deliveries
+                           reach private addresses (loopback, LAN); the old name
+                           --allow-private-titles still works
+                           env: LINKDESK_ALLOW_PRIVATE_ADDRESSES
   --health-interval HOURS  check each active link's destination (and targets) every
                            HOURS hours (default 24)
+                           env: LINKDESK_HEALTH_INTERVAL
   --no-health-checks       don't check destinations in the background
+                           env: LINKDESK_NO_HEALTH_CHECKS
   --log                    log every request too
+                           env: LINKDESK_LOG
   --quiet                  log nothing but fatal errors
+                           env: LINKDESK_QUIET
   -h, --help               show this help
 `;
 
 const OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
-  timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
+  timezone: { type: 'string' }, 'click-retention-days': { type: 'string' },
+  'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   log: { type: 'boolean' }, quiet: { type: 'boolean' },
 } as const;
+
+/** Read where they always were: LINKDESK_DATA_DIR by the config, LINKDESK_DATABASE_URL by databaseUrlOf; the old flag has no variable. */
+const OWN_VARIABLES = ['data-dir', 'database-url', 'allow-private-titles'];
 
 type LogLevel = 'info' | 'warn' | 'fatal';
 
@@ -74,7 +103,7 @@ function loggerOptions(level: LogLevel) {
   };
 }
 
-function configOf(values: Parsed<typeof OPTIONS>['values']): ServerConfig {
+function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string, string>): ServerConfig {
   try {
     return resolveConfig({
       host: values.host,
@@ -86,13 +115,13 @@ function configOf(values: Parsed<typeof OPTIONS>['values']): ServerConfig {
       rateLimit: wholeNumber(values['rate-limit']),
       timeZone: values.timezone,
       clickRetentionDays: wholeNumber(values['click-retention-days']),
-      allowPrivateTitles: values['allow-private-titles'],
+      allowPrivateTitles: values['allow-private-addresses'] || values['allow-private-titles'] ? true : undefined,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,
       healthIntervalHours: wholeNumber(values['health-interval']),
     });
   } catch (err) {
-    throw err instanceof ConfigError ? usageError('serve', err.message) : err;
+    throw err instanceof ConfigError ? usageError('serve', nameTheSource(err.message, fromEnv)) : err;
   }
 }
 
@@ -121,10 +150,14 @@ export async function openCommandStore(dataDir: string, databaseUrl: string | un
 }
 
 export async function serve(argv: string[]): Promise<void> {
-  const { values, help } = parseCommand('serve', argv, OPTIONS);
-  if (help) return void process.stdout.write(SERVE_USAGE);
-  if (values.log && values.quiet) throw usageError('serve', '--log and --quiet contradict each other');
-  const config = configOf(values);
+  const parsed = parseCommand('serve', argv, OPTIONS);
+  if (parsed.help) return void process.stdout.write(SERVE_USAGE);
+  const { values, fromEnv } = withEnvironment('serve', parsed.values, OPTIONS, process.env, OWN_VARIABLES);
+  if (values.log && values.quiet) {
+    const name = (o: string) => fromEnv.get(o) ?? `--${o}`;
+    throw usageError('serve', `${name('log')} and ${name('quiet')} contradict each other`);
+  }
+  const config = configOf(values, fromEnv);
   const level: LogLevel = values.quiet ? 'fatal' : values.log ? 'info' : 'warn';
 
   const databaseUrl = databaseUrlOf(values['database-url'], 'serve');
@@ -150,14 +183,25 @@ export async function serve(argv: string[]): Promise<void> {
   }
   process.stdout.write(`Linkdesk listening on ${url}\n`);
 
-  let stopping = false;
+  if (values['allow-private-titles']) app.log.warn('--allow-private-titles is now called --allow-private-addresses (it also governs health checks and webhooks); the old name keeps working');
+
+  // What a graceful stop is doing, for the line a second Ctrl-C leaves.
+  let stopping: null | 'requests' | 'database' = null;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    events.info({ signal }, `${signal}: finishing requests and closing the database`);
+    if (stopping) {
+      // A second Ctrl-C (or SIGTERM) means "now": say what is left undone.
+      const left = stopping === 'requests'
+        ? 'requests still in flight were cut off, and clicks not yet stored (at most the last 0.6 s) are lost'
+        : 'clicks not yet stored (at most the last 0.6 s) are lost';
+      process.stderr.write(`linkdesk serve: ${signal} again: stopping at once; ${left}\n`, () => process.exit(130));
+      return;
+    }
+    stopping = 'requests';
+    events.info({ signal }, `${signal}: finishing requests and closing the database (${signal} again to stop at once)`);
     try {
       await app.close(); // stops accepting, waits for in-flight requests
     } finally {
+      stopping = 'database';
       await store.close();
     }
     events.info('stopped');
