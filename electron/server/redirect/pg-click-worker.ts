@@ -29,14 +29,42 @@ const port = parentPort!;
 const post = (m: FromPgWorker) => port.postMessage(m);
 lowerWriterPriority();
 
-const store = await openPostgres(url, { migrate: false, poolSize: 3 });
+const RETRY_MS = [250, 500, 1000, 2000, 5000];
+
+// Messages that arrive before the database is reached wait here: a node that
+// starts (or whose worker starts) during an outage must not lose the clicks
+// it hands over meanwhile, as a worker that died on its first connect did.
+const early: ToPgWorker[] = [];
+let handle: (m: ToPgWorker) => void = (m) => {
+  if (m.type !== 'close') return void early.push(m);
+  // Closing before the database was ever reached: nothing could be stored.
+  const unwritten = early.reduce((n, e) => n + (e.type === 'close' ? 0 : e.clicks.length), 0);
+  post({ type: 'closed', unwritten });
+  port.close();
+  process.exit(0);
+};
+port.on('message', (m: ToPgWorker) => handle(m));
+post({ type: 'ready' });
+
+async function openUntilReached() {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await openPostgres(url, { migrate: false, poolSize: 3 });
+    } catch (err) {
+      if (failures === 0) post({ type: 'error', message: `${String(err)}; clicks are kept and stored once it is reachable` });
+      await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]));
+    }
+  }
+}
+
+const store = await openUntilReached();
 const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoipPath), {
   retentionMs,
   onError: (err) => post({ type: 'error', message: String(err) }),
   onDropped: (count, total) => post({ type: 'dropped', count, total }),
 });
 
-port.on('message', (m: ToPgWorker) => {
+handle = (m) => {
   if (m.type === 'clicks') {
     for (const c of m.clicks) recorder.add(c);
   } else if (m.type === 'settle') {
@@ -51,5 +79,5 @@ port.on('message', (m: ToPgWorker) => {
       port.close();
     })();
   }
-});
-post({ type: 'ready' });
+};
+for (const m of early.splice(0)) handle(m);

@@ -54,7 +54,7 @@ it('keeps redirecting, answers 503, keeps its clicks and recovers when the datab
   await within(40_000, async () => {
     const r = await api('GET', `/links/${id}`);
     expect(r.status).toBe(200);
-    expect(((await r.json()) as { data: { clicks: number } }).data.clicks).toBe(6);
+    expect(((await r.json()) as { data: { clicks: number } }).data.clicks, node.stderr()).toBe(6);
   });
   // Changes made after the outage reach the node's redirects again (it listens anew).
   expect((await api('PUT', `/links/${id}`, { url: 'https://example.com/after' })).status).toBe(200);
