@@ -2,13 +2,13 @@
 // others on the same data folder) keep writing, and restores that swap the
 // file in whole. PostgreSQL has its own tools for this (pg_dump, pg_restore).
 import { randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { constants as fsConstants, closeSync, copyFileSync, existsSync, fsyncSync, linkSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../util/private-files.ts';
+import { ensurePrivateDir, ensurePrivateFile, makePrivateDir, tightenFile } from '../util/private-files.ts';
 import { DB_SIDE_FILES } from './database.ts';
 import { migrations } from './migration-list.ts';
-import { pendingMigrations, SchemaError } from './migrations.ts';
+import { migrate, pendingMigrations, SchemaError } from './migrations.ts';
 import { holderOf } from './holder.ts';
 
 export const POSTGRES_BACKUP_MESSAGE = 'This instance keeps its data in PostgreSQL: back it up with pg_dump and restore it with pg_restore.';
@@ -46,7 +46,7 @@ function fsyncPath(p: string, flags = 'r'): void {
  */
 export async function backupDatabase(dbFile: string, outFile: string, onProgress?: (p: BackupProgress) => void): Promise<{ file: string; size: number }> {
   if (!existsSync(dbFile)) throw new BackupError(`There is no database at ${dbFile} to back up.`);
-  ensurePrivateDir(path.dirname(outFile));
+  makePrivateDir(path.dirname(outFile));
   const tmp = tempNear(outFile, 'partial');
   ensurePrivateFile(tmp); // SQLite keeps an existing file's mode: private from the first page
   let src: Database.Database | null = null;
@@ -134,15 +134,61 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
       if (err instanceof SchemaError) throw new BackupError(`${name} cannot be used: ${err.message}`);
       throw err;
     }
+    const schemaVersion = Math.max(0, ...applied.keys());
+    const difference = schemaDifference(db, schemaVersion);
+    if (difference.length) {
+      throw new BackupError(`${name} is refused: its schema is not Linkdesk's schema ${schemaVersion}: ${difference.join('; ')}.`);
+    }
     const links = (db.prepare('SELECT count(*) AS n FROM links').get() as { n: number }).n;
-    return { schemaVersion: Math.max(0, ...applied.keys()), links };
+    return { schemaVersion, links };
   } finally {
     db.close();
   }
 }
 
+type SchemaObject = { type: string; name: string; sql: string | null };
+const objectsOf = (db: Database.Database) => new Map((db.prepare(
+  "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+).all() as SchemaObject[]).map((o) => [`${o.type} ${o.name}`, (o.sql ?? '').replace(/\s+/g, ' ').trim()]));
+
+/**
+ * How a database's tables, columns, indexes, triggers and views differ from
+ * what Linkdesk's own migrations make at `version`: nothing more, nothing less.
+ * A backup is a file anyone could have written; an extra trigger in it would
+ * run inside the instance (rewriting every new link's URL), a missing table
+ * would answer 500 later. Empty when they are the same.
+ */
+export function schemaDifference(db: Database.Database, version: number): string[] {
+  const expected = new Database(':memory:');
+  try {
+    migrate(expected, migrations.filter((m) => m.version <= version));
+    const want = objectsOf(expected);
+    const have = objectsOf(db);
+    const out: string[] = [];
+    for (const [key, sql] of have) {
+      if (!want.has(key)) out.push(`extra ${key}`);
+      else if (want.get(key) !== sql) out.push(`changed ${key}`);
+    }
+    for (const key of want.keys()) if (!have.has(key)) out.push(`missing ${key}`);
+    return out;
+  } finally {
+    expected.close();
+  }
+}
+
 /** `2026-11-23T15-40-00Z`: an instant that sorts as text and is a valid file name everywhere. */
 export const fileStamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+
+/**
+ * `<dbFile>.before-restore-2026-11-23T15-40-00.123Z`, with `-2`, `-3` … when
+ * that exists: two restores in one instant must not overwrite the first kept database.
+ */
+export function keptCopyName(dbFile: string, now: Date): string {
+  const base = `${dbFile}.before-restore-${now.toISOString().replaceAll(':', '-')}`;
+  let name = base;
+  for (let i = 2; existsSync(name) || existsSync(`${name}-wal`); i++) name = `${base}-${i}`;
+  return name;
+}
 
 /** Refuses while any connection (a server here or in another process) has the database open. */
 export function assertNotInUse(dbFile: string): void {
@@ -171,16 +217,17 @@ export async function restoreDatabase(backupFile: string, dbFile: string, now = 
   }
   let previous: string | null = null;
   if (existsSync(dbFile)) {
-    previous = `${dbFile}.before-restore-${fileStamp(now)}`;
+    previous = keptCopyName(dbFile, now);
     // The WAL goes with the old file under its new name first: left beside the
     // restored file, SQLite would replay it onto pages it does not belong to.
     const wal = `${dbFile}-wal`;
     if (existsSync(wal)) renameSync(wal, `${previous}-wal`);
     rmSync(`${dbFile}-shm`, { force: true });
     try {
-      linkSync(dbFile, previous);
-    } catch {
-      copyFileSync(dbFile, previous); // a file system without hard links
+      linkSync(dbFile, previous); // fails rather than replace a kept copy
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new BackupError(`${previous} exists already; nothing was restored.`);
+      copyFileSync(dbFile, previous, fsConstants.COPYFILE_EXCL); // a file system without hard links
     }
   } else {
     for (const suffix of DB_SIDE_FILES) rmSync(dbFile + suffix, { force: true });

@@ -50,6 +50,27 @@ function tighten(p: string, allowed: number, opts: PrivateOptions): boolean {
   return true;
 }
 
+/**
+ * Creates the folder and any missing parents 0700, and leaves a folder that
+ * exists as it is: for places a person names (`backup --out /tmp/x`), whose
+ * folder is theirs, not ours to tighten (a 1777 /tmp made 0700 breaks the machine).
+ */
+export function makePrivateDir(dir: string, opts: PrivateOptions = {}): void {
+  const missing: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    try {
+      statSync(d);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      missing.push(d);
+      if (path.dirname(d) === d) break;
+    }
+  }
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  for (const d of missing) tighten(d, PRIVATE_DIR_MODE, { ...opts, onNotice: () => {} }); // the umask may have widened it
+}
+
 /** Creates the folder (and missing parents) 0700, or tightens an existing one. */
 export function ensurePrivateDir(dir: string, opts: PrivateOptions = {}): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -1,7 +1,7 @@
 // `linkdesk backup` while a server serves the folder, and `linkdesk restore`:
 // refused while served, asks first (or needs --yes), and brings the links back.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ it('backs up a served folder, refuses to restore under the server, and restores 
   const done = linkdesk(['restore', out, ...dd, '--yes']);
   expect(done.stderr).toBe('');
   expect(done.status).toBe(0);
-  expect(done.stdout).toMatch(new RegExp(`^Restored ${out} into ${dataDir} \\(1 link\\)\\.\\nThe replaced database is kept as ${dataDir}/linkdesk\\.sqlite\\.before-restore-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\n$`));
+  expect(done.stdout).toMatch(new RegExp(`^Restored ${out} into ${dataDir} \\(1 link\\)\\.\\nThe replaced database is kept as ${dataDir}/linkdesk\\.sqlite\\.before-restore-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z\\n$`));
 
   s = await serve([...dd, '--no-titles']);
   try {
@@ -92,4 +92,21 @@ it('says what it cannot do: PostgreSQL, a file that is not a backup, a folder wi
 
   expect(linkdesk(['restore', ...dd]).stderr).toContain('linkdesk restore: needs the backup FILE to restore');
   expect(linkdesk(['help', 'restore']).stdout).toContain('Usage: linkdesk restore FILE');
+});
+
+it('backup --out into a folder that exists leaves that folder\'s mode alone (a 1777 /tmp-like folder stays 1777)', () => {
+  const folder = path.join(root, 'shared-tmp');
+  mkdirSync(folder);
+  chmodSync(folder, 0o1777);
+  linkdesk(['keys', 'create', '--name', 'tmp', '--data-dir', path.join(root, 'tmp-data')]);
+  const out = path.join(folder, 'x.sqlite');
+  const b = linkdesk(['backup', '--data-dir', path.join(root, 'tmp-data'), '--out', out]);
+  expect(b.status, b.stderr).toBe(0);
+  expect(statSync(folder).mode & 0o7777).toBe(0o1777);
+  expect(statSync(out).mode & 0o777).toBe(0o600);
+  // A folder it has to make is its own, and private.
+  const made = path.join(root, 'new-folder', 'deeper');
+  expect(linkdesk(['backup', '--data-dir', path.join(root, 'tmp-data'), '--out', path.join(made, 'y.sqlite')]).status).toBe(0);
+  expect(statSync(made).mode & 0o777).toBe(0o700);
+  expect(statSync(path.dirname(made)).mode & 0o777).toBe(0o700);
 });

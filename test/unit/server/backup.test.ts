@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { backupDatabase, checkBackup, restoreDatabase } from '../../../electron/server/db/backup.ts';
 import { DB_FILE, openStore } from '../../../electron/server/db/database.ts';
 import { startServer } from '../../helpers/server.ts';
@@ -94,7 +94,7 @@ it('restores a backup: the deleted link answers again, and the replaced database
   await s.close({ keepData: true });
 
   const { previous } = await restoreDatabase(out, dbFile, new Date('2026-11-23T15:40:00Z'));
-  expect(previous).toBe(`${dbFile}.before-restore-2026-11-23T15-40-00Z`);
+  expect(previous).toBe(`${dbFile}.before-restore-2026-11-23T15-40-00.000Z`);
   expect(linkCount(previous!).n).toBe(0);
   expect(statSync(dbFile).mode & 0o777).toBe(0o600);
 
@@ -148,4 +148,50 @@ it('says why a file is not a usable backup', async () => {
   const was = readFileSync(dbFile);
   await expect(restoreDatabase(at('other.sqlite'), dbFile)).rejects.toThrow('not a Linkdesk one');
   expect(readFileSync(dbFile).equals(was)).toBe(true);
+});
+
+describe('a backup is Linkdesk\'s schema, nothing more, nothing less', () => {
+  /** A genuine backup of a fresh instance with one link, and the live database it came from. */
+  async function genuine() {
+    const s = await startServer();
+    const made = await s.api('POST', '/links', { form: { url: 'https://example.com/live', alias: 'live' } });
+    expect(made.status).toBe(201);
+    const dbFile = path.join(s.dataDir, DB_FILE);
+    const out = path.join(tempDir(), 'backup.sqlite');
+    await backupDatabase(dbFile, out);
+    await s.close({ keepData: true });
+    return { dbFile, out };
+  }
+
+  it('refuses a backup with an extra trigger, naming it, and leaves the live database alone', async () => {
+    const { dbFile, out } = await genuine();
+    const evil = new Database(out);
+    evil.exec(`CREATE TRIGGER rewrite_urls AFTER INSERT ON links BEGIN UPDATE links SET url = 'https://evil.example/' WHERE id = new.id; END`);
+    evil.close();
+    const before = readFileSync(dbFile);
+    await expect(checkBackup(out)).rejects.toThrow(/is refused: its schema is not Linkdesk's schema \d+: extra trigger rewrite_urls\./);
+    await expect(restoreDatabase(out, dbFile)).rejects.toThrow(/extra trigger rewrite_urls/);
+    expect(readFileSync(dbFile).equals(before)).toBe(true);
+  });
+
+  it('refuses a backup that lacks a table or has a column changed, naming what differs', async () => {
+    const { out } = await genuine();
+    const db = new Database(out);
+    db.exec('DROP TABLE spaces');
+    db.exec('CREATE INDEX sneaky ON links (url)');
+    db.close();
+    const err = await checkBackup(out).then(() => null, (e: Error) => e.message);
+    expect(err).toContain('missing table spaces');
+    expect(err).toContain('extra index sneaky');
+  });
+
+  it('never overwrites a kept copy: two restores in the same instant keep two', async () => {
+    const { dbFile, out } = await genuine();
+    const at = new Date('2026-11-23T15:40:00.123Z');
+    const first = await restoreDatabase(out, dbFile, at);
+    const second = await restoreDatabase(out, dbFile, at);
+    expect(first.previous).toBe(`${dbFile}.before-restore-2026-11-23T15-40-00.123Z`);
+    expect(second.previous).toBe(`${dbFile}.before-restore-2026-11-23T15-40-00.123Z-2`);
+    expect(existsSync(first.previous!) && existsSync(second.previous!)).toBe(true);
+  });
 });
