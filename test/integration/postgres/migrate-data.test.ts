@@ -386,3 +386,25 @@ describe('the command line', () => {
     expect(fromEnv.error?.message).toBe('LINKDESK_DATABASE_URL names no database (…/DATABASE at the end)');
   });
 });
+
+describe('the command as a person runs it', () => {
+  it('exits as soon as it has printed its result (it used to wait 10 s on an open pool)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../../helpers/cli.ts');
+    const dir = fixtureDir('exit-promptly');
+    const url = cluster.createDatabase('exit_promptly');
+    const child = spawn(process.execPath, [BIN, 'migrate-data', '--from', dir, '--database-url', url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let printedAt = 0;
+    child.stdout.on('data', (d) => {
+      out += String(d);
+      if (/^copied /m.test(out) && !printedAt) printedAt = performance.now();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const lingered = performance.now() - printedAt;
+    expect(code).toBe(0);
+    expect(out).toMatch(/^copied \d+ users?, /m);
+    // A bound, not a speed figure: the defect held the process 10 s.
+    expect(lingered).toBeLessThan(3_000);
+  }, 60_000);
+});
