@@ -103,7 +103,14 @@ async function create(argv: string[]) {
   }
   const name = values.name?.trim();
   if (!name) throw usageError('keys create', 'needs --name NAME (a new user) or --user ID (an existing one)');
-  const { userId, keyId, key } = await withUsers(where, (users) => users.createUserWithKey(name));
+  const { userId, keyId, key } = await withUsers(where, async (users) => {
+    // A second "alice" would be a second user with her name, not another key for her.
+    const [same] = await users.usersNamed(name);
+    if (same) {
+      throw new CliError(`a user named ${name} exists already (user ${same.id}): add a key to that user with --user ${same.id}, or choose another --name`);
+    }
+    return users.createUserWithKey(name);
+  });
   process.stderr.write(`User ${userId} (${name}) created with key ${keyId} in ${where.label}. It is shown once; store it now.\n`);
   process.stdout.write(`${key}\n`);
 }

@@ -2,8 +2,8 @@
 // straight on the data folder's database (or PostgreSQL), with the same checks
 // and answers as the API. Passwords for protected links come from the
 // environment, never from a flag that `ps` would show.
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync } from 'node:fs';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultDataDir } from '../config.ts';
 import { describeUrl } from '../db/database-url.ts';
@@ -25,7 +25,9 @@ exported; protected links say password_protected=true.
 Options:
   --user ID                the user whose links to export
   --format csv|json        default csv
-  --out FILE               write to FILE instead of stdout
+  --out FILE               write to FILE (mode 0600) instead of stdout; an existing
+                           FILE is refused unless --force, a symbolic link always
+  --force                  replace an existing --out FILE
 ${WHERE_HELP}
 `;
 
@@ -45,6 +47,9 @@ Options:
   --dry-run                check every row, write nothing
   --report FILE            where to write rejected rows (default FILE.report.csv when any)
 ${WHERE_HELP}
+
+Exit status: 0 every row imported (or skipped as asked), 3 finished but some rows
+were rejected (see the report), 1 the file could not be read, 2 a usage mistake.
 
 Environment:
   LINKDESK_IMPORT_PASSWORD the password given to links (and statistics pages) the file
@@ -103,9 +108,11 @@ async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
 
 export async function exportLinks(argv: string[]): Promise<void> {
   const COMMAND = 'export';
-  const { values, help } = parseCommand(COMMAND, argv, { user: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, ...WHERE });
+  const { values, help } = parseCommand(COMMAND, argv, { user: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' }, ...WHERE });
   if (help) return void process.stdout.write(EXPORT_USAGE);
   const userId = userIdOf(COMMAND, values.user);
+  // Checked before the work, and again by the exclusive create below.
+  if (values.out !== undefined) checkOut(values.out, values.force === true);
   const format = values.format ?? 'csv';
   if (format !== 'csv' && format !== 'json') throw usageError(COMMAND, `--format: csv or json, got "${format}"`);
   const { linkListQuerySchema } = await import('../../../shared/schemas/links.ts');
@@ -125,8 +132,45 @@ export async function exportLinks(argv: string[]): Promise<void> {
     return { text: await exportText(links(), format), count: () => n };
   });
   if (values.out === undefined) return void process.stdout.write(text);
-  await writeFile(values.out, text);
+  await writePrivately(values.out, text, values.force === true);
   process.stderr.write(`Exported ${count()} links to ${values.out}\n`);
+}
+
+/** An --out FILE that is a symbolic link is refused always, an existing file without --force. */
+function checkOut(file: string, force: boolean): void {
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch {
+    return;
+  }
+  if (st.isSymbolicLink()) throw new CliError(`${file} is a symbolic link; export writes no file through one`);
+  if (!st.isFile()) throw new CliError(`${file} exists and is not a file`);
+  if (!force) throw new CliError(`${file} exists; add --force to replace it`);
+}
+
+/**
+ * Writes `text` as a new 0600 file beside `file` (created exclusively, so no
+ * link is followed), then renames it into place: the export holds a user's
+ * links and their settings, as private as a backup.
+ */
+async function writePrivately(file: string, text: string, force: boolean): Promise<void> {
+  checkOut(file, force);
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
+  const handle = await open(tmp, 'wx', 0o600);
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    if (!force && existsSync(file)) throw new CliError(`${file} exists; add --force to replace it`);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** Names to ids over the repositories; spaces and pixels created when missing (a dry run only counts them). */
@@ -250,4 +294,8 @@ export async function importLinks(argv: string[]): Promise<void> {
     ? `; ${result.lockedForPassword} protected ${result.lockedForPassword === 1 ? 'link was' : 'links were'} written disabled (or with private statistics): set LINKDESK_IMPORT_PASSWORD to give them a password`
     : '';
   process.stdout.write(`${dryRun ? 'Dry run, nothing written: ' : ''}Imported ${file}: ${counts}${reportPath ? ` (report: ${reportPath})` : ''}${locked}\n`);
+  // Finished, but not everything: a script must be able to tell (exit 3, see --help).
+  if (result.rejected) process.exitCode = IMPORT_REJECTED_EXIT;
 }
+
+export const IMPORT_REJECTED_EXIT = 3;

@@ -44,6 +44,17 @@ describe('linkdesk keys', () => {
     expect(linkdesk(['keys', 'list', ...dd]).stdout.split('\n')[1]).toMatch(/\srevoked \d{4}-/);
   });
 
+  it('refuses a second user of the same name, pointing at --user to add a key instead', () => {
+    const dir = ['--data-dir', path.join(dataDir, 'twice')];
+    expect(linkdesk(['keys', 'create', '--name', 'alice', ...dir]).status).toBe(0);
+    const twice = linkdesk(['keys', 'create', '--name', 'alice', ...dir]);
+    expect(twice.status).toBe(1);
+    expect(twice.stderr).toContain('a user named alice exists already (user 1): add a key to that user with --user 1, or choose another --name');
+    expect(twice.stdout).toBe('');
+    expect(JSON.parse(linkdesk(['keys', 'list', '--json', ...dir]).stdout)).toHaveLength(1);
+    expect(linkdesk(['keys', 'create', '--user', '1', ...dir]).status).toBe(0);
+  });
+
   it('reports what cannot be done as a failure (exit 1), without a usage dump', () => {
     for (const [args, message] of [
       [['keys', 'revoke', '99', ...dd], 'no such key: 99'],

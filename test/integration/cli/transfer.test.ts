@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('linkdesk export | import', () => {
 
       // Again: every alias is taken now, so each row is reported and nothing is created.
       const again = importFile(b.dir, file, [], { LINKDESK_IMPORT_PASSWORD: PASSWORD });
-      expect(again.status).toBe(0);
+      expect(again.status).toBe(3); // finished, with rejected rows
       expect(again.stdout).toContain(`0 created, 0 updated, 0 skipped, ${generated.length} rejected (report: ${file}.report.csv)`);
       const report = readFileSync(`${file}.report.csv`, 'utf8').trim().split('\n');
       expect(report[0]).toBe('row,field,reason');
@@ -104,4 +104,47 @@ describe('linkdesk export | import', () => {
     const domain = importFile(a.dir, file, ['--domain', 'nowhere.test']);
     expect(domain.status).toBe(1);
   }, 60_000);
+});
+
+describe('what export --out and import tell a script', () => {
+  it('export --out refuses an existing file without --force, never follows a symbolic link, and writes 0600', async () => {
+    const a = await instance();
+    await a.close();
+    const out = path.join(a.dir, 'out.csv');
+    const run = (extra: string[]) => linkdesk(['export', '--user', '1', '--data-dir', a.dir, '--out', out, ...extra]);
+    expect(run([]).status).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const first = readFileSync(out, 'utf8');
+
+    const again = run([]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`${out} exists; add --force to replace it`);
+    expect(run(['--force']).status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(first);
+
+    const victim = path.join(a.dir, 'victim.txt');
+    writeFileSync(victim, 'precious');
+    const link = path.join(a.dir, 'link.csv');
+    symlinkSync(victim, link);
+    for (const extra of [[], ['--force']]) {
+      const r = linkdesk(['export', '--user', '1', '--data-dir', a.dir, '--out', link, ...extra]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`${link} is a symbolic link; export writes no file through one`);
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+  });
+
+  it('an import that rejects rows exits 3 (documented), one that rejects none exits 0', async () => {
+    const a = await instance();
+    await a.close();
+    const file = path.join(a.dir, 'mixed.csv');
+    writeFileSync(file, 'url,alias\nhttps://example.com/a,ok-a\nnot a url,bad\n');
+    const r = importFile(a.dir, file);
+    expect(r.stdout).toContain('1 created, 0 updated, 0 skipped, 1 rejected');
+    expect(r.status).toBe(3);
+    expect(linkdesk(['import', '--help']).stdout).toContain('3 finished but some rows');
+    const clean = path.join(a.dir, 'clean.csv');
+    writeFileSync(clean, 'url,alias\nhttps://example.com/b,ok-b\n');
+    expect(importFile(a.dir, clean).status).toBe(0);
+  });
 });

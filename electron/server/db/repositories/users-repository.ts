@@ -19,6 +19,11 @@ export function createUsersRepository(db: Kysely<DB>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The users called exactly `name`, oldest first. */
+    async usersNamed(name: string) {
+      return db.selectFrom('users').select(['id', 'name']).where('name', '=', name).orderBy('id').execute();
+    },
+
     /** A new user with its first key; the key is returned once and never stored in the clear. */
     async createUserWithKey(name: string) {
       return db.transaction().execute(async (trx) => {
