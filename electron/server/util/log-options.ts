@@ -3,6 +3,8 @@
 // where such values live (headers, bodies), and a last scrub of every line
 // for anything shaped like one of our API keys or a Bearer credential, which
 // also catches one quoted inside an error message.
+import { createRequire } from 'node:module';
+
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]',
   'headers.authorization', 'headers.cookie', 'headers["x-api-key"]',
@@ -17,6 +19,21 @@ const BEARER = /(bearer\s+)[^\s"\\,]+/gi;
 export function scrubSecrets(line: string): string {
   return line.replace(API_KEY, 'ldk_[redacted]').replace(BEARER, '$1[redacted]');
 }
+
+/** A pino JSON line as a person reads it on a terminal (`12:04:01 WARN: message`); anything else as it is. */
+export function forTerminal(line: string): string {
+  try {
+    // Loaded on first use: a server logging to a collector never needs it.
+    pretty ??= require('pino-pretty').prettyFactory({
+      colorize: Boolean(process.stderr.hasColors?.()), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true,
+    }) as (line: string) => string;
+    return scrubSecrets(pretty(line).trimEnd());
+  } catch {
+    return scrubSecrets(line);
+  }
+}
+let pretty: ((line: string) => string) | undefined;
+const require = createRequire(import.meta.url);
 
 export interface LineSink { write(line: string): void }
 

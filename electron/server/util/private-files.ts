@@ -7,6 +7,7 @@
 // folder do that job there), so nothing is changed on it.
 import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { forTerminal } from './log-options.ts';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -14,9 +15,14 @@ export const PRIVATE_FILE_MODE = 0o600;
 /** Receives one sentence about a permission that was (or could not be) tightened. */
 export type Notice = (message: string) => void;
 
-/** Where notices go when nobody asked for them: one JSON line on stderr, shaped like the server's log lines. */
+/**
+ * Where notices go when nobody asked for them: one JSON line on stderr, shaped
+ * like the server's log lines, for whatever collects them; on a terminal, the
+ * same line made readable for the person who typed the command.
+ */
 export const stderrNotice: Notice = (msg) => {
-  console.warn(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg }));
+  const line = JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg });
+  process.stderr.write(`${process.stderr.isTTY ? forTerminal(line) : line}\n`);
 };
 
 export interface PrivateOptions {

@@ -1,10 +1,11 @@
 // What `linkdesk serve` logs on stderr: start, stop, warnings and errors as
 // JSON lines by default; requests too with --log; never a key or a password.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { jsonLines, linkdesk, serve, stop } from '../../helpers/cli.ts';
+import { BIN, jsonLines, linkdesk, serve, stop } from '../../helpers/cli.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-log-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -47,4 +48,25 @@ it('logs nothing but fatal errors with --quiet', async () => {
   await fetch(`${s.url}/nothing-here`);
   expect(await stop(s)).toEqual({ code: 0, signal: null });
   expect(s.stderr()).toBe('');
+});
+
+it('one-shot commands write their warnings for a person on a terminal, and as JSON lines into a pipe', () => {
+  const folder = path.join(dataDir, 'wide');
+  const dir = ['--data-dir', folder];
+  expect(linkdesk(['keys', 'create', '--name', 'tty', ...dir]).status).toBe(0);
+  // A folder someone opened to others: the next command tightens it and says so.
+  const widen = () => chmodSync(folder, 0o755);
+
+  widen();
+  const piped = linkdesk(['keys', 'list', ...dir]);
+  expect(jsonLines(piped.stderr)).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining('was open to other users (mode 0755)') })]);
+
+  widen();
+  // `script` gives the command a real pseudo-terminal (util-linux).
+  const command = [process.execPath, BIN, 'keys', 'list', ...dir].map((a) => `'${a}'`).join(' ');
+  const onTty = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TERM: 'dumb' } });
+  expect(onTty.status).toBe(0);
+  const warning = onTty.stdout.split(/\r?\n/).find((l) => l.includes('was open to other users'));
+  expect(warning).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: .*wide was open to other users \(mode 0755\)/);
+  expect(onTty.stdout).not.toContain('{"level"');
 });
