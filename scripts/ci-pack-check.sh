@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The headless server installs and runs from its tarball alone: pack it
-# (scripts/pack-server.mjs), `npm install -g` it into a temp prefix, and use
-# that prefix's `linkdesk` the way the README's hosting section does. Checks
+# (scripts/pack-server.mjs), unpack it and `npm ci --omit=dev --ignore-scripts`
+# it in a temp folder (its npm-shrinkwrap.json: package-lock.json's versions;
+# better-sqlite3 loads the binary its npm package ships), and use that
+# folder's `linkdesk` the way the README's hosting section and deploy/ do. Checks
 # that the install brought neither keytar nor Electron, built nothing with
 # node-gyp, and runs compiled JavaScript (type stripping is switched off).
 set -euo pipefail
@@ -34,13 +36,17 @@ node scripts/pack-server.mjs --out "$tmp" >"$tmp/pack.out" 2>"$tmp/pack.log" || 
 tgz=$(tail -n 1 "$tmp/pack.out")
 [ -f "$tgz" ] || fail "pack:server printed \"$tgz\", which is not a file"
 
-step "installing ${tgz##*/} with npm install -g into a temp prefix"
-# From the temp dir, so the checkout's npm settings and node_modules play no part.
-(cd "$tmp" && npm install -g --prefix "$prefix" --no-audit --no-fund "$tgz") >"$tmp/install.log" 2>&1 \
-  || fail "npm install -g of the tarball failed"
-bin="$prefix/bin/linkdesk"
-pkg="$prefix/lib/node_modules/linkdesk"
-[ -x "$bin" ] || fail "the install made no $bin"
+step "installing ${tgz##*/} as the README and deploy/ do: unpacked, then npm ci --omit=dev --ignore-scripts"
+# npm ci installs exactly the package's npm-shrinkwrap.json (npm install -g of a
+# tarball ignores a shrinkwrap and resolves newer releases). From the temp dir,
+# so the checkout's npm settings and node_modules play no part.
+mkdir -p "$prefix/app"
+tar xzf "$tgz" -C "$prefix/app" --strip-components=1 || fail "the tarball did not unpack"
+(cd "$prefix/app" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund) >"$tmp/install.log" 2>&1 \
+  || fail "npm ci --omit=dev in the unpacked tarball failed"
+pkg="$prefix/app"
+bin="$pkg/bin/linkdesk.mjs"
+[ -f "$bin" ] || fail "the package has no bin/linkdesk.mjs"
 
 step "checking the installed tree"
 found=$(find "$prefix" -type d \( -path '*/node_modules/keytar' -o -path '*/node_modules/electron' \) -print)
@@ -52,20 +58,49 @@ found=$(find "$pkg" -path "$pkg/node_modules" -prune -o -name '*.ts' -not -name 
 [ -f "$pkg/electron/server/redirect/click-writer-worker.js" ] \
   || fail "the click writer worker is not beside click-sinks.js, where the server starts it from"
 
+step "the installed versions are package-lock.json's (npm-shrinkwrap.json)"
+[ -f "$pkg/npm-shrinkwrap.json" ] || fail "the package has no npm-shrinkwrap.json"
+node - "$pkg" "$root/package-lock.json" >"$tmp/versions.log" 2>&1 <<'JS' || fail "installed versions differ from package-lock.json: $(cat "$tmp/versions.log")"
+const fs = require('fs'), path = require('path');
+const [pkg, lockFile] = process.argv.slice(2);
+const locked = JSON.parse(fs.readFileSync(lockFile, 'utf8')).packages;
+const wrapped = JSON.parse(fs.readFileSync(path.join(pkg, 'npm-shrinkwrap.json'), 'utf8')).packages;
+const bad = [];
+let n = 0;
+const walk = (dir, rel) => {
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) { walk(path.join(dir, name), `${rel}${name}/`); continue; }
+    const key = `${rel}${name}`;
+    const file = path.join(dir, name, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const { version } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    n++;
+    if (locked[key]?.version !== version) bad.push(`${key} ${version} (package-lock.json: ${locked[key]?.version ?? 'absent'})`);
+    if (wrapped[key]?.version !== version) bad.push(`${key} ${version} (npm-shrinkwrap.json: ${wrapped[key]?.version ?? 'absent'})`);
+    walk(path.join(dir, name, 'node_modules'), `${key}/node_modules/`);
+  }
+};
+walk(path.join(pkg, 'node_modules'), 'node_modules/');
+if (bad.length || n === 0) { console.error(n === 0 ? 'nothing installed' : bad.join('\n')); process.exit(1); }
+console.log(`${n} packages, each at package-lock.json's version`);
+JS
+cat "$tmp/versions.log"
+
 # Any .ts import, in the CLI or in the worker thread, now fails.
 export NODE_OPTIONS=--no-experimental-strip-types
 
 step "linkdesk --version"
-"$bin" --version >"$tmp/version.log" 2>&1 || fail "linkdesk --version failed"
+node "$bin" --version >"$tmp/version.log" 2>&1 || fail "linkdesk --version failed"
 cat "$tmp/version.log"
 
 step "linkdesk keys create --name ci"
-"$bin" keys create --name ci --data-dir "$data" >"$tmp/keys.out" 2>"$tmp/keys.log" || fail "keys create failed"
+node "$bin" keys create --name ci --data-dir "$data" >"$tmp/keys.out" 2>"$tmp/keys.log" || fail "keys create failed"
 key=$(tail -n 1 "$tmp/keys.out")
 [[ $key == ldk_* ]] || fail "keys create printed \"$key\" as its last line, not a key"
 
 step "linkdesk serve --port 0 --log"
-"$bin" serve --port 0 --log --data-dir "$data" >"$tmp/serve.log" 2>&1 &
+node "$bin" serve --port 0 --log --data-dir "$data" >"$tmp/serve.log" 2>&1 &
 server_pid=$!
 url=
 for _ in $(seq 1 150); do

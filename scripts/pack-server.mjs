@@ -80,15 +80,30 @@ function floorOf(range) {
  * as package-lock.json resolved them (npm resolves a dependency from the
  * nearest node_modules up the tree).
  */
-function nodeFloor(names) {
-  const { packages } = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-  const locate = (from, name) => {
-    for (let base = from; ; base = base.slice(0, Math.max(0, base.lastIndexOf('/node_modules/')))) {
-      const key = `${base ? `${base}/` : ''}node_modules/${name}`;
-      if (packages[key]) return key;
-      if (!base) return null;
-    }
+const { packages } = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+/** Where package-lock.json has `name` for the package at `from`: npm resolves from the nearest node_modules up the tree. */
+const locate = (from, name) => {
+  for (let base = from; ; base = base.slice(0, Math.max(0, base.lastIndexOf('/node_modules/')))) {
+    const key = `${base ? `${base}/` : ''}node_modules/${name}`;
+    if (packages[key]) return key;
+    if (!base) return null;
+  }
+};
+
+/** Every package-lock.json entry the server's dependencies need, transitively. */
+function lockedTree(names) {
+  const keys = new Set();
+  const visit = (key) => {
+    if (!key || keys.has(key)) return;
+    keys.add(key);
+    const p = packages[key];
+    for (const dep of Object.keys({ ...p.dependencies, ...p.optionalDependencies })) visit(locate(key, dep));
   };
+  for (const name of names) visit(locate('', name));
+  return [...keys].sort();
+}
+
+function nodeFloor(names) {
   let floor = OWN_NODE_FLOOR;
   let needs = 'the compiled server';
   const seen = new Set();
@@ -151,6 +166,17 @@ const pkg = {
   dependencies,
 };
 writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+
+// The exact tree CI tested: npm-shrinkwrap.json (kept in a published package,
+// unlike package-lock.json) with package-lock.json's versions and integrity
+// for everything the server installs, so a host gets no newer patch release.
+const shrinkwrap = { name: pkg.name, version: pkg.version, lockfileVersion: 3, requires: true, packages: { '': { name: pkg.name, version: pkg.version, license: pkg.license, dependencies, bin: pkg.bin, engines: pkg.engines } } };
+for (const key of lockedTree(Object.keys(dependencies))) {
+  const { dev, devOptional, ...entry } = packages[key]; // all of them are the server's production dependencies here
+  shrinkwrap.packages[key] = entry;
+}
+writeFileSync(path.join(stage, 'npm-shrinkwrap.json'), `${JSON.stringify(shrinkwrap, null, 2)}\n`);
+console.error(`pack:server: npm-shrinkwrap.json pins ${Object.keys(shrinkwrap.packages).length - 1} packages as package-lock.json has them`);
 console.error(`pack:server: dependencies: ${Object.keys(dependencies).join(', ')}`);
 console.error(`pack:server: needs Node ${floor.version} or newer (set by ${floor.needs})`);
 
