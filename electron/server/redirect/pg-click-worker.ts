@@ -30,18 +30,18 @@ const post = (m: FromPgWorker) => port.postMessage(m);
 lowerWriterPriority();
 
 const RETRY_MS = [250, 500, 1000, 2000, 5000];
+/** How long a close waits for a database not reached yet (as long as the recorder's own close waits). */
+const CLOSE_WAIT_MS = 10_000;
 
-// Messages that arrive before the database is reached wait here: a node that
-// starts (or whose worker starts) during an outage must not lose the clicks
-// it hands over meanwhile, as a worker that died on its first connect did.
+// Messages that arrive before the database is reached wait here, the close
+// too: a node that starts (or whose worker starts) during an outage must not
+// lose the clicks it hands over meanwhile, as a worker that died on its first
+// connect did.
 const early: ToPgWorker[] = [];
+let closeBy = Infinity;
 let handle: (m: ToPgWorker) => void = (m) => {
-  if (m.type !== 'close') return void early.push(m);
-  // Closing before the database was ever reached: nothing could be stored.
-  const unwritten = early.reduce((n, e) => n + (e.type === 'close' ? 0 : e.clicks.length), 0);
-  post({ type: 'closed', unwritten });
-  port.close();
-  process.exit(0);
+  early.push(m);
+  if (m.type === 'close') closeBy = Date.now() + CLOSE_WAIT_MS;
 };
 port.on('message', (m: ToPgWorker) => handle(m));
 post({ type: 'ready' });
@@ -52,12 +52,20 @@ async function openUntilReached() {
       return await openPostgres(url, { migrate: false, poolSize: 3 });
     } catch (err) {
       if (failures === 0) post({ type: 'error', message: `${String(err)}; clicks are kept and stored once it is reachable` });
-      await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]));
+      if (Date.now() >= closeBy) {
+        // Closing, and the database never came: nothing could be stored.
+        post({ type: 'closed', unwritten: early.reduce((n, e) => n + (e.type === 'close' ? 0 : e.clicks.length), 0) });
+        port.close();
+        return null;
+      }
+      await new Promise((r) => setTimeout(r, Math.min(RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!, Math.max(0, closeBy - Date.now()))));
     }
   }
 }
 
-const store = await openUntilReached();
+const opened = await openUntilReached();
+if (!opened) process.exit(0);
+const store = opened!;
 const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoipPath), {
   retentionMs,
   onError: (err) => post({ type: 'error', message: String(err) }),

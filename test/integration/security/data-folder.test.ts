@@ -104,11 +104,14 @@ describe.skipIf(!POSIX)('on POSIX', () => {
   it('without a listener, a tightening is one JSON warning line on stderr', async () => {
     const dataDir = workDir();
     chmodSync(dataDir, 0o777);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    cleanups.push(() => warn.mockRestore());
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => { written.push(String(chunk)); return true; });
+    cleanups.push(() => write.mockRestore());
     await openStore(dataDir).close();
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(warn.mock.calls[0]![0] as string)).toMatchObject({ level: 40, msg: expect.stringContaining('(mode 0777)') });
+    write.mockRestore();
+    const lines = written.join('').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: expect.stringContaining('(mode 0777)') });
   });
 
   it('instances.json stays 0600 when it is rewritten, whatever mode the old file had', async () => {
