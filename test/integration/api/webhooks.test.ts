@@ -10,6 +10,7 @@ import type { AppDeps } from '../../../electron/server/app.ts';
 import { publicOnly } from '../../../electron/server/net/address-policy.ts';
 import { createSender, type Sender } from '../../../electron/server/webhooks/sender.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { within } from '../redirect/helpers.ts';
 
 interface Received { path: string; headers: http.IncomingHttpHeaders; raw: string; body: any; at: number; signed: boolean }
 
@@ -62,14 +63,15 @@ const hooked = (timing: NonNullable<Exclude<AppDeps['webhooks'], false>>['timing
 };
 afterAll(async () => { await Promise.all(senders.map((s) => s.close())); });
 
+/** Polls `get` with within's growing pauses; a get that throws (a 429 has no `data`) is tried again, not failed. */
 async function until<T>(what: string, get: () => Promise<T | undefined | false> | T | undefined | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
+  let got: T | undefined;
+  await within(ms, async () => {
     const v = await get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+    if (!v) throw new Error(`timed out waiting for ${what}`);
+    got = v;
+  });
+  return got!;
 }
 const at = (path: string) => received.filter((r) => r.path === path);
 let n = 0;

@@ -24,3 +24,10 @@ it('returns as soon as the check passes, and fails with the check\'s own error w
   expect(calls).toBe(3);
   await expect(within(50, async () => { throw new Error('never'); })).rejects.toThrow('never');
 });
+
+it('spaces its tries out: a check that fails for 1.5 s is tried about ten times, not seventy-five', async () => {
+  let calls = 0;
+  await expect(within(1500, async () => { calls++; throw new Error('429'); })).rejects.toThrow('429');
+  // 20 ms apart it would be tried 75 times; a slow machine only makes it fewer.
+  expect(calls).toBeLessThanOrEqual(15);
+});
