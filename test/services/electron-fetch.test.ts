@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/postgres.ts';
 import { tempDir } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -81,11 +82,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
   mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/`;
-  // A port that was free a moment ago: nothing answers there.
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
-  await new Promise((resolve) => closed.close(resolve));
+  closedUrl = `http://127.0.0.1:${await freePort()}/`; // nothing answers there
   proj = throwAwayProject(work.dir);
 }, 120_000);
 
@@ -161,6 +158,5 @@ describe('Electron for a newcomer', () => {
     expect(args).toContain('.');
     expect(existsSync(path.join(proj, 'out/main/index.js'))).toBe(true);
     expect(existsSync(path.join(proj, 'out/renderer/index.html'))).toBe(true);
-    writeFileSync(argsFile, '');
   }, 240_000);
 });

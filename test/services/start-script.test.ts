@@ -3,24 +3,16 @@
 // mirror on a closed port): a sentence saying what is missing, why the fetch
 // failed and what still works, not electron-vite's "Electron uninstall".
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { freePort } from '../helpers/postgres.ts';
 import { tempDir } from './helpers.ts';
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
 
 it('npm start without Electron tries to fetch it once, then says why not and that the server runs without it', async () => {
   const empty = tempDir();
   try {
     const root = path.resolve(import.meta.dirname, '../..');
-    const port = await closedPort();
+    const port = await freePort(); // nothing answers there
     const run = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root, encoding: 'utf8', timeout: 30_000,
       env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: empty.dir, ELECTRON_MIRROR: `http://127.0.0.1:${port}/` },

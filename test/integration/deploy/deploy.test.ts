@@ -20,6 +20,11 @@ const deploy = (f: string) => path.join(root, 'deploy', f);
 const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-deploy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+/** `it`, or a skip whose name says which tool is missing (.ci/run installs them all). */
+const withTools = (...tools: string[]) => {
+  const missing = tools.filter((t) => !has(t));
+  return missing.length ? (name: string, fn: () => unknown) => it.skip(`${name} (skipped: ${missing.join(', ')} not installed)`, fn) : it;
+};
 
 const unit = readFileSync(deploy('linkdesk.service'), 'utf8');
 const settingsOf = (key: string) => [...unit.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((m) => m[1]!);
@@ -34,7 +39,7 @@ function envFile(text: string): Record<string, string> {
 }
 
 describe('the systemd unit', () => {
-  it.skipIf(!has('systemd-analyze'))('passes systemd-analyze verify, with Node and the server where this machine has them', () => {
+  withTools('systemd-analyze')('passes systemd-analyze verify, with Node and the server where this machine has them', () => {
     const copy = path.join(work, 'linkdesk.service');
     writeFileSync(copy, here(unit).replace('/etc/linkdesk/linkdesk.env', deploy('linkdesk.env.example')));
     const r = spawnSync('systemd-analyze', ['verify', '--man=no', copy], { encoding: 'utf8' });
@@ -89,7 +94,7 @@ describe('the systemd unit', () => {
 });
 
 describe('the HAProxy example', () => {
-  it.skipIf(!has('haproxy') || !has('openssl'))('passes haproxy -c, ending TLS with a certificate in the place it names', () => {
+  withTools('haproxy', 'openssl')('passes haproxy -c, ending TLS with a certificate in the place it names', () => {
     const cfg = readFileSync(deploy('haproxy.cfg'), 'utf8');
     const certPath = /crt (\S+)/.exec(cfg)![1]!;
     const key = path.join(work, 'key.pem');
