@@ -316,7 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {
     try {
       await deps.store.ping();
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', engine: deps.store.engine });
+      const backlog = redirects.clickBacklog();
+      return reply.header('cache-control', 'no-store').send({
+        status: 'ok', engine: deps.store.engine,
+        // Clicks answered and not yet stored, and redirects waiting for the writer: a monitor's early warning.
+        ...(backlog && { clicks_pending: backlog.clicks, clicks_pending_bound: backlog.bound, redirects_waiting: backlog.waiting }),
+      });
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');
       return reply.code(503).header('cache-control', 'no-store').send(DATABASE_DOWN);

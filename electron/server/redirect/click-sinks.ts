@@ -14,11 +14,14 @@ import type { CountryLookup } from './geoip.ts';
 const SETTLE_TIMEOUT_MS = 10_000;
 
 export interface Batch { gen: number; clicks: RawClick[] }
+export interface CommitWork { clicks: number; ms: number }
 
 export interface Sink {
   write(batch: Batch): void;
   /** Highest batch number stored. */
   committed(): number;
+  /** Asks for what was written to be stored now rather than at the next commit. */
+  flush(): void;
   /** Blocks until batch `gen` is stored, or the wait times out (reported). */
   waitFor(gen: number): void;
   close(): Promise<void>;
@@ -32,24 +35,33 @@ export interface SinkOptions {
   /** Raw clicks older than this are pruned (rollups stay); null keeps them. */
   retentionMs: number | null;
   onError(err: unknown): void;
+  /** After each commit (on the request thread): how many clicks it stored and how long that took. */
+  onCommit?(work: CommitWork): void;
 }
 
 /** Writes on the calling thread; a failed batch is kept and tried again with the next. */
-export function inlineSink(store: ClickStore, geo: CountryLookup, onError: (err: unknown) => void, stored = 0): Sink {
+export function inlineSink(
+  store: ClickStore, geo: CountryLookup, onError: (err: unknown) => void, stored = 0, onCommit?: (work: CommitWork) => void,
+): Sink {
   const pending: Batch[] = [];
   let done = stored;
   const drain = () => {
+    const work = { clicks: 0, ms: 0 };
     while (pending.length) {
       const b = pending[0]!;
+      const began = performance.now();
       try {
         store.write(enrichAll(b.clicks, geo));
       } catch (err) {
         onError(err);
-        return;
+        break;
       }
+      work.ms += performance.now() - began;
+      work.clicks += b.clicks.length;
       pending.shift();
       done = b.gen;
     }
+    onCommit?.(work);
   };
   return {
     write(batch) {
@@ -57,6 +69,7 @@ export function inlineSink(store: ClickStore, geo: CountryLookup, onError: (err:
       drain();
     },
     committed: () => done,
+    flush: () => drain(),
     waitFor: () => drain(),
     close: async () => drain(),
   };
@@ -82,6 +95,9 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
   const unconfirmed: Batch[] = [];
   let fallback: Sink | undefined;
   let closing = false;
+  let lastWritten = 0;
+  // One flush message at a time: the next commit answers it.
+  let flushAsked = false;
 
   const confirmed = () => {
     const n = Atomics.load(stored, 0);
@@ -100,6 +116,10 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
   worker.unref();
   const exited = new Promise<void>((resolve) => {
     worker.on('message', (m: FromWriter) => {
+      if (m.type === 'committed') {
+        flushAsked = false;
+        o.onCommit?.(m);
+      }
       if (m.type === 'error') o.onError(new Error(`click writer: ${m.message}`));
       if (m.type === 'closed' && m.unwritten) o.onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
     });
@@ -115,9 +135,17 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
       if (fallback) return fallback.write(batch);
       confirmed();
       unconfirmed.push(batch);
+      lastWritten = batch.gen;
       worker.postMessage({ type: 'batch', ...batch } satisfies ToWriter);
     },
     committed: () => (fallback ? fallback.committed() : confirmed()),
+    flush() {
+      if (fallback) return fallback.flush();
+      if (!flushAsked && confirmed() < lastWritten) {
+        flushAsked = true;
+        worker.postMessage({ type: 'flush' } satisfies ToWriter);
+      }
+    },
     waitFor(gen) {
       if (fallback) return fallback.waitFor(gen);
       if (Atomics.load(stored, 0) < gen) worker.postMessage({ type: 'flush' } satisfies ToWriter);

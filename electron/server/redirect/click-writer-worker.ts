@@ -14,7 +14,10 @@ import { lowerWriterPriority } from './writer-priority.ts';
 
 export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoipPath: string; retentionMs: number | null }
 export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'flush' } | { type: 'close' };
-export type FromWriter = { type: 'error'; message: string } | { type: 'closed'; unwritten: number };
+export type FromWriter =
+  | { type: 'error'; message: string }
+  | { type: 'committed'; gen: number; clicks: number; ms: number }
+  | { type: 'closed'; unwritten: number };
 
 const RETRY_MS = 250;
 const MERGE_BATCHES = 50;
@@ -27,6 +30,10 @@ const MERGE_BATCHES = 50;
 const COMMIT_AFTER_MS = 500;
 const UPKEEP_IDLE_MS = 1000;
 const UPKEEP_SLICE_MS = 20;
+// Test hook: a writer slower than the redirects, by this many microseconds a
+// click (test/integration/redirect/backpressure.test.ts). Never set in use.
+const SLOW_US = Number(process.env.LINKDESK_TEST_CLICK_WRITER_US_PER_CLICK) || 0;
+const nap = new Int32Array(new SharedArrayBuffer(4));
 const { file, committed, timeZone, geoipPath, retentionMs } = workerData as WriterData;
 const port = parentPort!;
 
@@ -56,6 +63,9 @@ const report = (err: unknown) => {
 function drain(): void {
   while (queue.length) {
     const batches = queue.splice(0, MERGE_BATCHES);
+    const began = performance.now();
+    const clicks = batches.reduce((n, b) => n + b.clicks.length, 0);
+    if (SLOW_US) Atomics.wait(nap, 0, 0, (SLOW_US / 1000) * clicks);
     try {
       store.write(batches.length === 1 ? enrichAll(batches[0]!.clicks, geo) : enrichAll(batches.flatMap((b) => b.clicks), geo));
     } catch (err) {
@@ -68,8 +78,11 @@ function drain(): void {
       return;
     }
     failing = false;
-    Atomics.store(committed, 0, batches[batches.length - 1]!.gen);
+    const gen = batches[batches.length - 1]!.gen;
+    Atomics.store(committed, 0, gen);
     Atomics.notify(committed, 0);
+    // The request thread may have redirects waiting for room (click-gate.ts).
+    port.postMessage({ type: 'committed', gen, clicks, ms: performance.now() - began } satisfies FromWriter);
   }
 }
 

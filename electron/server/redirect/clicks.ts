@@ -6,17 +6,25 @@
 // The worker commits what it received every 500 ms (click-writer-worker.ts);
 // a click is in the database within 0.6 s, and at most that window of clicks
 // is lost if the process is killed.
+// Under more clicks than the writer stores, redirects wait for it instead of
+// the backlog growing (click-gate.ts): the window above holds under any load.
 // Links with a click limit cannot wait: their click is enriched, spent and
 // stored on the request thread before the visitor is answered, so the limit
 // holds exactly, across processes and across a crash.
 import type { ClickRecord, ClickStore } from '../db/repositories/click-store.ts';
-import { inlineSink, workerSink, type Sink, type SinkOptions } from './click-sinks.ts';
-import type { RawClick } from './enrich.ts';
+import { createGate, GATE_LIMITS, type ClickGate, type GateLimits } from './click-gate.ts';
+import { inlineSink, workerSink, type CommitWork, type Sink, type SinkOptions } from './click-sinks.ts';
+import { rawClickBytes, type RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
 
 const HAND_OFF_MS = 100;
 const MAX_BUFFER = 5000;
 const INLINE_UPKEEP_MS = 1000;
+/** The writer is asked to commit at once when the oldest click waiting is this old (it would at about 0.6 s anyway). */
+const FLUSH_AGE_MS = 450;
+/** How long a commit of everything waiting may take. */
+const COMMIT_BUDGET_MS = 300;
+const MIN_PENDING = 200;
 
 export type ClickWriterMode = 'worker' | 'inline';
 
@@ -25,30 +33,75 @@ export interface ClickRecorder {
   add(click: RawClick): void;
   /** A click on a link with a click limit; false when the limit is already reached. */
   spend(click: ClickRecord): boolean;
+  /** Closed while the clicks not yet stored are at their bound: a redirect waits on it before it records. */
+  gate: ClickGate;
+  /** Clicks answered but not yet known to be stored, and requests waiting at the gate. */
+  pending(): { clicks: number; bytes: number; waiting: number; bound: number };
   close(): Promise<void>;
 }
 
 export function createClickRecorder(
-  store: ClickStore, geo: CountryLookup, mode: ClickWriterMode, o: SinkOptions,
+  store: ClickStore, geo: CountryLookup, mode: ClickWriterMode, o: SinkOptions & { onBehind?(): void }, limits: GateLimits = GATE_LIMITS,
 ): ClickRecorder {
-  const inline = (stored: number): Sink => inlineSink(store, geo, o.onError, stored);
-  const sink = mode === 'worker' ? workerSink(o, inline) : inline(0);
+  const gate = createGate(limits, o.onBehind);
+  // How fast the writer stores clicks, from its recent commits: the backlog it
+  // may have is what it stores in COMMIT_BUDGET_MS, so that a commit of all of
+  // it ends within the promised window however slow the disk or the core.
+  // It starts low and rises with the first commits, as fast as the writer proves to be.
+  let perMs = MIN_PENDING / COMMIT_BUDGET_MS;
+  let maxPending = MIN_PENDING;
+  // Called by a sink after each commit (one may come before `sink` is assigned).
+  const onCommit = (work: CommitWork) => {
+    if (work.clicks >= MIN_PENDING / 2 && work.ms > 0) {
+      perMs = 0.7 * perMs + 0.3 * (work.clicks / work.ms);
+      maxPending = Math.max(MIN_PENDING, Math.min(limits.clicks, Math.round(perMs * COMMIT_BUDGET_MS)));
+    }
+    if (sink) check();
+  };
+  const inline = (stored: number): Sink => inlineSink(store, geo, o.onError, stored, onCommit);
+  const sink: Sink = mode === 'worker' ? workerSink({ ...o, onCommit }, inline) : inline(0);
   let buffer: RawClick[] = [];
+  let bufferBytes = 0;
+  let bufferAt = 0;
   let gen = 0;
-  // Links with clicks in batches handed off but maybe not stored yet.
-  let inflight: { gen: number; ids: Set<number> }[] = [];
+  // Batches handed off but maybe not stored yet, with the links they hold.
+  const inflight: { gen: number; ids: Set<number>; clicks: number; bytes: number; at: number }[] = [];
+  let pendingClicks = 0;
+  let pendingBytes = 0;
+
+  function prune() {
+    const stored = sink.committed();
+    while (inflight.length && inflight[0]!.gen <= stored) {
+      const b = inflight.shift()!;
+      pendingClicks -= b.clicks;
+      pendingBytes -= b.bytes;
+    }
+  }
 
   function handOff() {
     if (buffer.length === 0) return;
     gen += 1;
-    const stored = sink.committed();
-    inflight = inflight.filter((x) => x.gen > stored);
-    inflight.push({ gen, ids: new Set(buffer.map((c) => c.link_id)) });
-    sink.write({ gen, clicks: buffer });
+    prune();
+    inflight.push({ gen, ids: new Set(buffer.map((c) => c.link_id)), clicks: buffer.length, bytes: bufferBytes, at: bufferAt });
+    const batch = { gen, clicks: buffer };
     buffer = [];
+    bufferBytes = 0;
+    sink.write(batch);
   }
 
-  const timer = setInterval(handOff, HAND_OFF_MS);
+  /** Hands off, asks for a commit when the oldest click is getting old, and opens or closes the gate. */
+  function check() {
+    prune();
+    const now = performance.now();
+    const oldestAt = inflight.length ? inflight[0]!.at : buffer.length ? bufferAt : Infinity;
+    if (now - oldestAt >= FLUSH_AGE_MS) sink.flush();
+    gate.update({ clicks: pendingClicks, bytes: pendingBytes, oldestAt }, now, maxPending);
+  }
+
+  const timer = setInterval(() => {
+    handOff();
+    check();
+  }, HAND_OFF_MS);
   timer.unref();
   // Without a worker, the upkeep runs here, a bounded step at a time.
   const upkeep = mode === 'inline' ? setInterval(() => {
@@ -61,18 +114,30 @@ export function createClickRecorder(
   upkeep?.unref();
 
   return {
+    gate,
+
     add(click) {
+      if (buffer.length === 0) bufferAt = performance.now(); // the click's own time may come from a test's clock
+      const bytes = rawClickBytes(click);
       buffer.push(click);
+      bufferBytes += bytes;
+      pendingClicks += 1;
+      pendingBytes += bytes;
       if (buffer.length >= MAX_BUFFER) handOff();
+      if (pendingClicks >= maxPending || pendingBytes >= limits.bytes) {
+        gate.shut();
+        sink.flush();
+      }
     },
+
+    pending: () => ({ clicks: pendingClicks, bytes: pendingBytes, waiting: gate.waiting(), bound: maxPending }),
 
     spend(click) {
       // Clicks collected while the link had no limit count towards it now:
       // wait until they are in the database the limit is checked against.
       const id = click.link_id;
       if (buffer.some((c) => c.link_id === id)) handOff();
-      const stored = sink.committed();
-      inflight = inflight.filter((b) => b.gen > stored);
+      prune();
       const last = inflight.findLast((b) => b.ids.has(id));
       if (last) sink.waitFor(last.gen);
       // Waits (busy_timeout) if the worker is in the middle of a batch.
@@ -84,6 +149,8 @@ export function createClickRecorder(
       clearInterval(upkeep);
       handOff();
       await sink.close();
+      prune();
+      gate.release();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
 import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
+import type { ClickGate } from './click-gate.ts';
 
 export type TrustFn = (address: string, hop: number) => boolean;
 /** What a visit needs of a request, from Fastify's request or a raw one. */
@@ -22,6 +23,8 @@ export interface FastRoute {
   redirectStatus: number;
   /** False while closing or logging every request. */
   enabled(): boolean;
+  /** Closed while the click writer is behind: redirects wait on it (click-gate.ts). */
+  gate: ClickGate;
 }
 
 const RESERVED = new Set<string>(RESERVED_ALIASES);
@@ -62,13 +65,15 @@ export function installFastPath(server: Server, route: FastRoute, trust: false |
   if (listeners.length !== 1) return; // not the server shape this expects: leave it to Fastify
   const fastify = listeners[0]!;
   server.removeListener('request', fastify);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'GET' && route.enabled()) {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET') {
       const url = req.url ?? '';
       const q = url.indexOf('?');
       const alias = url.slice(1, q === -1 ? undefined : q);
       if (url.charCodeAt(0) === 47 && ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase())) {
-        const link = route.plainLink(addressing.hostname(req), alias, req.headers['user-agent']);
+        // A redirect records a click: while the writer is behind, it waits for room.
+        if (!route.gate.open) return park(req, res);
+        const link = route.enabled() ? route.plainLink(addressing.hostname(req), alias, req.headers['user-agent']) : undefined;
         if (link) {
           const location = route.forward(link, { method: 'GET', url, headers: req.headers, ip: addressing.ip(req) });
           res.writeHead(route.redirectStatus, { location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': 0 });
@@ -78,5 +83,15 @@ export function installFastPath(server: Server, route: FastRoute, trust: false |
       }
     }
     fastify(req, res);
-  });
+  };
+  const park = (req: IncomingMessage, res: ServerResponse) => {
+    const waits = route.gate.wait(() => {
+      if (!res.destroyed) handle(req, res); // a visitor who gave up leaves no click
+    });
+    if (!waits) {
+      res.writeHead(503, { 'retry-after': '1', 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Busy: try again in a second.\n');
+    }
+  };
+  server.on('request', handle);
 }

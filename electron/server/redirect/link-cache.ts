@@ -14,12 +14,23 @@
 // If the feed was pruned past the point this cache had read (a process asleep
 // for minutes), everything is dropped instead.
 //
+// Memory is bounded: links live in an LRU sized by what each entry holds
+// (MAX_LINK_BYTES), and answers of "no such link" in a small LRU of their own,
+// so a scanner probing random paths (or random Host headers) cannot push the
+// links people click out of memory.
+//
 // Click counters change on every click and are not in the feed. Only the
 // click limit reads them here, and limited clicks are spent in the database
 // (authoritative) and mirrored into the cached row.
+import { LRUCache } from 'lru-cache';
 import type { RedirectDomain, RedirectLink, RedirectRepository } from '../db/repositories/redirect-repository.ts';
 
 const RECHECK_MS = 100;
+/** The links kept, by their estimated size: 100,000 ordinary links take about a third of it. */
+export const MAX_LINK_BYTES = 48 << 20;
+/** Aliases and hosts known not to exist. */
+const MAX_MISSING = 20_000;
+const MAX_DOMAINS = 10_000;
 
 export interface LinkCache {
   /** Call once per request, before the lookups: drops what changed since the last call. */
@@ -41,19 +52,27 @@ export interface LinkCache {
 
 const WARM_SLICE = 2000;
 
-export function createLinkCache(repo: RedirectRepository, maxEntries: number): LinkCache {
+/**
+ * About what a cached link costs in V8's heap: the object with its fields
+ * (~240 bytes), the key, and the strings it holds (one byte a character for
+ * the Latin-1 most URLs are, two otherwise; counted as two to stay on the safe side).
+ */
+export function linkBytes(l: RedirectLink): number {
+  let chars = l.alias.length * 2 + l.url.length + l.targets.length + l.created_at.length;
+  for (const s of [l.title, l.password_hash, l.privacy_password_hash, l.expiration_url, l.preview_title, l.preview_description, l.preview_image]) {
+    if (s) chars += s.length;
+  }
+  return 320 + 2 * chars;
+}
+
+export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX_LINK_BYTES): LinkCache {
   let seen = repo.lastChange();
   let checkedAt = -Infinity;
   let touched = false;
-  // null remembers "no such link/domain", so scanners probing random paths cost a Map probe too.
-  const links = new Map<string, RedirectLink | null>();
-  const domains = new Map<string, RedirectDomain | null>();
-
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
-    // Oldest first out; a full cache costs one extra lookup per miss, not correctness.
-    if (map.size >= maxEntries) map.delete(map.keys().next().value as string);
-    map.set(key, value);
-  };
+  const links = new LRUCache<string, RedirectLink>({ maxSize: maxBytes, sizeCalculation: linkBytes });
+  const missing = new LRUCache<string, true>({ max: MAX_MISSING });
+  const domains = new LRUCache<string, RedirectDomain>({ max: MAX_DOMAINS });
+  const missingHosts = new LRUCache<string, true>({ max: MAX_MISSING });
 
   let warming: NodeJS.Immediate | undefined;
   let stopped = false;
@@ -67,7 +86,7 @@ export function createLinkCache(repo: RedirectRepository, maxEntries: number): L
         this.sync();
         const rows = repo.linksAfter(after, WARM_SLICE);
         for (const l of rows) {
-          if (links.size >= maxEntries) return;
+          if (links.calculatedSize + linkBytes(l) > maxBytes) return;
           const key = `${l.domain_id ?? 0}\n${l.alias}`;
           if (!links.has(key)) links.set(key, l);
         }
@@ -92,11 +111,19 @@ export function createLinkCache(repo: RedirectRepository, maxEntries: number): L
       for (let batch = repo.changesSince(seen); batch.length; batch = repo.changesSince(seen)) {
         if (batch[0]!.seq !== seen + 1) {
           links.clear();
+          missing.clear();
           domains.clear();
+          missingHosts.clear();
         }
         for (const c of batch) {
-          if (c.host !== null) domains.delete(c.host);
-          else if (c.alias !== null) links.delete(`${c.domain_id ?? 0}\n${c.alias}`);
+          if (c.host !== null) {
+            domains.delete(c.host);
+            missingHosts.delete(c.host);
+          } else if (c.alias !== null) {
+            const key = `${c.domain_id ?? 0}\n${c.alias}`;
+            links.delete(key);
+            missing.delete(key);
+          }
         }
         seen = batch[batch.length - 1]!.seq;
       }
@@ -108,21 +135,21 @@ export function createLinkCache(repo: RedirectRepository, maxEntries: number): L
 
     link(domainId, alias) {
       const key = `${domainId}\n${alias}`;
-      let hit = links.get(key);
-      if (hit === undefined) {
-        hit = repo.find(domainId, alias) ?? null;
-        remember(links, key, hit);
-      }
-      return hit ?? undefined;
+      const hit = links.get(key);
+      if (hit !== undefined || missing.has(key)) return hit;
+      const found = repo.find(domainId, alias);
+      if (found) links.set(key, found);
+      else missing.set(key, true);
+      return found;
     },
 
     domain(host) {
-      let hit = domains.get(host);
-      if (hit === undefined) {
-        hit = repo.domain(host) ?? null;
-        remember(domains, host, hit);
-      }
-      return hit ?? undefined;
+      const hit = domains.get(host);
+      if (hit !== undefined || missingHosts.has(host)) return hit;
+      const found = repo.domain(host);
+      if (found) domains.set(host, found);
+      else missingHosts.set(host, true);
+      return found;
     },
   };
 }

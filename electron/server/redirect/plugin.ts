@@ -80,7 +80,9 @@ function found(reply: FastifyReply, location: string, status: number = 302): Fas
 }
 
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
-export async function registerRedirects(app: FastifyInstance, o: RedirectOptions): Promise<FastRoute> {
+export async function registerRedirects(
+  app: FastifyInstance, o: RedirectOptions,
+): Promise<FastRoute & { clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number } | null }> {
   const geoipPath = o.geoipPath ?? defaultGeoipPath();
   const geo = o.geoip ?? openCountryLookup(geoipPath);
   const cache = createRedirectSource(o.store, {
@@ -88,7 +90,17 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
     retentionMs: o.clickRetentionDays ? o.clickRetentionDays * 86_400_000 : null,
     onError: (err, what) => app.log.error({ err }, what),
     onDropped: (count, total) => app.log.error(`dropped ${count} clicks the database could not take in time (${total} since start)`),
+    onBehind: () => {
+      behind += 1;
+      const now = Date.now();
+      if (now - behindLogged < 60_000) return;
+      behindLogged = now;
+      app.log.warn({ times: behind }, 'more redirects than the click writer stores: redirects wait for it (memory stays bounded, no click is dropped)');
+      behind = 0;
+    },
   });
+  let behind = 0;
+  let behindLogged = 0;
   const clicks = cache.recorder;
   const memory = createPasswordMemory(await cache.secret('password-cookie'), o.now);
   const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
@@ -308,6 +320,8 @@ export async function registerRedirects(app: FastifyInstance, o: RedirectOptions
   const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level);
   return {
     enabled: () => !closing && !logsRequests,
+    gate: clicks.gate,
+    clickBacklog: () => clicks.pending?.() ?? null,
     redirectStatus: o.redirectStatus,
     plainLink(host, alias, userAgent) {
       cache.sync();

@@ -10,6 +10,7 @@ import type { PostgresStore } from '../db/postgres.ts';
 import { createClickStore, type ClickRecord } from '../db/repositories/click-store.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import { createRedirectRepository, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
+import { OPEN_GATE, type ClickGate } from './click-gate.ts';
 import { createClickRecorder, type ClickWriterMode } from './clicks.ts';
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
@@ -39,7 +40,14 @@ export interface RedirectSource {
   syncRotation: boolean;
   start(): Promise<void>;
   /** Clicks: add() for ordinary links, spend() for links with a click limit. */
-  recorder: { add(click: RawClick): void; spend(click: ClickRecord): Maybe<boolean>; close(): Promise<void> };
+  recorder: {
+    add(click: RawClick): void;
+    spend(click: ClickRecord): Maybe<boolean>;
+    gate: ClickGate;
+    /** Clicks answered and not yet stored, and redirects waiting for room (SQLite; PostgreSQL's writer bounds its own). */
+    pending?(): { clicks: number; bytes: number; waiting: number; bound: number };
+    close(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -49,9 +57,12 @@ export interface SourceOptions {
   geoipPath: string;
   retentionMs: number | null;
   clickWriter: ClickWriterMode;
+  /** Links kept in memory on PostgreSQL (SQLite's cache is bounded by bytes instead, link-cache.ts). */
   capacity: number;
   onError(err: unknown, what: string): void;
   onDropped(count: number, total: number): void;
+  /** The click writer fell behind and redirects started to wait for it. */
+  onBehind(): void;
 }
 
 export function createRedirectSource(store: Store | PostgresStore, o: SourceOptions): RedirectSource {
@@ -63,9 +74,12 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
       onDropped: o.onDropped,
     };
     // Enrichment and writes off the request thread, as on SQLite; 'inline' keeps them on it.
-    const recorder = o.clickWriter === 'worker'
-      ? createPgWorkerRecorder(store, o.geo, clickOptions)
-      : createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, clickOptions);
+    const recorder = {
+      gate: OPEN_GATE,
+      ...(o.clickWriter === 'worker'
+        ? createPgWorkerRecorder(store, o.geo, clickOptions)
+        : createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, clickOptions)),
+    };
     return {
       sync() {},
       touch: () => pg.settle(),
@@ -85,10 +99,11 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
     };
   }
   const repo = createRedirectRepository(store);
-  const cache = createLinkCache(repo, o.capacity);
+  const cache = createLinkCache(repo);
   const recorder = createClickRecorder(createClickStore(store.sqlite, o.timeZone), o.geo, o.clickWriter, {
     file: repo.file, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs,
     onError: (err) => o.onError(err, 'storing clicks failed; will retry'),
+    onBehind: o.onBehind,
   });
   return {
     sync: () => cache.sync(),

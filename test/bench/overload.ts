@@ -1,0 +1,145 @@
+// npm run bench:overload — a benchmark, not a test. What a one-core host
+// (the commonest place a shortener runs) does under more redirects than it
+// can record:
+//   - `linkdesk serve` as a person runs it, pinned with every thread to core 0
+//     (taskset), wrk on core 1;
+//   - its RSS idle, after 100,000 links are created through the bulk API,
+//     and at its largest during BENCH_SECONDS (default 60) of load and while
+//     it catches up;
+//   - requests answered, clicks stored once the load stops, and how long the
+//     click writer took to store them all.
+// Browser user agents and languages, so every click is parsed like a real one.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+
+const LINKS = Number(process.env.BENCH_LINKS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = 100;
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-overload-'));
+const mb = (kb: number) => Math.round(kb / 1024);
+const n = (v: number) => Math.round(v).toLocaleString('en');
+
+const wrk = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
+if (!wrk) throw new Error('bench:overload needs wrk (apt-get install wrk)');
+const taskset = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && cpus().length >= 2;
+if (!taskset) console.log('(taskset or a second core is missing: server and load share the machine)');
+
+const pin = (core: number, cmd: string, args: string[]) => (taskset ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args]) as [string, string[]];
+
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+// ---- the server ------------------------------------------------------------
+const dataDir = path.join(work, 'data');
+const bin = path.join(root, 'bin/linkdesk.mjs');
+const keys = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
+const key = keys.stdout.trim();
+if (keys.status !== 0 || !key) throw new Error(`keys create failed: ${keys.stderr}`);
+
+const [cmd, args] = pin(0, process.execPath, [bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0']);
+const server: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+let serverErr = '';
+server.stderr!.on('data', (d: Buffer) => { serverErr = (serverErr + d).slice(-4000); });
+const base = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  server.stdout!.on('data', (d: Buffer) => {
+    out += d;
+    const m = /listening on (\S+)/.exec(out);
+    if (m) resolve(m[1]!);
+  });
+  server.on('exit', (code) => reject(new Error(`server exited early (${code}): ${serverErr}`)));
+});
+const pid = server.pid!;
+let maxKb = 0;
+const sampler = setInterval(() => { maxKb = Math.max(maxKb, rssKb(pid)); }, 100);
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+await settle(3000);
+const idleKb = rssKb(pid);
+console.log(`idle rss: ${mb(idleKb)} MB`);
+
+// ---- 100,000 links through the bulk API -------------------------------------
+const pool = new Pool(base, { connections: 1 });
+async function api(method: 'GET' | 'POST', p: string, body?: unknown) {
+  const res = await pool.request({ method, path: `/api/v1${p}`, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  const json = (await res.body.json()) as Record<string, unknown>;
+  if (res.statusCode >= 300) throw new Error(`${method} ${p}: HTTP ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+for (let i = 1; i <= LINKS; i += 1000) {
+  const links = [];
+  for (let j = i; j < i + 1000 && j <= LINKS; j++) links.push({ url: `https://example.com/articles/${j}?ref=short`, alias: `k${j}` });
+  await api('POST', '/links/bulk', { links });
+}
+await settle(3000);
+const seededKb = rssKb(pid);
+console.log(`rss with ${n(LINKS)} links: ${mb(seededKb)} MB`);
+
+// ---- the load -----------------------------------------------------------------
+const UAS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.113 Mobile Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+];
+const LANGS = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.8,en;q=0.5'];
+const script = path.join(work, 'load.lua');
+writeFileSync(script, `
+math.randomseed(${Date.now() % 100000})
+local uas = { ${UAS.map((u) => JSON.stringify(u)).join(', ')} }
+local langs = { ${LANGS.map((l) => JSON.stringify(l)).join(', ')} }
+request = function()
+  local headers = { ["User-Agent"] = uas[math.random(#uas)], ["Accept-Language"] = langs[math.random(#langs)] }
+  return wrk.format("GET", "/k" .. math.random(1, ${LINKS}), headers)
+end
+`);
+const clicksStored = async () => {
+  const stats = (await api('GET', '/stats')) as { data: { total: number } };
+  return stats.data.total;
+};
+const [wcmd, wargs] = pin(1, wrk, ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, base]);
+const loadStart = performance.now();
+const out = execFileSync(wcmd, wargs, { encoding: 'utf8' });
+const loadEnd = performance.now();
+const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+const atEnd = await clicksStored();
+const endKb = rssKb(pid);
+
+// Caught up: the stored count stops moving (the writer has nothing left).
+let last = atEnd;
+let caughtUp = performance.now();
+for (let stable = 0; stable < 3 && performance.now() - loadEnd < 300_000;) {
+  await settle(500);
+  const now = await clicksStored();
+  if (now === last) stable += 1;
+  else {
+    stable = 0;
+    last = now;
+    caughtUp = performance.now();
+  }
+}
+clearInterval(sampler);
+console.log(`load: ${SECONDS} s, ${CONNECTIONS} connections: ${n(requests)} requests answered (${n(rps)}/s)${bad ? `, ${n(bad)} not redirects` : ''}`);
+console.log(`clicks stored when the load stopped: ${n(atEnd)} (${(100 * atEnd / requests).toFixed(1)}%); rss then ${mb(endKb)} MB`);
+console.log(`clicks stored in the end: ${n(last)} of ${n(requests)} answered; caught up ${((caughtUp - loadEnd) / 1000).toFixed(1)} s after the load stopped`);
+console.log(`sustained: ${n(last / ((caughtUp - loadStart) / 1000))} clicks/s stored from the start of the load to catching up`);
+
+await pool.close();
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+rmSync(work, { recursive: true, force: true });
+console.log(`idle ${mb(idleKb)} MB, seeded ${mb(seededKb)} MB, max ${mb(maxKb)} MB (aim: 120 / 300 / 400)`);
+console.log(`overload max rss: ${mb(maxKb)} MB`);
