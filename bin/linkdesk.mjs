@@ -1,4 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8
+// (V8 sizes the young generation for the machine, up to 64 MB a half on a
+// large one, which a server holds as mostly garbage; 8 MB keeps it lean at a
+// small cost in collections. The server's own Node flags are in deploy/linkdesk.service.)
 // The headless server and its key tool. In the installed package
 // (`npm run pack:server`) cli.js sits where cli.ts is in the checkout,
 // compiled; the checkout runs the TypeScript sources directly. The Node each

@@ -1,7 +1,9 @@
 // npm run bench:overload — a benchmark, not a test. What a one-core host
 // (the commonest place a shortener runs) does under more redirects than it
 // can record:
-//   - `linkdesk serve` as a person runs it, pinned with every thread to core 0
+//   - `linkdesk serve` as deploy/linkdesk.service runs it, but with --no-titles unless
+//     BENCH_TITLES=1: here every title fetch fails on DNS, and 100,000 of them
+//     measure the title queue (bounded at 20,000 waiting), not the redirects; pinned with every thread to core 0
 //     (taskset), wrk on core 1;
 //   - its RSS idle, after 100,000 links are created through the bulk API,
 //     and at its largest during BENCH_SECONDS (default 60) of load and while
@@ -9,11 +11,13 @@
 //   - requests answered, clicks stored once the load stops, and how long the
 //     click writer took to store them all.
 // Browser user agents and languages, so every click is parsed like a real one.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Pool } from 'undici';
+import { serverNodeFlags } from './server-flags.ts';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -45,7 +49,9 @@ const keys = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'benc
 const key = keys.stdout.trim();
 if (keys.status !== 0 || !key) throw new Error(`keys create failed: ${keys.stderr}`);
 
-const [cmd, args] = pin(0, process.execPath, [bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0']);
+// The command itself, so its first line's Node flags apply as they do for `linkdesk serve`.
+const titles = process.env.BENCH_TITLES === '1' ? [] : ['--no-titles'];
+const [cmd, args] = pin(0, bin, ['serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...titles]);
 const server: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let serverErr = '';
 server.stderr!.on('data', (d: Buffer) => { serverErr = (serverErr + d).slice(-4000); });
@@ -60,12 +66,18 @@ const base = await new Promise<string>((resolve, reject) => {
 });
 const pid = server.pid!;
 let maxKb = 0;
-const sampler = setInterval(() => { maxKb = Math.max(maxKb, rssKb(pid)); }, 100);
+// The largest RSS of each 10 s of load, to show whether memory grows or stays flat.
+let windowKb = 0;
+const sampler = setInterval(() => {
+  const kb = rssKb(pid);
+  maxKb = Math.max(maxKb, kb);
+  windowKb = Math.max(windowKb, kb);
+}, 100);
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 await settle(3000);
 const idleKb = rssKb(pid);
-console.log(`idle rss: ${mb(idleKb)} MB`);
+console.log(`idle rss: ${mb(idleKb)} MB${titles.length ? ' (titles off; BENCH_TITLES=1 fetches them)' : ''}`);
 
 // ---- 100,000 links through the bulk API -------------------------------------
 const pool = new Pool(base, { connections: 1 });
@@ -110,7 +122,15 @@ const clicksStored = async () => {
 };
 const [wcmd, wargs] = pin(1, wrk, ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, base]);
 const loadStart = performance.now();
-const out = execFileSync(wcmd, wargs, { encoding: 'utf8' });
+// Asynchronously, so the sampler keeps running during the load.
+const windows: number[] = [];
+windowKb = 0;
+const perWindow = setInterval(() => {
+  windows.push(windowKb);
+  windowKb = 0;
+}, 10_000);
+const { stdout: out } = await promisify(execFile)(wcmd, wargs, { encoding: 'utf8' });
+clearInterval(perWindow);
 const loadEnd = performance.now();
 const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
 const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
@@ -133,6 +153,7 @@ for (let stable = 0; stable < 3 && performance.now() - loadEnd < 300_000;) {
 }
 clearInterval(sampler);
 console.log(`load: ${SECONDS} s, ${CONNECTIONS} connections: ${n(requests)} requests answered (${n(rps)}/s)${bad ? `, ${n(bad)} not redirects` : ''}`);
+console.log(`rss during the load, largest of each 10 s: ${windows.map((kb) => mb(kb)).join(', ')} MB`);
 console.log(`clicks stored when the load stopped: ${n(atEnd)} (${(100 * atEnd / requests).toFixed(1)}%); rss then ${mb(endKb)} MB`);
 console.log(`clicks stored in the end: ${n(last)} of ${n(requests)} answered; caught up ${((caughtUp - loadEnd) / 1000).toFixed(1)} s after the load stopped`);
 console.log(`sustained: ${n(last / ((caughtUp - loadStart) / 1000))} clicks/s stored from the start of the load to catching up`);

@@ -13,6 +13,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-flags.ts';
 
 const LINKS = 100_000;
 const DURATION_S = 10;
@@ -27,6 +28,7 @@ const UAS = [
 ];
 const LANGS = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.8,en;q=0.5'];
 const self = fileURLToPath(import.meta.url);
+
 
 interface Result { rps: number; p99ms: number; requests: number; errors: number }
 
@@ -75,7 +77,9 @@ async function seed(dataDir: string) {
 function start(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   // BENCH_CPU_PROF=DIR writes a CPU profile of each server (node --cpu-prof) there.
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, self, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Linkdesk runs with the Node flags deploy/linkdesk.service gives it.
+  const flags = args[1] === 'linkdesk' ? serverNodeFlags() : [];
+  const child = spawn(process.execPath, [...flags, ...prof, self, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {

@@ -6,10 +6,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { WRITER_LIMITS } from './writer-priority.ts';
 import type { ClickStore } from '../db/repositories/click-store.ts';
 import type { FromWriter, ToWriter, WriterData } from './click-writer-worker.ts';
 import { enrichAll, type RawClick } from './enrich.ts';
-import type { CountryLookup } from './geoip.ts';
+import { geoipBytes, type CountryLookup } from './geoip.ts';
 
 const SETTLE_TIMEOUT_MS = 10_000;
 
@@ -111,8 +112,8 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
     for (const b of unconfirmed.splice(0)) fallback.write(b);
   };
 
-  const data: WriterData = { file: o.file, committed: stored, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs };
-  const worker = new Worker(url, { workerData: data });
+  const data: WriterData = { file: o.file, committed: stored, timeZone: o.timeZone, geoip: geoipBytes(o.geoipPath), retentionMs: o.retentionMs };
+  const worker = new Worker(url, { workerData: data, resourceLimits: WRITER_LIMITS });
   worker.unref();
   const exited = new Promise<void>((resolve) => {
     worker.on('message', (m: FromWriter) => {

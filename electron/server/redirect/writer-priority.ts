@@ -13,3 +13,10 @@ export function lowerWriterPriority(): void {
     // not permitted here: the writer runs at normal priority
   }
 }
+
+/**
+ * The click writer's heap: what it keeps between batches is small, and V8's
+ * default young generation (sized for the machine, up to 64 MB a half on a
+ * large one) would hold mostly garbage.
+ */
+export const WRITER_LIMITS = { maxYoungGenerationSizeMb: 16 };

@@ -11,7 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { exited, linkdesk, serve, type Served } from '../../helpers/cli.ts';
 import { BROWSER_UA } from '../redirect/helpers.ts';
 
-const SLOW = { ...process.env, LINKDESK_TEST_CLICK_WRITER_US_PER_CLICK: '2000' };
+const SLOW: NodeJS.ProcessEnv = { ...process.env, LINKDESK_TEST_CLICK_WRITER_US_PER_CLICK: '2000' };
 delete SLOW.LINKDESK_DATA_DIR;
 
 let dataDir: string;
