@@ -13,20 +13,13 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LANGS, UAS, writeLoadScript } from './load-script.ts';
 import { serverNodeFlags } from './server-flags.ts';
 
 const LINKS = 100_000;
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const CONNECTIONS = 50;
-const UAS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.113 Mobile Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-  'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
-];
-const LANGS = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.8,en;q=0.5'];
 const self = fileURLToPath(import.meta.url);
 
 
@@ -98,18 +91,6 @@ const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
 });
 
 const wrk = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
-
-function luaScript(file: string) {
-  writeFileSync(file, `
-math.randomseed(${Date.now() % 100000})
-local uas = { ${UAS.map((u) => JSON.stringify(u)).join(', ')} }
-local langs = { ${LANGS.map((l) => JSON.stringify(l)).join(', ')} }
-request = function()
-  local headers = { ["User-Agent"] = uas[math.random(#uas)], ["Accept-Language"] = langs[math.random(#langs)] }
-  return wrk.format("GET", "/k" .. math.random(1, ${LINKS}), headers)
-end
-`);
-}
 
 const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? NaN);
 
@@ -216,7 +197,7 @@ async function main(postgres: boolean) {
     else await seed(dataDir);
     console.log(`seeded ${LINKS} links in ${((performance.now() - t0) / 1000).toFixed(1)} s; load: ${wrk ? `wrk -t1 -c${CONNECTIONS}` : `autocannon -c${CONNECTIONS}`}, ${DURATION_S} s after ${WARMUP_S} s warm-up, random alias per request`);
     const script = path.join(dataDir, 'random-alias.lua');
-    luaScript(script);
+    writeLoadScript(script, LINKS);
     const ceiling = await measure('(a) bare node:http 302, no lookup', ['--serve', 'ceiling'], script);
     const linkdesk = cluster
       ? await measure('(b) Linkdesk on PostgreSQL, 100k', ['--serve', 'linkdesk', dataDir, cluster.url], script)
