@@ -62,7 +62,8 @@ export function inlineSink(
       pending.shift();
       done = b.gen;
     }
-    onCommit?.(work);
+    // Only after a commit: a failing write is retried by the recorder's timer, not from here.
+    if (work.clicks) onCommit?.(work);
   };
   return {
     write(batch) {

@@ -125,7 +125,9 @@ export function createClickRecorder(
       pendingBytes += bytes;
       if (buffer.length >= MAX_BUFFER) handOff();
       if (pendingClicks >= maxPending || pendingBytes >= limits.bytes) {
+        // Redirects wait from here; what is waiting goes to the writer now, to be stored at once.
         gate.shut();
+        handOff();
         sink.flush();
       }
     },
