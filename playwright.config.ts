@@ -10,6 +10,10 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   reporter: [['list']],
   workers: 1,
+  // In CI a failed test runs once more; one that passes only then is reported
+  // as flaky in the summary (not hidden), and its first run's trace is kept.
+  retries: process.env.CI ? 1 : 0,
+  use: { trace: 'retain-on-failure' },
   timeout: 60_000,
   projects: [
     {
