@@ -1,4 +1,5 @@
-import countries from 'i18n-iso-countries';
+// The core alone: the codes without every language's names (82 files the server never reads).
+import countries from 'i18n-iso-countries/index.js';
 import ISO6391 from 'iso-639-1';
 
 const countryCodes = new Set(Object.keys(countries.getAlpha2Codes()));

@@ -320,7 +320,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.header('cache-control', 'no-store').send({
         status: 'ok', engine: deps.store.engine,
         // Clicks answered and not yet stored, and redirects waiting for the writer: a monitor's early warning.
-        ...(backlog && { clicks_pending: backlog.clicks, clicks_pending_bound: backlog.bound, redirects_waiting: backlog.waiting }),
+        ...(backlog && {
+          clicks_pending: backlog.clicks, clicks_pending_bound: backlog.bound, redirects_waiting: backlog.waiting,
+          // The writer thread runs while there are clicks or upkeep, and stops after a quiet spell.
+          click_writer: backlog.writerRunning ? 'running' : 'idle',
+        }),
       });
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');

@@ -4,9 +4,8 @@
 // actually connected to is checked for every connection, each redirect hop
 // included (net/guarded-agent.ts).
 import { decodeHTML } from 'entities';
-import { interceptors, request } from 'undici';
 import type { AddressPolicy } from './net/address-policy.ts';
-import { createGuardedAgent } from './net/guarded-agent.ts';
+import { createGuardedClient } from './net/guarded-agent.ts';
 
 export { isPrivateAddress } from './net/address-policy.ts';
 
@@ -64,14 +63,13 @@ const MAX_REDIRECTS = 5;
 export function createTitleFetcher(opts: TitleFetcherOptions = {}): TitleFetcher {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const maxBytes = opts.maxBytes ?? 256 * 1024;
-  const agent = createGuardedAgent({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca })
-    .compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
+  const agent = createGuardedClient({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca },
+    (guarded, { interceptors }) => guarded.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS })));
 
   return {
     async fetchTitle(url) {
       try {
-        const res = await request(url, {
-          dispatcher: agent,
+        const res = await agent.request(url, {
           signal: AbortSignal.timeout(timeoutMs),
           headers: { 'user-agent': 'LinkdeskTitleFetcher/1.0', accept: 'text/html' },
         });

@@ -1,7 +1,7 @@
 // npm run bench:overload — a benchmark, not a test. What a one-core host
 // (the commonest place a shortener runs) does under more redirects than it
 // can record:
-//   - `linkdesk serve` as deploy/linkdesk.service runs it, but with --no-titles unless
+//   - `linkdesk serve` as deploy/linkdesk.service runs it (compiled, with its Node flags), but with --no-titles unless
 //     BENCH_TITLES=1: here every title fetch fails on DNS, and 100,000 of them
 //     measure the title queue (bounded at 20,000 waiting), not the redirects; pinned with every thread to core 0
 //     (taskset), wrk on core 1;
@@ -17,13 +17,13 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
+import { compiledServer } from './compiled-server.ts';
 import { writeLoadScript } from './load-script.ts';
 import { serverNodeFlags } from './server-flags.ts';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = 100;
-const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-overload-'));
 const mb = (kb: number) => Math.round(kb / 1024);
 const n = (v: number) => Math.round(v).toLocaleString('en');
@@ -45,14 +45,14 @@ function rssKb(pid: number): number {
 
 // ---- the server ------------------------------------------------------------
 const dataDir = path.join(work, 'data');
-const bin = path.join(root, 'bin/linkdesk.mjs');
+// Compiled, with the unit's Node flags: the server as deploy/linkdesk.service runs it.
+const bin = compiledServer(path.join(work, 'server'));
 const keys = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
 const key = keys.stdout.trim();
 if (keys.status !== 0 || !key) throw new Error(`keys create failed: ${keys.stderr}`);
 
-// The command itself, so its first line's Node flags apply as they do for `linkdesk serve`.
 const titles = process.env.BENCH_TITLES === '1' ? [] : ['--no-titles'];
-const [cmd, args] = pin(0, bin, ['serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...titles]);
+const [cmd, args] = pin(0, process.execPath, [...serverNodeFlags(), bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...titles]);
 const server: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let serverErr = '';
 server.stderr!.on('data', (d: Buffer) => { serverErr = (serverErr + d).slice(-4000); });

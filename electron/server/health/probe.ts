@@ -3,9 +3,9 @@
 // redirects followed by hand, at most 5, so a loop can be told from a long
 // chain. The title fetcher's limits: one time limit for the whole visit, and
 // no private addresses unless the instance allows them (net/guarded-agent.ts).
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { AddressPolicy } from '../net/address-policy.ts';
-import { createGuardedAgent } from '../net/guarded-agent.ts';
+import { createGuardedClient } from '../net/guarded-agent.ts';
 
 export const HEALTH_USER_AGENT = 'LinkdeskHealthCheck/1.0';
 const MAX_REDIRECTS = 5;
@@ -51,10 +51,10 @@ export function describeFailure(err: unknown): string {
 
 export function createHealthProbe(opts: HealthProbeOptions = {}): HealthProbe {
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const agent = createGuardedAgent({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca });
+  const agent = createGuardedClient({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca });
 
   async function visit(url: string, method: Dispatcher.HttpMethod, signal: AbortSignal) {
-    const res = await request(url, { dispatcher: agent, method, signal, headers: { 'user-agent': HEALTH_USER_AGENT, accept: '*/*' } });
+    const res = await agent.request(url, { method, signal, headers: { 'user-agent': HEALTH_USER_AGENT, accept: '*/*' } });
     // Only the status matters: past a few KB the connection is dropped rather than read.
     await res.body.dump({ limit: MAX_BODY }).catch(() => undefined);
     const location = res.headers.location;

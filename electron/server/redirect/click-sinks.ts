@@ -25,6 +25,10 @@ export interface Sink {
   flush(): void;
   /** Blocks until batch `gen` is stored, or the wait times out (reported). */
   waitFor(gen: number): void;
+  /** Upkeep may be waiting (a link was deleted): a worker that is not running starts. */
+  wake(): void;
+  /** Whether a writer thread is running (false for the request thread's own writer). */
+  running(): boolean;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export function inlineSink(
     committed: () => done,
     flush: () => drain(),
     waitFor: () => drain(),
+    wake() {},
+    running: () => false,
     close: async () => drain(),
   };
 }
@@ -82,13 +88,20 @@ export function inlineSink(
 const WORKER_FILE = import.meta.url.endsWith('.ts') ? './click-writer-worker.ts' : './click-writer-worker.js';
 export const WORKER_URL = new URL(WORKER_FILE, import.meta.url);
 
+/** How long a worker with nothing to store and no upkeep left waits before it offers to stop. */
+export const WRITER_IDLE_MS = 30_000;
+
 /**
- * Writes on a worker thread, started at once (it also runs the upkeep). If
- * the worker cannot start or stops (a bundle without the worker file, a
+ * Writes on a worker thread. The thread runs while there is work: it starts
+ * with the first batch, or when `wake()` says upkeep may be waiting (a link
+ * was deleted, a start found clicks to fold), and stops once it has had
+ * nothing to store and no upkeep for `idleMs`; the next batch starts another.
+ * A server nobody clicks does not hold a second JavaScript thread.
+ * If the worker cannot start or stops (a bundle without the worker file, a
  * crash), the request thread takes over, starting with the batches the worker
  * had not confirmed.
  */
-export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sink, url: URL = WORKER_URL): Sink {
+export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sink, url: URL = WORKER_URL, idleMs = WRITER_IDLE_MS): Sink {
   if (url.protocol === 'file:' && !existsSync(fileURLToPath(url))) {
     o.onError(new Error(`${url.pathname} is missing; clicks are written on the request thread`));
     return fallbackSink(0);
@@ -100,6 +113,9 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
   let lastWritten = 0;
   // One flush message at a time: the next commit answers it.
   let flushAsked = false;
+  interface Run { worker: Worker; retiring: boolean; geoipSent: boolean; exited: Promise<void> }
+  let running: Run | null = null;
+  const exiting = new Set<Promise<void>>();
 
   const confirmed = () => {
     const n = Atomics.load(stored, 0);
@@ -109,28 +125,45 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
   const takeOver = (why: unknown) => {
     if (fallback) return;
     o.onError(why);
+    running = null;
     fallback = fallbackSink(confirmed());
     for (const b of unconfirmed.splice(0)) fallback.write(b);
   };
 
-  const data: WriterData = { file: o.file, committed: stored, timeZone: o.timeZone, geoip: geoipBytes(o.geoipPath), retentionMs: o.retentionMs };
-  const worker = new Worker(url, { workerData: data, resourceLimits: WRITER_LIMITS });
-  worker.unref();
-  const exited = new Promise<void>((resolve) => {
-    worker.on('message', (m: FromWriter) => {
-      if (m.type === 'committed') {
-        flushAsked = false;
-        o.onCommit?.(m);
-      }
-      if (m.type === 'error') o.onError(new Error(`click writer: ${m.message}`));
-      if (m.type === 'closed' && m.unwritten) o.onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
+  const data: WriterData = { file: o.file, committed: stored, timeZone: o.timeZone, retentionMs: o.retentionMs, idleMs };
+  const start = (): Run => {
+    const worker = new Worker(url, { workerData: data, resourceLimits: WRITER_LIMITS });
+    worker.unref();
+    const run: Run = { worker, retiring: false, geoipSent: false, exited: Promise.resolve() };
+    run.exited = new Promise<void>((resolve) => {
+      worker.on('message', (m: FromWriter) => {
+        if (m.type === 'committed') {
+          flushAsked = false;
+          o.onCommit?.(m);
+        }
+        if (m.type === 'error') o.onError(new Error(`click writer: ${m.message}`));
+        if (m.type === 'closed' && m.unwritten) o.onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
+        // Idle: it stops only if nothing was handed to it since (a batch on its way keeps it).
+        if (m.type === 'idle' && running === run && !closing && confirmed() >= lastWritten) {
+          run.retiring = true;
+          running = null;
+          worker.postMessage({ type: 'close' } satisfies ToWriter);
+        }
+      });
+      worker.on('error', (err) => {
+        if (!run.retiring) takeOver(err);
+      });
+      worker.on('exit', (code) => {
+        if (!closing && !run.retiring) takeOver(new Error(`click writer stopped (exit ${code}); clicks are written on the request thread`));
+        if (running === run) running = null;
+        resolve();
+      });
     });
-    worker.on('error', takeOver);
-    worker.on('exit', (code) => {
-      if (!closing) takeOver(new Error(`click writer stopped (exit ${code}); clicks are written on the request thread`));
-      resolve();
-    });
-  });
+    exiting.add(run.exited);
+    void run.exited.then(() => exiting.delete(run.exited));
+    running = run;
+    return run;
+  };
 
   return {
     write(batch) {
@@ -138,19 +171,23 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
       confirmed();
       unconfirmed.push(batch);
       lastWritten = batch.gen;
-      worker.postMessage({ type: 'batch', ...batch } satisfies ToWriter);
+      const run = running ?? start();
+      const geoip = run.geoipSent ? undefined : geoipBytes(o.geoipPath);
+      run.geoipSent = true;
+      run.worker.postMessage({ type: 'batch', ...batch, ...(geoip ? { geoip } : {}) } satisfies ToWriter);
     },
     committed: () => (fallback ? fallback.committed() : confirmed()),
     flush() {
       if (fallback) return fallback.flush();
-      if (!flushAsked && confirmed() < lastWritten) {
+      if (running && !flushAsked && confirmed() < lastWritten) {
         flushAsked = true;
-        worker.postMessage({ type: 'flush' } satisfies ToWriter);
+        running.worker.postMessage({ type: 'flush' } satisfies ToWriter);
       }
     },
     waitFor(gen) {
       if (fallback) return fallback.waitFor(gen);
-      if (Atomics.load(stored, 0) < gen) worker.postMessage({ type: 'flush' } satisfies ToWriter);
+      // Without a running worker every batch handed over is stored already.
+      if (Atomics.load(stored, 0) < gen) running?.worker.postMessage({ type: 'flush' } satisfies ToWriter);
       // A worker that stops while this thread blocks is only noticed (its exit
       // event runs) afterwards; the wait is bounded and the miss reported.
       const deadline = Date.now() + SETTLE_TIMEOUT_MS;
@@ -161,12 +198,18 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
         }
       }
     },
+    wake() {
+      if (!fallback && !closing && !running) start();
+    },
+    running: () => (fallback ? false : running !== null),
     async close() {
       closing = true;
       if (fallback) return fallback.close();
-      worker.ref(); // idle, it need not keep the process alive; closing, it must finish
-      worker.postMessage({ type: 'close' } satisfies ToWriter);
-      await exited;
+      if (running) {
+        running.worker.ref(); // idle, it need not keep the process alive; closing, it must finish
+        running.worker.postMessage({ type: 'close' } satisfies ToWriter);
+      }
+      await Promise.all([...exiting]);
       if (fallback) await (fallback as Sink).close();
     },
   };

@@ -9,15 +9,21 @@ import { openClickConnection } from '../db/connection.ts';
 import { createClickStore } from '../db/repositories/click-store.ts';
 import type { RawClick } from './enrich.ts';
 import { enrichAll } from './enrich.ts';
-import { openCountryLookup } from './geoip.ts';
+import { handedCountryLookup } from './geoip.ts';
 import { lowerWriterPriority } from './writer-priority.ts';
 
-export interface WriterData { file: string; committed: Int32Array; timeZone: string; geoip: SharedArrayBuffer; retentionMs: number | null }
-export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[] } | { type: 'flush' } | { type: 'close' };
+export interface WriterData {
+  file: string; committed: Int32Array; timeZone: string; retentionMs: number | null;
+  /** With nothing stored and no upkeep for this long, the worker offers to stop (click-sinks.ts). */
+  idleMs: number;
+}
+/** The first batch also carries the GeoIP database's bytes (shared with the request thread, read when clicks first come). */
+export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[]; geoip?: SharedArrayBuffer } | { type: 'flush' } | { type: 'close' };
 export type FromWriter =
   | { type: 'error'; message: string }
   | { type: 'committed'; gen: number; clicks: number; ms: number }
-  | { type: 'closed'; unwritten: number };
+  | { type: 'closed'; unwritten: number }
+  | { type: 'idle' };
 
 const RETRY_MS = 250;
 const MERGE_BATCHES = 50;
@@ -34,13 +40,13 @@ const UPKEEP_SLICE_MS = 20;
 // click (test/integration/redirect/backpressure.test.ts). Never set in use.
 const SLOW_US = Number(process.env.LINKDESK_TEST_CLICK_WRITER_US_PER_CLICK) || 0;
 const nap = new Int32Array(new SharedArrayBuffer(4));
-const { file, committed, timeZone, geoip, retentionMs } = workerData as WriterData;
+const { file, committed, timeZone, retentionMs, idleMs } = workerData as WriterData;
 const port = parentPort!;
 
 lowerWriterPriority();
 const sqlite = openClickConnection(file);
 const store = createClickStore(sqlite, timeZone);
-const geo = openCountryLookup(geoip);
+const geo = handedCountryLookup();
 
 const queue: Extract<ToWriter, { type: 'batch' }>[] = [];
 let retry: NodeJS.Timeout | undefined;
@@ -88,6 +94,8 @@ function drain(): void {
 
 // Upkeep in short slices between batches, so clicks never wait long for it.
 let upkeepTimer: NodeJS.Timeout | undefined;
+let lastBatchAt = performance.now();
+let idleOffered = false;
 function upkeep(): void {
   let more = false;
   const until = performance.now() + UPKEEP_SLICE_MS;
@@ -95,6 +103,11 @@ function upkeep(): void {
     do more = store.upkeep(Date.now(), retentionMs); while (more && performance.now() < until && queue.length === 0);
   } catch (err) {
     report(err);
+  }
+  // Nothing to store and nothing left to tidy for a while: offer to stop (once per quiet spell).
+  if (!more && queue.length === 0 && !pending && !retry && !idleOffered && performance.now() - lastBatchAt >= idleMs) {
+    idleOffered = true;
+    port.postMessage({ type: 'idle' } satisfies FromWriter);
   }
   upkeepTimer = setTimeout(upkeep, more ? 1 : UPKEEP_IDLE_MS);
   upkeepTimer.unref();
@@ -104,6 +117,9 @@ upkeepTimer.unref();
 
 port.on('message', (m: ToWriter) => {
   if (m.type === 'batch') {
+    if (m.geoip) geo.provide(m.geoip);
+    lastBatchAt = performance.now();
+    idleOffered = false;
     queue.push(m);
     // Committed a little later, with whatever else arrives meanwhile.
     if (!retry && !pending) pending = setTimeout(commitNow, COMMIT_AFTER_MS);

@@ -37,6 +37,10 @@ export interface ClickRecorder {
   gate: ClickGate;
   /** Clicks answered but not yet known to be stored, and requests waiting at the gate. */
   pending(): { clicks: number; bytes: number; waiting: number; bound: number };
+  /** Upkeep may be waiting (a write through the API, a start with clicks to fold or purge): the writer thread runs. */
+  wake(): void;
+  /** Whether the writer thread is running; false when idle or writing on the request thread. */
+  writerRunning(): boolean;
   close(): Promise<void>;
 }
 
@@ -133,6 +137,9 @@ export function createClickRecorder(
     },
 
     pending: () => ({ clicks: pendingClicks, bytes: pendingBytes, waiting: gate.waiting(), bound: maxPending }),
+
+    wake: () => sink.wake(),
+    writerRunning: () => sink.running(),
 
     spend(click) {
       // Clicks collected while the link had no limit count towards it now:

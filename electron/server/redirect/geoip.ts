@@ -15,7 +15,8 @@ const loaded = new Map<string, SharedArrayBuffer>();
 
 /**
  * The database's bytes in shared memory, read once per process: the request
- * thread and the click writer's thread look countries up in the same 8 MB.
+ * thread and the click writer's thread look countries up in the same 8 MB
+ * (the writer is handed them with its first clicks).
  */
 export function geoipBytes(path: string = defaultGeoipPath()): SharedArrayBuffer {
   let bytes = loaded.get(path);
@@ -28,13 +29,19 @@ export function geoipBytes(path: string = defaultGeoipPath()): SharedArrayBuffer
   return bytes;
 }
 
-/** A lookup over a database file, or over bytes another thread read (`geoipBytes`). */
+/**
+ * A lookup over a database file, or over bytes another thread read
+ * (`geoipBytes`). A file is read on the first lookup, not before: a server
+ * that never needs a country (no clicks yet, no country targeting) never
+ * holds the database's 8 MB.
+ */
 export function openCountryLookup(source: string | SharedArrayBuffer = defaultGeoipPath()): CountryLookup {
   // DB-IP's records are `{ country_code }`, not MaxMind's own shape, which the
   // reader's type parameter expects; the one field read is checked below.
-  const reader = new Reader<Response>(Buffer.from(typeof source === 'string' ? geoipBytes(source) : source));
+  let reader: Reader<Response> | undefined;
   return {
     country(ip) {
+      reader ??= new Reader<Response>(Buffer.from(typeof source === 'string' ? geoipBytes(source) : source));
       // Node reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
       const addr = ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
       try {
@@ -44,5 +51,16 @@ export function openCountryLookup(source: string | SharedArrayBuffer = defaultGe
         return null; // not an IP address (e.g. a unix socket peer)
       }
     },
+  };
+}
+
+/** A lookup for a thread that is handed the database's bytes later (with its first clicks); none until then. */
+export function handedCountryLookup(): CountryLookup & { provide(bytes: SharedArrayBuffer): void } {
+  let lookup: CountryLookup | undefined;
+  return {
+    provide(bytes) {
+      lookup ??= openCountryLookup(bytes);
+    },
+    country: (ip) => lookup?.country(ip) ?? null,
   };
 }

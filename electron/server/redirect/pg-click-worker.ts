@@ -8,14 +8,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../db/postgres.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import type { RawClick } from './enrich.ts';
-import { openCountryLookup } from './geoip.ts';
+import { handedCountryLookup } from './geoip.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
 import { lowerWriterPriority } from './writer-priority.ts';
 
-export interface PgWorkerData { url: string; timeZone: string; geoip: SharedArrayBuffer; retentionMs: number | null }
+export interface PgWorkerData { url: string; timeZone: string; retentionMs: number | null }
+/** The first clicks also carry the GeoIP database's bytes (shared with the request thread, read when clicks first come). */
 export type ToPgWorker =
-  | { type: 'clicks'; clicks: RawClick[] }
-  | { type: 'settle'; id: number; linkId: number; clicks: RawClick[] }
+  | { type: 'clicks'; clicks: RawClick[]; geoip?: SharedArrayBuffer }
+  | { type: 'settle'; id: number; linkId: number; clicks: RawClick[]; geoip?: SharedArrayBuffer }
   | { type: 'close' };
 export type FromPgWorker =
   | { type: 'ready' }
@@ -24,7 +25,8 @@ export type FromPgWorker =
   | { type: 'dropped'; count: number; total: number }
   | { type: 'closed'; unwritten: number };
 
-const { url, timeZone, geoip, retentionMs } = workerData as PgWorkerData;
+const { url, timeZone, retentionMs } = workerData as PgWorkerData;
+const geo = handedCountryLookup();
 const port = parentPort!;
 const post = (m: FromPgWorker) => port.postMessage(m);
 lowerWriterPriority();
@@ -43,7 +45,10 @@ let handle: (m: ToPgWorker) => void = (m) => {
   early.push(m);
   if (m.type === 'close') closeBy = Date.now() + CLOSE_WAIT_MS;
 };
-port.on('message', (m: ToPgWorker) => handle(m));
+port.on('message', (m: ToPgWorker) => {
+  if (m.type !== 'close' && m.geoip) geo.provide(m.geoip);
+  handle(m);
+});
 post({ type: 'ready' });
 
 async function openUntilReached() {
@@ -66,7 +71,7 @@ async function openUntilReached() {
 const opened = await openUntilReached();
 if (!opened) process.exit(0);
 const store = opened!;
-const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), openCountryLookup(geoip), {
+const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone), geo, {
   retentionMs,
   onError: (err) => post({ type: 'error', message: String(err) }),
   onDropped: (count, total) => post({ type: 'dropped', count, total }),

@@ -28,7 +28,14 @@ export function createPgWorkerRecorder(
     o.onError(new Error(`${WORKER_URL.pathname} is missing; clicks are enriched and written on the request thread`));
     return inThread();
   }
-  const data: PgWorkerData = { url: store.url, timeZone: o.timeZone, geoip: geoipBytes(o.geoipPath), retentionMs: o.retentionMs };
+  const data: PgWorkerData = { url: store.url, timeZone: o.timeZone, retentionMs: o.retentionMs };
+  // The GeoIP database's bytes go with the first clicks (geoip.ts).
+  let geoipSent = false;
+  const geoipOnce = () => {
+    if (geoipSent) return {};
+    geoipSent = true;
+    return { geoip: geoipBytes(o.geoipPath) };
+  };
   const worker = new Worker(WORKER_URL, { workerData: data, resourceLimits: WRITER_LIMITS });
   worker.unref();
   let buffer: RawClick[] = [];
@@ -66,7 +73,7 @@ export function createPgWorkerRecorder(
 
   const handOff = () => {
     if (fallback || !buffer.length) return;
-    worker.postMessage({ type: 'clicks', clicks: buffer } satisfies ToPgWorker);
+    worker.postMessage({ type: 'clicks', clicks: buffer, ...geoipOnce() } satisfies ToPgWorker);
     buffer = [];
   };
   const timer = setInterval(handOff, HAND_OFF_MS);
@@ -90,7 +97,7 @@ export function createPgWorkerRecorder(
             }
           }, SETTLE_TIMEOUT_MS).unref();
         });
-        worker.postMessage({ type: 'settle', id, linkId: click.link_id, clicks: buffer } satisfies ToPgWorker);
+        worker.postMessage({ type: 'settle', id, linkId: click.link_id, clicks: buffer, ...geoipOnce() } satisfies ToPgWorker);
         buffer = [];
         await settled;
       }

@@ -82,7 +82,7 @@ function found(reply: FastifyReply, location: string, status: number = 302): Fas
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
 export async function registerRedirects(
   app: FastifyInstance, o: RedirectOptions,
-): Promise<FastRoute & { clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number } | null }> {
+): Promise<FastRoute & { clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number; writerRunning: boolean } | null }> {
   const geoipPath = o.geoipPath ?? defaultGeoipPath();
   const geo = o.geoip ?? openCountryLookup(geoipPath);
   const cache = createRedirectSource(o.store, {
@@ -321,7 +321,10 @@ export async function registerRedirects(
   return {
     enabled: () => !closing && !logsRequests,
     gate: clicks.gate,
-    clickBacklog: () => clicks.pending?.() ?? null,
+    clickBacklog: () => {
+      const p = clicks.pending?.();
+      return p ? { ...p, writerRunning: clicks.writerRunning?.() ?? false } : null;
+    },
     redirectStatus: o.redirectStatus,
     plainLink(host, alias, userAgent) {
       cache.sync();

@@ -46,6 +46,8 @@ export interface RedirectSource {
     gate: ClickGate;
     /** Clicks answered and not yet stored, and redirects waiting for room (SQLite; PostgreSQL's writer bounds its own). */
     pending?(): { clicks: number; bytes: number; waiting: number; bound: number };
+    /** SQLite: whether the writer thread is running now (it starts with work and stops when idle). */
+    writerRunning?(): boolean;
     close(): Promise<void>;
   };
   close(): Promise<void>;
@@ -100,14 +102,19 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
   }
   const repo = createRedirectRepository(store);
   const cache = createLinkCache(repo);
-  const recorder = createClickRecorder(createClickStore(store.sqlite, o.timeZone), o.geo, o.clickWriter, {
+  const clickStore = createClickStore(store.sqlite, o.timeZone);
+  const recorder = createClickRecorder(clickStore, o.geo, o.clickWriter, {
     file: repo.file, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs,
     onError: (err) => o.onError(err, 'storing clicks failed; will retry'),
     onBehind: o.onBehind,
   });
   return {
     sync: () => cache.sync(),
-    touch: () => cache.touch(),
+    touch() {
+      cache.touch();
+      // A change may leave upkeep behind (a deleted link's clicks to purge).
+      recorder.wake();
+    },
     link: (d, a) => cache.link(d, a),
     domain: (h) => cache.domain(h),
     rotate: (id, n, advance) => repo.rotate(id, n, advance),
@@ -117,6 +124,7 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
     syncRotation: true,
     async start() {
       cache.warm();
+      if (clickStore.upkeepDue(Date.now(), o.retentionMs)) recorder.wake();
     },
     recorder,
     async close() {

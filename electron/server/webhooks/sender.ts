@@ -2,9 +2,8 @@
 // agent: private addresses refused at connect time unless allowed) and its
 // kind of bounds: a time limit for the whole attempt, a few KB of the answer
 // read at most, and no redirects followed (a 3xx is a failed attempt).
-import { request } from 'undici';
 import type { AddressPolicy } from '../net/address-policy.ts';
-import { createGuardedAgent } from '../net/guarded-agent.ts';
+import { createGuardedClient } from '../net/guarded-agent.ts';
 
 export interface SendResult {
   ok: boolean;
@@ -44,12 +43,12 @@ function describe(err: unknown, timeoutMs: number): string {
 
 export function createSender(opts: SenderOptions = {}): Sender {
   const timeoutMs = opts.timeoutMs ?? SEND_TIMEOUT_MS;
-  const agent = createGuardedAgent({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca });
+  const agent = createGuardedClient({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca });
   return {
     async send(url, body, headers, signal) {
       try {
-        const res = await request(url, {
-          method: 'POST', dispatcher: agent, body,
+        const res = await agent.request(url, {
+          method: 'POST', body,
           signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
           headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Linkdesk-Webhooks/1' },
         });

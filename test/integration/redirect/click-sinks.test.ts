@@ -36,10 +36,10 @@ const stored = () => store.sqlite.prepare(
   `SELECT (SELECT clicks FROM link_clicks WHERE link_id = ?) AS clicks, (SELECT count(*) FROM click_log) AS rows,
           (SELECT sum(clicks) FROM click_days) AS rolled`).get(linkId);
 
-function sinkOf(errors: unknown[], url?: URL) {
+function sinkOf(errors: unknown[], url?: URL, idleMs?: number) {
   const o: SinkOptions = { file: store.sqlite.name, timeZone: 'UTC', geoipPath: defaultGeoipPath(), retentionMs: null, onError: (e) => errors.push(e) };
   const geo = openCountryLookup();
-  return workerSink(o, (n) => inlineSink(createClickStore(store.sqlite, 'UTC'), geo, o.onError, n), url);
+  return workerSink(o, (n) => inlineSink(createClickStore(store.sqlite, 'UTC'), geo, o.onError, n), url, idleMs);
 }
 
 describe('worker sink', () => {
@@ -53,6 +53,30 @@ describe('worker sink', () => {
     expect(stored()).toEqual({ clicks: 5, rows: 5, rolled: 5 });
     expect(store.sqlite.prepare('SELECT DISTINCT country, platform, browser, language FROM click_log').all())
       .toEqual([{ country: 'NL', platform: 'Windows', browser: 'Edge', language: 'de' }]);
+    await sink.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('runs a writer thread only while there is work: from the first batch until a quiet spell, then again for the next', async () => {
+    const errors: unknown[] = [];
+    const sink = sinkOf(errors, undefined, 300);
+    expect(sink.running()).toBe(false);
+    sink.write({ gen: 1, clicks: clicks(3) });
+    expect(sink.running()).toBe(true);
+    sink.waitFor(1);
+    await within(10_000, async () => expect(sink.running()).toBe(false));
+    expect(stored()).toEqual({ clicks: 3, rows: 3, rolled: 3 });
+    // The next batch starts another thread, which stores it and the one after.
+    sink.write({ gen: 2, clicks: clicks(2) });
+    expect(sink.running()).toBe(true);
+    sink.write({ gen: 3, clicks: clicks(4) });
+    sink.waitFor(3);
+    expect(stored()).toEqual({ clicks: 9, rows: 9, rolled: 9 });
+    // Woken for upkeep with nothing to store, it runs and stops again.
+    await within(10_000, async () => expect(sink.running()).toBe(false));
+    sink.wake();
+    expect(sink.running()).toBe(true);
+    await within(10_000, async () => expect(sink.running()).toBe(false));
     await sink.close();
     expect(errors).toEqual([]);
   });

@@ -227,6 +227,8 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
   const pruneOld = sqlite.prepare<[number, number, number]>(
     'DELETE FROM click_log WHERE id IN (SELECT id FROM click_log WHERE id > ? AND created_at < ? ORDER BY id LIMIT ?)');
   const pruneChanges = sqlite.prepare<[number]>('DELETE FROM redirect_changes WHERE at < ?');
+  const oldClick = sqlite.prepare<[number, number], number>('SELECT 1 FROM click_log WHERE id > ? AND created_at < ? LIMIT 1').pluck();
+  const oldChange = sqlite.prepare<[number], number>('SELECT 1 FROM redirect_changes WHERE at < ? LIMIT 1').pluck();
 
   return {
     /** Stores a batch; returns how many clicks were kept (clicks of deleted links are dropped). */
@@ -251,6 +253,13 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
       // hundred ms; ten minutes of it is plenty (older readers start afresh).
       sqlite.transaction(() => pruneChanges.run(now - 600_000)).immediate();
       return more;
+    },
+
+    /** Whether `upkeep` has anything to do (a start decides by it whether the writer thread is needed yet). */
+    upkeepDue(now: number, retentionMs: number | null): boolean {
+      const { foldPending, purging } = this.status();
+      if (foldPending > 0 || purging > 0 || oldChange.get(now - 600_000) !== undefined) return true;
+      return retentionMs !== null && oldClick.get(stateOf.get('fold_to') ?? 0, now - retentionMs) !== undefined;
     },
 
     status(): Upkeep {
