@@ -38,11 +38,27 @@ function envFile(text: string): Record<string, string> {
     .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
 }
 
-// The server's Node flags (a lean heap, see the unit's comment): npm run serve runs it the same way.
+// The server's Node flags (a lean heap, see the unit's comment).
 const SERVER_FLAGS = '--max-semi-space-size=8 --max-old-space-size=1024';
-it('npm run serve starts the server with the Node flags of the systemd unit', () => {
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  expect(scripts.serve).toBe(`node ${SERVER_FLAGS} bin/linkdesk.mjs serve`);
+it('npm run serve runs the server as the unit does (compiled, with its Node flags), and one Ctrl-C stops it gracefully', async () => {
+  const data = mkdtempSync(path.join(work, 'serve-'));
+  // As a terminal's Ctrl-C does: SIGINT to the whole process group.
+  const npm = spawn(process.execPath, ['scripts/serve.mjs', '--port', '0', '--data-dir', data], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  npm.stderr.on('data', (d: Buffer) => { err += d; });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: npm.stdout }).on('line', (l) => { if (l.startsWith('Linkdesk listening on')) resolve(l); });
+    npm.once('exit', (code) => reject(new Error(`npm run serve exited (${code}): ${err}`)));
+  });
+  const server = spawnSync('pgrep', ['-f', `${path.join(root, 'dist/server/bin/linkdesk.mjs')} serve --port 0 --data-dir ${data}`], { encoding: 'utf8' }).stdout.trim();
+  const argv = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
+  expect(argv.slice(1, 4).join(' ')).toBe(`${SERVER_FLAGS} ${path.join(root, 'dist/server/bin/linkdesk.mjs')}`);
+  expect((await fetch(`${line.slice('Linkdesk listening on '.length)}/healthz`)).status).toBe(200);
+  process.kill(-npm.pid!, 'SIGINT');
+  const code = await new Promise((resolve) => npm.once('exit', resolve));
+  expect(code).toBe(0);
+  expect(err).toContain('"msg":"stopped"');
+  expect(err).not.toContain('stopping at once');
 });
 
 describe('the systemd unit', () => {

@@ -1,0 +1,1 @@
+export function compileServer(dir: string): string;
