@@ -37,7 +37,7 @@ export interface HandlerDeps {
   /** Long work (electron/services/jobs.ts). */
   jobs: Part<'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.file'>;
   /** The import wizard (electron/services/transfer/import-handlers.ts). */
-  imports: Part<'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import'>;
+  imports: Part<'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import' | 'transfer.importResult'>;
   /** Work on a selection of links: bulk actions, export, copy to another instance (electron/services/transfer/selection-handlers.ts). */
   selection: Part<'links.bulk' | 'transfer.export' | 'transfer.copyPlan' | 'transfer.copy'>;
   /** The local instance's backups (electron/services/backups.ts). */
