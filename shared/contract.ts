@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
-import type { Webhook, WebhookCreated, WebhookDelivery } from './schemas/webhooks.ts';
+import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
 import { IMPORT_FIELDS, IMPORT_FORMATS, type BackupView, type BackupsView, type CopyPlan, type ImportOutcome, type ImportPreview, type JobFile, type JobView } from './transfer.ts';
 
 const id = z.number().int().positive();
@@ -40,6 +40,7 @@ const quickFields = z.object({
 }).strict();
 
 const jobId = z.object({ id: z.uuid() });
+const deliveryArgs = z.object({ id, deliveryId: id }).strict();
 /** The links a bulk action, an export or a copy works on: ids, or every link a list filter matches. */
 const selection = z.union([
   z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
@@ -186,6 +187,10 @@ export const contract = {
   'webhooks.create': entry<z.ZodObject<{ data: typeof body }>, WebhookCreated>(z.object({ data: body })),
   /** A hook's recent deliveries, newest first. */
   'webhooks.deliveries': entry<z.ZodObject<{ id: typeof id; query: typeof query }>, Page<WebhookDelivery>>(z.object({ id, query })),
+  /** One delivery with every attempt and the body it sends. */
+  'webhooks.delivery': entry<typeof deliveryArgs, WebhookDeliveryDetail>(deliveryArgs),
+  /** Sends a delivery again now (same body, same id); the delivery, pending. */
+  'webhooks.redeliver': entry<typeof deliveryArgs, WebhookDelivery>(deliveryArgs),
   /** Queues a webhook.test delivery; the new delivery. */
   'webhooks.test': entry<z.ZodObject<{ id: typeof id }>, WebhookDelivery>(z.object({ id })),
 

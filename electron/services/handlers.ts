@@ -183,6 +183,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return offered('webhooks', async () => page(await client.request('GET', `/webhooks/${id}/deliveries`, { query })),
         async () => !(await answers404(() => client.request('GET', '/webhooks', { query: { per_page: 10 } }))));
     },
+    'webhooks.delivery': async ({ id, deliveryId }, ctx) => {
+      const client = api(ctx);
+      return offered('webhook delivery details', async () => single(await client.request('GET', `/webhooks/${id}/deliveries/${deliveryId}`)),
+        async () => !(await answers404(() => client.request('GET', `/webhooks/${id}/deliveries`, { query: { per_page: 10 } }))));
+    },
+    'webhooks.redeliver': async ({ id, deliveryId }, ctx) => {
+      const client = api(ctx);
+      return offered('redelivery', async () => single(await client.request('POST', `/webhooks/${id}/deliveries/${deliveryId}/redeliver`)),
+        async () => !(await answers404(() => client.request('GET', `/webhooks/${id}/deliveries`, { query: { per_page: 10 } }))));
+    },
     'webhooks.test': async ({ id }, ctx) => {
       const client = api(ctx);
       return offered('webhooks', async () => single(await client.request('POST', `/webhooks/${id}/test`)),
