@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
+import { importPasswordSchema } from './schemas/transfer.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
 import { IMPORT_FIELDS, IMPORT_FORMATS, type BackupView, type BackupsView, type CopyPlan, type ImportOutcome, type ImportPreview, type JobFile, type JobView } from './transfer.ts';
 
@@ -72,7 +73,7 @@ const importArgs = z.object({
   spaceId: id.nullable().optional(),
   onConflict: onConflict.optional(),
   /** Given to password-protected links; without it they are imported disabled until a password is set. */
-  password: z.string().min(1).max(128).optional(),
+  password: importPasswordSchema.min(1).optional(),
 }).strict();
 const targetArgs = z.object({ instanceId: instanceId.optional() }).strict();
 const previewArgs = z.object({ stageId: z.uuid(), format: importFormat.optional(), mapping: columnMapping.optional() }).strict();
