@@ -7,8 +7,9 @@ import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
-import type { Webhook, WebhookCreated, WebhookDelivery } from './schemas/webhooks.ts';
-import type { BackupView, BackupsView, CopyPlan, ImportPreview, JobFile, JobView } from './transfer.ts';
+import { importPasswordSchema } from './schemas/transfer.ts';
+import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
+import { IMPORT_FIELDS, IMPORT_FORMATS, type BackupView, type BackupsView, type CopyPlan, type ImportOutcome, type ImportPreview, type JobFile, type JobView } from './transfer.ts';
 
 const id = z.number().int().positive();
 const query = z.record(z.string(), z.union([z.string(), z.number(), z.undefined()])).optional();
@@ -40,13 +41,16 @@ const quickFields = z.object({
 }).strict();
 
 const jobId = z.object({ id: z.uuid() });
+const deliveryArgs = z.object({ id, deliveryId: id }).strict();
 /** The links a bulk action, an export or a copy works on: ids, or every link a list filter matches. */
 const selection = z.union([
   z.object({ ids: z.array(id).min(1).max(100_000) }).strict(),
   z.object({ query }).strict(),
 ]);
 const onConflict = z.enum(['error', 'skip', 'rename', 'update']);
-const importFormat = z.enum(['linkdesk', 'yourls', 'shlink', 'kutt', 'bitly']);
+const importFormat = z.enum(IMPORT_FORMATS);
+/** Every column of the file with the field it fills (null: not imported), as the person chose. */
+const columnMapping = z.array(z.object({ column: z.string().max(1000), field: z.enum(IMPORT_FIELDS).nullable() }).strict()).max(1000);
 const bulkAction = z.union([
   z.object({ type: z.literal('delete') }).strict(),
   z.object({ type: z.literal('disable'), disabled: z.union([z.literal(0), z.literal(1)]) }).strict(),
@@ -61,6 +65,7 @@ const stageArgs = z.object({
 const importArgs = z.object({
   stageId: z.uuid(),
   format: importFormat.optional(),
+  mapping: columnMapping.optional(),
   instanceId: instanceId.optional(),
   /** Every row goes to this domain (null: the instance's default) instead of the domain the file names. */
   domainId: id.nullable().optional(),
@@ -68,10 +73,10 @@ const importArgs = z.object({
   spaceId: id.nullable().optional(),
   onConflict: onConflict.optional(),
   /** Given to password-protected links; without it they are imported disabled until a password is set. */
-  password: z.string().min(1).max(128).optional(),
+  password: importPasswordSchema.min(1).optional(),
 }).strict();
 const targetArgs = z.object({ instanceId: instanceId.optional() }).strict();
-const previewArgs = z.object({ stageId: z.uuid(), format: importFormat }).strict();
+const previewArgs = z.object({ stageId: z.uuid(), format: importFormat.optional(), mapping: columnMapping.optional() }).strict();
 const exportArgs = z.object({ format: z.enum(['csv', 'json']), selection: selection.optional() }).strict();
 const copyPlanArgs = z.object({ targetInstanceId: instanceId, selection }).strict();
 const bulkArgs = z.object({ selection, action: bulkAction }).strict();
@@ -183,6 +188,10 @@ export const contract = {
   'webhooks.create': entry<z.ZodObject<{ data: typeof body }>, WebhookCreated>(z.object({ data: body })),
   /** A hook's recent deliveries, newest first. */
   'webhooks.deliveries': entry<z.ZodObject<{ id: typeof id; query: typeof query }>, Page<WebhookDelivery>>(z.object({ id, query })),
+  /** One delivery with every attempt and the body it sends. */
+  'webhooks.delivery': entry<typeof deliveryArgs, WebhookDeliveryDetail>(deliveryArgs),
+  /** Sends a delivery again now (same body, same id); the delivery, pending. */
+  'webhooks.redeliver': entry<typeof deliveryArgs, WebhookDelivery>(deliveryArgs),
   /** Queues a webhook.test delivery; the new delivery. */
   'webhooks.test': entry<z.ZodObject<{ id: typeof id }>, WebhookDelivery>(z.object({ id })),
 
@@ -199,8 +208,10 @@ export const contract = {
   'links.bulk': entry<typeof bulkArgs, JobView>(bulkArgs),
   /** Keeps a copy of an import file and reads its format, mapping and first rows. */
   'transfer.stage': entry<typeof stageArgs, ImportPreview>(stageArgs),
-  /** The staged file read as another format. */
+  /** The staged file read as another format, or with the columns mapped as the person chose. */
   'transfer.preview': entry<typeof previewArgs, ImportPreview>(previewArgs),
+  /** An import's rejected rows and the links it wrote (of the job `id`). */
+  'transfer.importResult': entry<typeof jobId, ImportOutcome>(jobId),
   /** The domains and spaces an import can put every row on, of the selected instance (or `instanceId`); spaces null where not offered. */
   'transfer.targetOptions': entry<typeof targetArgs, { domains: { id: number; name: string }[]; spaces: { id: number; name: string }[] | null }>(targetArgs),
   /** Imports a staged file into the selected instance (or `instanceId`); a job that can pause, resume and report. */

@@ -37,7 +37,7 @@ export interface HandlerDeps {
   /** Long work (electron/services/jobs.ts). */
   jobs: Part<'jobs.list' | 'jobs.get' | 'jobs.pause' | 'jobs.resume' | 'jobs.cancel' | 'jobs.file'>;
   /** The import wizard (electron/services/transfer/import-handlers.ts). */
-  imports: Part<'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import'>;
+  imports: Part<'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import' | 'transfer.importResult'>;
   /** Work on a selection of links: bulk actions, export, copy to another instance (electron/services/transfer/selection-handlers.ts). */
   selection: Part<'links.bulk' | 'transfer.export' | 'transfer.copyPlan' | 'transfer.copy'>;
   /** The local instance's backups (electron/services/backups.ts). */
@@ -182,6 +182,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const client = api(ctx);
       return offered('webhooks', async () => page(await client.request('GET', `/webhooks/${id}/deliveries`, { query })),
         async () => !(await answers404(() => client.request('GET', '/webhooks', { query: { per_page: 10 } }))));
+    },
+    'webhooks.delivery': async ({ id, deliveryId }, ctx) => {
+      const client = api(ctx);
+      return offered('webhook delivery details', async () => single(await client.request('GET', `/webhooks/${id}/deliveries/${deliveryId}`)),
+        async () => !(await answers404(() => client.request('GET', `/webhooks/${id}/deliveries`, { query: { per_page: 10 } }))));
+    },
+    'webhooks.redeliver': async ({ id, deliveryId }, ctx) => {
+      const client = api(ctx);
+      return offered('redelivery', async () => single(await client.request('POST', `/webhooks/${id}/deliveries/${deliveryId}/redeliver`)),
+        async () => !(await answers404(() => client.request('GET', `/webhooks/${id}/deliveries`, { query: { per_page: 10 } }))));
     },
     'webhooks.test': async ({ id }, ctx) => {
       const client = api(ctx);

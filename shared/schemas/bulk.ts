@@ -30,6 +30,21 @@ const flag = z.preprocess(
   z.boolean({ error: 'The dry_run must be true or false.' }),
 );
 
+/**
+ * Fields of a bulk create item beyond POST /links's, for imports: the title
+ * and creation time a file gives (a link created with a title is not sent to
+ * the title fetcher). Not taken by POST /links.
+ */
+export const IMPORTED_TITLE_MAX = 500;
+export const bulkImportedFieldsSchema = z.object({
+  title: z.string({ error: 'The title must be a string.' }).trim()
+    .max(IMPORTED_TITLE_MAX, `The title may not be greater than ${IMPORTED_TITLE_MAX} characters.`).nullish(),
+  created_at: z.string({ error: 'The created_at must be a string.' })
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'The created_at must be a date and time in ISO 8601 (such as 2024-05-01T08:00:00Z).')
+    .refine((v) => !(Date.parse(v) > Date.now() + 60_000), 'The created_at cannot be in the future.')
+    .nullish(),
+});
+
 export const bulkCreateSchema = z.object({
   links: bulkList('links', createItem),
   on_conflict: z.enum(BULK_ON_CONFLICT, { error: `The selected on_conflict is invalid; allowed: ${BULK_ON_CONFLICT.join(', ')}.` })

@@ -2,7 +2,7 @@
 // drift guards at the bottom keep the two in step, as in responses.ts).
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
-import { httpUrl, int, list, oneOf, oneOfStrings } from './fields.ts';
+import { httpUrl, id, int, list, oneOf, oneOfStrings } from './fields.ts';
 
 export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -16,10 +16,17 @@ export interface Webhook {
 }
 /** The create answer: the only time the signing secret is shown. */
 export interface WebhookCreated extends Webhook { secret: string }
+/** One try at sending a delivery. */
+export interface DeliveryAttempt {
+  number: number; at: string; duration_ms: number; status: number | null; error: string | null; response: string | null; redelivery: boolean;
+}
 export interface WebhookDelivery {
   id: number; event: string; state: DeliveryState; attempts: number; last_status: number | null; last_error: string | null;
   created_at: string; next_attempt_at: string | null; finished_at: string | null;
+  attempt_log: DeliveryAttempt[];
 }
+/** One delivery with the request it sends. */
+export interface WebhookDeliveryDetail extends WebhookDelivery { payload: string }
 
 const events = list('events', oneOfStrings('events.*', WEBHOOK_EVENTS), WEBHOOK_EVENTS.length)
   .refine((e) => e.length > 0, 'Choose at least one event.')
@@ -37,6 +44,7 @@ export const webhookListQuerySchema = z.object({
 });
 
 const timestamp = z.string().describe('ISO 8601, UTC');
+export const deliveryParamSchema = z.object({ id: id('id'), delivery_id: id('delivery_id') });
 export const webhookSchema = z.object({
   id: z.number().int(),
   url: z.string(),
@@ -58,7 +66,19 @@ export const deliverySchema = z.object({
   created_at: timestamp,
   next_attempt_at: timestamp.nullable().describe('When a pending delivery is tried next'),
   finished_at: timestamp.nullable(),
+  attempt_log: z.array(z.object({
+    number: z.number().int().describe('1 for the first attempt'),
+    at: timestamp.describe('When the attempt started'),
+    duration_ms: z.number().int().describe('From sending to the answer read (or the failure)'),
+    status: z.number().int().nullable().describe("The receiver's HTTP status; null when none came back"),
+    error: z.string().nullable().describe('Why the attempt failed; null when it delivered'),
+    response: z.string().nullable().describe("The start of the receiver's answer (up to 1 KB of text); null when none came back"),
+    redelivery: z.boolean().describe('Asked for with Redeliver'),
+  }).meta({ id: 'WebhookDeliveryAttempt' })).describe('Every attempt, oldest first'),
 }).meta({ id: 'WebhookDelivery' });
+export const deliveryDetailSchema = deliverySchema.extend({
+  payload: z.string().describe('The JSON body sent on every attempt, exactly as sent'),
+}).meta({ id: 'WebhookDeliveryDetail' });
 
 /** Appended to the API description: how a receiver checks a delivery. */
 export const SIGNATURE_HELP = `
@@ -75,3 +95,4 @@ const same = <A, B>(ok: Same<A, B>) => ok;
 same<z.infer<typeof webhookSchema>, Webhook>(true);
 same<z.infer<typeof webhookCreatedSchema>, WebhookCreated>(true);
 same<z.infer<typeof deliverySchema>, WebhookDelivery>(true);
+same<z.infer<typeof deliveryDetailSchema>, WebhookDeliveryDetail>(true);

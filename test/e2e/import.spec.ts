@@ -79,9 +79,8 @@ test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut
     await expect(combo(preview, 'Format')).toHaveValue('Linkdesk (CSV or JSON)');
     await expect(page.getByTestId('import-rows')).toHaveText('1,000');
     await expect(page.getByTestId('import-encoding')).toHaveText(/utf-?8/i);
-    const mapping = page.getByTestId('import-mapping');
-    await expect(mapping.getByRole('row', { name: 'url url' })).toBeVisible();
-    await expect(mapping.getByRole('row', { name: 'notes not imported' })).toBeVisible();
+    await expect(combo(preview, 'Field for column url')).toHaveValue('Destination URL');
+    await expect(combo(preview, 'Field for column notes')).toHaveValue('Not imported');
     await expect(page.getByTestId('import-sample').getByRole('row')).toHaveCount(6);
     await expect(page.getByTestId('import-sample')).toContainText('https://example.com/a/1');
     await world.shot('preview');
@@ -109,6 +108,8 @@ test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut
     await expect(result).toHaveAttribute('data-status', 'cancelled');
     await expect(page.getByRole('heading', { name: '4. Import cancelled' })).toBeFocused();
     await expect(result).toContainText('links written until then are kept');
+    // The rows refused so far, with their reasons, right here (the report stays).
+    await expect(page.getByTestId('import-rejections').locator('tr[data-row]').first()).toContainText('url');
     const kept = Number((await page.getByTestId('import-created').textContent())!.replace(/,/g, ''));
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(1000);
@@ -169,10 +170,9 @@ test('a Bitly export shows its detected format and how its columns map', async (
   const preview = page.getByRole('region', { name: /2\. Check the file/ });
   await expect(combo(preview, 'Format')).toHaveValue('Bitly');
   await expect(preview).toContainText('Detected from the file');
-  const mapping = page.getByTestId('import-mapping');
-  await expect(mapping.getByRole('row', { name: 'Long URL url' })).toBeVisible();
-  await expect(mapping.getByRole('row', { name: 'Custom back-half alias' })).toBeVisible();
-  await expect(mapping.getByRole('row', { name: 'Tags not imported' })).toBeVisible();
+  await expect(combo(preview, 'Field for column Long URL')).toHaveValue('Destination URL');
+  await expect(combo(preview, 'Field for column Custom back-half')).toHaveValue('Alias');
+  await expect(combo(preview, 'Field for column Tags')).toHaveValue('Not imported');
   await expect(page.getByTestId('import-rows')).toHaveText('2');
   await expect(page.getByTestId('import-sample')).toContainText('spring-sale');
   await world.shot('bitly-preview');
@@ -181,4 +181,63 @@ test('a Bitly export shows its detected format and how its columns map', async (
   await pick(page, preview, 'Format', 'Kutt');
   await expect(preview.getByRole('alert')).toContainText('column');
   await world.shot('bitly-as-kutt');
+});
+
+test('any CSV: the person maps its columns, the import honours them, and the result lists rejected rows and the links written', async ({ page, world }) => {
+  await world.open('#/import');
+  const file = path.resolve(import.meta.dirname, '../fixtures/import/any-columns.csv');
+  await chooseFile(page, 'people-pages.csv', readFileSync(file));
+  const preview = page.getByRole('region', { name: /2\. Check the file/ });
+  await expect(combo(preview, 'Format')).toHaveValue('Any other CSV');
+  // No column is known to hold URLs: the screen says so and nothing can start.
+  await expect(preview.getByRole('alert')).toContainText('destination URLs');
+  const start = page.getByRole('button', { name: 'Import 3 rows' });
+  await expect(start).toBeDisabled();
+  await expect(combo(preview, 'Field for column Label')).toHaveValue('Title'); // guessed from its name
+  await world.shot('any-csv-unmapped');
+
+  // The person's choice: Page holds the URL, Short name the alias; Label is moved off Title onto the preview title.
+  await pick(page, preview, 'Field for column Page', 'Destination URL');
+  await pick(page, preview, 'Field for column Short name', 'Alias');
+  await pick(page, preview, 'Field for column Label', 'Preview title');
+  await pick(page, preview, 'Field for column Owner', 'Title');
+  await expect(preview.getByRole('alert')).toHaveCount(0);
+  const sample = page.getByTestId('import-sample');
+  await expect(sample.getByRole('row').nth(1)).toContainText('https://example.com/pricing');
+  await expect(sample.getByRole('row').nth(1)).toContainText('pricing');
+  await expect(sample.getByRole('row').nth(1)).toContainText('ana');
+  await expect(page.locator('[data-column="Page"]')).toContainText('your choice');
+  await expect(preview).toContainText('Detected from the file');
+  await world.shot('any-csv-mapped');
+  await world.axe('import: column mapping');
+
+  await expect(start).toBeEnabled();
+  await start.click();
+  const result = page.getByTestId('import-result');
+  await expect(result).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('import-created')).toHaveText('2');
+  await expect(page.getByTestId('import-rejected')).toHaveText('1');
+  // Rejected rows inline, each with its reason.
+  const rejected = page.getByTestId('import-rejections').locator('tr[data-row]');
+  await expect(rejected).toHaveCount(1);
+  await expect(rejected.first()).toContainText('3');
+  await expect(rejected.first()).toContainText('url');
+  await expect(rejected.first()).toContainText(/url/i);
+  // The links written, carrying the mapped columns.
+  const written = page.getByTestId('import-links').locator('tr[data-link]');
+  await expect(written).toHaveCount(2);
+  await expect(written.first()).toContainText('/pricing');
+  await expect(written.first()).toContainText('https://example.com/pricing');
+  await expect(written.first()).toContainText('ana');
+  await world.shot('any-csv-result');
+  await world.axe('import: result with rejected rows and links');
+
+  const links = await world.invoke('links.list', { query: { per_page: 10, sort_by: 'id', sort: 'asc' } }) as { data: { alias: string; url: string; title: string | null; preview_title: string | null }[] };
+  expect(links.data.map((l) => [l.alias, l.url, l.title, l.preview_title])).toEqual([
+    ['pricing', 'https://example.com/pricing', 'ana', 'Pricing page'],
+    ['team', 'https://example.com/team', 'bo', 'Our team'],
+  ]);
+
+  await result.getByRole('button', { name: 'Open the Links screen' }).click();
+  await expect(page).toHaveURL(/#\/links/);
 });

@@ -84,15 +84,87 @@ describe('transfer.stage and transfer.preview', () => {
     expect(p).toMatchObject({ fileName: 'links.csv', format: 'linkdesk', detected: true, delimiter: ',', rows: 60 });
     expect(p.mapping).toContainEqual({ column: 'alias', field: 'alias' });
     expect(p.sample).toHaveLength(5);
-    expect(p.sample[0]).toEqual({ row: 1, url: 'https://example.com/imp/1', alias: 'imp-1', domain: null, problem: null });
+    expect(p.sample[0]).toEqual({ row: 1, url: 'https://example.com/imp/1', alias: 'imp-1', domain: null, title: null, created_at: null, problem: null });
     const source = path.join(dataDir, 'imports', p.stageId, 'source');
     expect(await readFile(source, 'utf8')).toBe(csv.text);
     if (process.platform !== 'win32') expect(statSync(source).mode & 0o077).toBe(0);
 
     const asBitly = await d.invoke('transfer.preview', { stageId: p.stageId, format: 'bitly' });
     expect(asBitly).toMatchObject({ ok: false, error: { kind: 'validation' } });
-    const bad = await d.invoke('transfer.stage', { fileName: 'empty.csv', base64: b64('name,notes\nx,y\n') });
-    expect(bad).toMatchObject({ ok: false, error: { kind: 'validation', message: expect.stringContaining('URL') } });
+    // Columns no format claims: staged for the person to map, and refused for import until a column holds URLs.
+    const foreign = await ok<ImportPreview>(d.invoke('transfer.stage', { fileName: 'foreign.csv', base64: b64('name,notes\nx,y\n') }));
+    expect(foreign).toMatchObject({ format: 'csv', rows: 1, sample: [], missing: expect.stringContaining('destination URLs') });
+    expect(await d.invoke('transfer.import', { stageId: foreign.stageId })).toMatchObject({ ok: false, error: { kind: 'validation', message: expect.stringContaining('destination URLs') } });
+  });
+});
+
+/** A CSV with columns no format knows: Page (the URL), Short name, Label, Owner; every 40th row's Page is no web address. */
+function foreignCsv(n: number) {
+  const lines = ['Page,Short name,Label,Owner'];
+  for (let i = 1; i <= n; i++) lines.push([i % 40 === 0 ? 'not a web address' : `https://example.com/page/${i}`, `page-${i}`, `Page number ${i}`, 'ana'].join(','));
+  return { text: `${lines.join('\n')}\n`, invalid: Math.floor(n / 40) };
+}
+const MAPPING = [
+  { column: 'Page', field: 'url' as const }, { column: 'Short name', field: 'alias' as const },
+  { column: 'Label', field: 'title' as const }, { column: 'Owner', field: null },
+];
+
+describe('columns mapped by the person importing', () => {
+  it('previews and imports with the mapping chosen, the links carrying the mapped columns; the result lists rejected rows and written links', async () => {
+    const { d } = await desktop();
+    const csv = foreignCsv(80);
+    const staged = await ok<ImportPreview>(d.invoke('transfer.stage', { fileName: 'foreign.csv', base64: b64(csv.text) }));
+    expect(staged.mapping.find((m) => m.field === 'url')).toBeUndefined();
+    const p = await ok<ImportPreview>(d.invoke('transfer.preview', { stageId: staged.stageId, mapping: MAPPING }));
+    expect(p).toMatchObject({ format: 'csv', missing: null, mapping: MAPPING });
+    expect(p.sample[0]).toMatchObject({ url: 'https://example.com/page/1', alias: 'page-1', title: 'Page number 1' });
+    expect(await d.invoke('transfer.preview', { stageId: p.stageId, mapping: [{ column: 'Page', field: 'url' }, { column: 'Label', field: 'url' }] }))
+      .toMatchObject({ ok: true, data: { missing: 'Two columns fill url: "Page" and "Label". Choose one.' } });
+
+    const job = await until(d, (await ok<JobView>(d.invoke('transfer.import', { stageId: p.stageId, mapping: MAPPING }))).id, ended);
+    expect(job).toMatchObject({ status: 'done', created: 80 - csv.invalid, rejected: csv.invalid });
+    const listed = await ok<{ data: { alias: string; title: string | null; url: string }[] }>(d.invoke('links.list', { query: { search: 'page-7', search_by: 'alias', per_page: 25 } }));
+    expect(listed.data.find((l) => l.alias === 'page-7')).toMatchObject({ url: 'https://example.com/page/7', title: 'Page number 7' });
+
+    const outcome = await ok<{ rejections: { row: number; field: string; reason: string }[]; rejected: number; links: { alias: string; title: string | null }[]; linkCount: number }>(
+      d.invoke('transfer.importResult', { id: job.id }));
+    expect(outcome.rejected).toBe(csv.invalid);
+    expect(outcome.rejections.map((r) => [r.row, r.field])).toEqual([[40, 'url'], [80, 'url']]);
+    expect(outcome.rejections[0]!.reason).toMatch(/url/i);
+    expect(outcome.linkCount).toBe(80 - csv.invalid);
+    expect(outcome.links).toHaveLength(20);
+    expect(outcome.links[0]).toMatchObject({ alias: 'page-1', title: 'Page number 1' });
+  });
+
+  it('keeps what real exports carry: title and created date of a Shlink web export reach the links', async () => {
+    const { d } = await desktop();
+    const text = await readFile(path.resolve(import.meta.dirname, '../fixtures/import/shlink-web.csv'), 'utf8');
+    const p = await ok<ImportPreview>(d.invoke('transfer.stage', { fileName: 'shlink.csv', base64: b64(text) }));
+    // The file names the domain s.test, which this instance lacks: every row to the default domain.
+    const job = await until(d, (await ok<JobView>(d.invoke('transfer.import', { stageId: p.stageId, domainId: null }))).id, ended);
+    expect(job).toMatchObject({ status: 'done', created: 2 });
+    const links = await ok<{ data: { alias: string; title: string | null; created_at: string }[] }>(d.invoke('links.list', { query: { per_page: 10, sort_by: 'id', sort: 'asc' } }));
+    expect(links.data.map((l) => [l.alias, l.title, l.created_at])).toEqual([
+      ['12C18', 'Black Friday deals', '2023-11-01T10:00:00Z'], ['docs', null, '2023-11-02T08:30:00Z'],
+    ]);
+  });
+
+  it('resumes after a restart with the mapping saved with the job', async () => {
+    const first = await desktop();
+    const csv = foreignCsv(2000);
+    const p = await ok<ImportPreview>(first.d.invoke('transfer.stage', { fileName: 'foreign.csv', base64: b64(csv.text) }));
+    const job = await ok<JobView>(first.d.invoke('transfer.import', { stageId: p.stageId, mapping: MAPPING }));
+    await until(first.d, job.id, (j) => j.done > 0);
+    await first.d.close();
+    const saved = JSON.parse(await readFile(path.join(first.dataDir, 'imports', p.stageId, 'job.json'), 'utf8'));
+    expect(saved.mapping).toEqual(MAPPING);
+
+    const second = await desktop(first.dataDir, first.secrets);
+    expect(await ok<JobView>(second.d.invoke('jobs.get', { id: job.id }))).toMatchObject({ status: 'paused', resumable: true });
+    await ok(second.d.invoke('jobs.resume', { id: job.id }));
+    expect(await until(second.d, job.id, ended)).toMatchObject({ status: 'done', created: 2000 - csv.invalid, rejected: csv.invalid });
+    const last = await ok<{ data: { alias: string; title: string | null }[] }>(second.d.invoke('links.list', { query: { search: 'page-1999', search_by: 'alias', per_page: 10 } }));
+    expect(last.data.find((l) => l.alias === 'page-1999')).toMatchObject({ title: 'Page number 1999' });
   });
 });
 

@@ -4,7 +4,9 @@
 // written together in one transaction (one commit instead of one per link),
 // each link (row and pixels) atomically: one fails alone, never half written.
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
+import { bulkImportedFieldsSchema } from '../../../shared/schemas/bulk.ts';
 import { linkCreateSchema, type LinkCreateInput } from '../../../shared/schemas/links.ts';
+import { isoNow } from '../util/time.ts';
 import { destinationChanged } from '../health/destinations.ts';
 import type { LinkWriteOp, LinksRepository } from '../db/repositories/links-repository.ts';
 import type { OnConflict, WriteResult } from '../transfer/types.ts';
@@ -72,6 +74,7 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
   // The batch's own aliases are looked up in one query per domain, and
   // ownership once per set of ids: a thousand small queries cost more than the writes.
   const parsed = bodies.map((body) => linkCreateSchema.safeParse(body ?? {}));
+  const imported = bodies.map((body) => bulkImportedFieldsSchema.safeParse(body ?? {}));
   const known = new Map<string, boolean>();
   const sent = new Map<number | null, string[]>();
   for (const p of parsed) {
@@ -150,10 +153,13 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
 
   async function one(index: number) {
     const p = parsed[index]!;
-    if (!p.success) {
-      items[index] = rejected(index, fromZod(p.error));
+    const extra = imported[index]!;
+    if (!p.success || !extra.success) {
+      items[index] = rejected(index, fromZod(p.success ? extra.error! : p.error));
       return;
     }
+    const title = extra.data.title || null;
+    const createdAt = extra.data.created_at ? isoNow(Date.parse(extra.data.created_at)) : null;
     let input = p.data;
     const hit = opts.onConflict === 'error' ? null : await holder(input);
     if (hit && opts.onConflict === 'skip') {
@@ -168,8 +174,9 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
       }
       const stored = (await repos.links.find(userId, hit.id))!;
       const { columns, pixelIds } = await updateColumns(ctx, input, stored);
+      if (title !== null) columns.title = title;
       const op = { kind: 'update', id: stored.id, columns, pixelIds, resetHealth: destinationChanged(stored, columns) } as const;
-      queue(index, op, null, columns.url !== undefined && columns.url !== stored.url);
+      queue(index, op, null, title === null && columns.url !== undefined && columns.url !== stored.url);
       return;
     }
     if (hit && opts.onConflict === 'rename') {
@@ -179,7 +186,8 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
       input = { ...input, alias: numbered(input.alias!, n) };
     }
     const { columns, pixelIds } = await createColumns(ctx, input);
-    queue(index, { kind: 'create', columns, pixelIds }, keyOf(columns.domain_id ?? null, columns.alias), true);
+    const kept = { ...columns, ...(title !== null ? { title } : {}), ...(createdAt !== null ? { created_at: createdAt } : {}) };
+    queue(index, { kind: 'create', columns: kept, pixelIds }, keyOf(columns.domain_id ?? null, columns.alias), title === null);
   }
 
   for (let index = 0; index < bodies.length; index++) {

@@ -17,8 +17,11 @@ export class CliError extends Error {
 /** `command` is what follows `linkdesk` in the hint: 'serve', 'keys create'. */
 export const usageError = (command: string, message: string) => new CliError(message, 2, command);
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
-type Values<O extends OptionSpec> = { [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean };
+/** `multiple`: a string flag that may be given again and again (`--map a=b --map c=d`), each value kept in order. */
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+type Values<O extends OptionSpec> = {
+  [K in keyof O]?: O[K]['type'] extends 'string' ? (O[K] extends { multiple: true } ? string[] : string) : boolean
+};
 
 export interface Parsed<O extends OptionSpec> { values: Values<O>; positionals: string[]; help: boolean }
 
@@ -31,9 +34,9 @@ const HELP = new Set(['--help', '-h']);
  */
 export function parseCommand<O extends OptionSpec>(command: string, argv: string[], options: O, maxPositionals = 0): Parsed<O> {
   const { tokens } = parseArgs({
-    args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: false, allowPositionals: true, tokens: true,
+    args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } } as Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>, strict: false, allowPositionals: true, tokens: true,
   });
-  const values: Record<string, string | boolean> = {};
+  const values: Record<string, string | boolean | string[]> = {};
   const positionals: string[] = [];
   let mistake: string | undefined;
   const note = (m: string) => { mistake ??= m; };
@@ -48,6 +51,8 @@ export function parseCommand<O extends OptionSpec>(command: string, argv: string
       values[t.name] = true;
     } else if (t.value === undefined || (t.inlineValue === false && t.value.startsWith('-'))) {
       note(`${t.rawName}: needs a value`);
+    } else if (spec.multiple) {
+      values[t.name] = [...(values[t.name] as string[] | undefined ?? []), t.value];
     } else {
       values[t.name] = t.value;
     }

@@ -10,6 +10,7 @@ import { describeUrl } from '../db/database-url.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, databaseUrlOf, openCommandStore } from './serve.ts';
 import type { Repositories } from '../api/context.ts';
+import { IMPORT_FIELDS, IMPORT_FORMATS, type ImportField } from '../../../shared/transfer.ts';
 import type { ImportFormat, LinkSink, Resolver } from '../transfer/types.ts';
 
 const WHERE_HELP = `  --data-dir DIR           ${DATA_DIR_HELP}
@@ -33,13 +34,20 @@ ${WHERE_HELP}
 
 export const IMPORT_USAGE = `Usage: linkdesk import FILE --user ID [options]
 
-Creates user ID's links from FILE: Linkdesk CSV or JSON, or the exports of
-YOURLS, Shlink, Kutt or Bitly (recognised from the columns). Rows that cannot
-be imported are listed in a report (CSV: row, field, reason).
+Creates user ID's links from FILE: Linkdesk CSV or JSON, the exports of
+YOURLS, Shlink, Kutt, Bitly, Dub or Short.io (recognised from the columns), or
+any CSV whose columns --map names. Rows that cannot be imported are listed in
+a report (CSV: row, field, reason).
 
 Options:
   --user ID                the user who will own the links
-  --format FORMAT          auto (default), linkdesk, yourls, shlink, kutt or bitly
+  --format FORMAT          auto (default), linkdesk, yourls, shlink, kutt, bitly, dub,
+                           shortio, or csv (any CSV: columns guessed from their names)
+  --map FIELD=COLUMN       fill FIELD from COLUMN instead of the column the format uses
+                           (repeatable; FIELD=  leaves FIELD unfilled). Fields: url, alias,
+                           domain, title, created_at, space, disabled, expiration_date,
+                           expiration_clicks, expiration_url, preview_title, … (as in
+                           Linkdesk's CSV). Example: --map url=Destination --map alias=Code
   --domain NAME            put every link on this domain (default: the file's domain names)
   --space NAME             put every link in this space, created when missing
   --on-conflict WHAT       when the alias exists on its domain: error (report the row,
@@ -57,7 +65,7 @@ Environment:
 `;
 
 const WHERE = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
-const FORMATS = ['auto', 'linkdesk', 'yourls', 'shlink', 'kutt', 'bitly'] as const;
+const FORMATS = ['auto', ...IMPORT_FORMATS] as const;
 const CONFLICTS = ['error', 'skip', 'rename', 'update'] as const;
 /** A space or pixel a dry run would create: stands in for its id, and is dropped before the check. */
 const WOULD_CREATE = -1;
@@ -228,11 +236,21 @@ function progressTo(file: string, total: number) {
   };
 }
 
+/** `--map FIELD=COLUMN`: the field, and the column (null: leave the field unfilled). */
+function mapOf(command: string, v: string): { field: ImportField; column: string | null } {
+  const at = v.indexOf('=');
+  const field = (at < 0 ? v : v.slice(0, at)).trim();
+  if (at < 0) throw usageError(command, `--map: FIELD=COLUMN, such as url=Destination, got "${v}"`);
+  if (!(IMPORT_FIELDS as readonly string[]).includes(field)) throw usageError(command, `--map: "${field}" is not a link field; one of ${IMPORT_FIELDS.join(', ')}`);
+  const column = v.slice(at + 1);
+  return { field: field as ImportField, column: column.trim() === '' ? null : column };
+}
+
 export async function importLinks(argv: string[]): Promise<void> {
   const COMMAND = 'import';
   const { values, positionals, help } = parseCommand(COMMAND, argv, {
     user: { type: 'string' }, format: { type: 'string' }, domain: { type: 'string' }, space: { type: 'string' },
-    'on-conflict': { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' }, ...WHERE,
+    map: { type: 'string', multiple: true }, 'on-conflict': { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' }, ...WHERE,
   }, 1);
   if (help) return void process.stdout.write(IMPORT_USAGE);
   const file = positionals[0];
@@ -242,6 +260,7 @@ export async function importLinks(argv: string[]): Promise<void> {
   if (!(FORMATS as readonly string[]).includes(format)) throw usageError(COMMAND, `--format: one of ${FORMATS.join(', ')}, got "${format}"`);
   const onConflict = values['on-conflict'] ?? 'error';
   if (!(CONFLICTS as readonly string[]).includes(onConflict)) throw usageError(COMMAND, `--on-conflict: one of ${CONFLICTS.join(', ')}, got "${onConflict}"`);
+  const overrides = (values.map ?? []).map((m) => mapOf(COMMAND, m));
   const dryRun = values['dry-run'] === true;
   const password = process.env.LINKDESK_IMPORT_PASSWORD || undefined;
 
@@ -257,7 +276,7 @@ export async function importLinks(argv: string[]): Promise<void> {
   const { createLinksBulk, toWriteResult } = await import('../api/bulk-links.ts');
   const result = await withRepos(COMMAND, values, userId, async (repos) => {
     try {
-      const source = openImport(bytes, { format: format === 'auto' ? undefined : format as ImportFormat });
+      const source = openImport(bytes, { format: format === 'auto' ? undefined : format as ImportFormat, overrides });
       // Counting reads the whole file first, so a file that breaks part-way writes nothing.
       const total = await source.count();
       const resolver = repoResolver(repos, userId, dryRun);

@@ -2,6 +2,7 @@
 // version. Applied by migrations.ts (SQLite) and postgres.ts; never edited
 // once released (each engine records a hash of its text).
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
+import { webhookAttempts } from './migrations/webhook-attempts.ts';
 
 /** `sql` is SQLite's text, `postgres` PostgreSQL's; each engine checks the hash of its own. */
 export interface Migration { version: number; name: string; sql: string; postgres: string }
@@ -423,4 +424,6 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE
 CREATE INDEX webhook_deliveries_hook ON webhook_deliveries(webhook_id, id);
 `,
   },
+  // From version 8 on, each migration is a file of its own in ./migrations.
+  webhookAttempts,
 ];

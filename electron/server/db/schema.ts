@@ -78,6 +78,25 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** Being sent until then (Unix ms); null: not being sent. */
+  leased_until: number | null;
+  /** A redelivery's start: the retry window counts from here rather than created_at. */
+  retry_from: number | null;
+  /** 1: the next attempt was asked for by hand. */
+  redeliver: Generated<number>;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  /** Unix milliseconds. */
+  started_at: number;
+  duration_ms: number;
+  status: number | null;
+  error: string | null;
+  /** The start of the receiver's answer (at most ATTEMPT_ANSWER_CHARS), as text. */
+  response: string | null;
+  redelivery: Generated<number>;
 }
 export interface LinkPixelsTable { link_id: number; pixel_id: number }
 export interface LinkClicksTable { link_id: number; user_id: number; clicks: Generated<number> }
@@ -115,4 +134,5 @@ export interface DB {
   instance_secrets: InstanceSecretsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -24,8 +24,8 @@ export interface ImportRun {
   batchSize?: number;
   /** Awaited before each batch is written: where a job pauses or is cancelled (by throwing). */
   checkpoint?: () => Promise<void>;
-  /** After each batch: `row` the last row handled, the counts so far, `rejections` the batch's new ones. */
-  onBatch?: (p: { row: number; rejections: Rejection[] } & ImportTotals) => Promise<void> | void;
+  /** After each batch: `row` the last row handled, the counts so far, `rejections` the batch's new ones, `linkIds` the links it created or updated. */
+  onBatch?: (p: { row: number; rejections: Rejection[]; linkIds: number[] } & ImportTotals) => Promise<void> | void;
 }
 
 export interface ImportResult extends ImportTotals {
@@ -93,6 +93,7 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   }
 
   async function flush() {
+    const linkIds: number[] = [];
     if (batch.length) {
       await run.checkpoint?.();
       const results = await sink(batch.map((b) => b.body), onConflict);
@@ -100,11 +101,12 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
         const item = batch[i]!;
         if (r.result === 'rejected') return reject({ row: item.row, field: r.field, reason: r.reason });
         totals[r.result]++;
+        if (r.result !== 'skipped' && r.id > 0) linkIds.push(r.id);
         if (item.locked && r.result !== 'skipped') lockedForPassword++;
       });
     }
     batch = [];
-    await run.onBatch?.({ row: lastRow, ...totals, rejections: fresh });
+    await run.onBatch?.({ row: lastRow, ...totals, rejections: fresh, linkIds });
     fresh = [];
   }
 

@@ -93,5 +93,8 @@ export function toCreateBody(
   }
   if (link.expiration_date !== null && link.expiration_time !== null) body.expiration_time = link.expiration_time;
   for (const f of ['country', 'platform', 'language', 'rotation'] as const) if (link[f].length) body[f] = link[f];
+  // What the file says the link was: the bulk route keeps both (a server without it ignores them).
+  if (link.title !== null) body.title = link.title;
+  if (link.created_at !== null && !Number.isNaN(Date.parse(link.created_at))) body.created_at = link.created_at;
   return { body, notes };
 }

@@ -1,17 +1,21 @@
 // Opening a file to import: its encoding, CSV or JSON, its format (Linkdesk,
-// YOURLS, Shlink, Kutt, Bitly) from its columns or keys, and the mapping of
-// its columns to link fields, all before a row is read. Rows then stream one
-// at a time; a bad row becomes a rejection, a bad file a TransferError.
+// YOURLS, Shlink, Kutt, Bitly, Dub, Short.io, or any CSV) from its columns or
+// keys, and the mapping of its columns to link fields (the format's, or the
+// one the person chose), all before a row is read. Rows then stream one at a
+// time; a bad row becomes a rejection, a bad file a TransferError.
 import { csvRecords, detectDelimiter, firstRecord } from './csv.ts';
 import { decode } from './decode.ts';
 import { TransferError } from './errors.ts';
 import { bitly } from './formats/bitly.ts';
 import { norm, RowError, type FormatSpec, type Rec } from './formats/common.ts';
+import { dub } from './formats/dub.ts';
 import { kutt } from './formats/kutt.ts';
 import { linkdesk, plainCsv } from './formats/linkdesk.ts';
+import { csvSpec, mappingProblem, steered, withOverrides } from './formats/mapped.ts';
 import { shlink } from './formats/shlink.ts';
+import { shortio } from './formats/shortio.ts';
 import { yourls } from './formats/yourls.ts';
-import type { ImportFormat, ImportRow } from './types.ts';
+import type { ColumnMapping, ImportField, ImportFormat, ImportRow } from './types.ts';
 
 export { TransferError };
 
@@ -22,8 +26,12 @@ export interface ImportSource {
   encoding: string;
   /** The CSV delimiter; null for JSON. */
   delimiter: string | null;
-  /** Each column (or JSON key) of the file → the link field it fills; null: none. */
-  mapping: { column: string; field: string | null }[];
+  /** Each column (or JSON key) of the file → the link field it fills; null: none. As asked, else the format's. */
+  mapping: ColumnMapping;
+  /** The format's own mapping. */
+  detectedMapping: ColumnMapping;
+  /** Why the mapping imports nothing (no URL column, a field filled twice); rows() throws it. Null: ready. */
+  missing: string | null;
   /** Data rows from 1, each a link or a rejection. Throws TransferError if the file turns out unreadable part-way (count() finds that first). */
   rows(): AsyncIterable<ImportRow>;
   /** Data rows in the file; reads it all, and throws what rows() would. */
@@ -31,55 +39,94 @@ export interface ImportSource {
 }
 
 /** In the order they are tried: the most specific columns first, a bare `url` column last. */
-const DETECTION: FormatSpec[] = [linkdesk, kutt, shlink, bitly, yourls, plainCsv];
-const SPECS: Record<ImportFormat, FormatSpec> = { linkdesk: plainCsv, yourls, shlink, kutt, bitly };
+const DETECTION: FormatSpec[] = [linkdesk, kutt, shlink, dub, bitly, shortio, yourls, plainCsv];
+const SPECS: Record<Exclude<ImportFormat, 'csv'>, FormatSpec> = { linkdesk: plainCsv, yourls, shlink, kutt, bitly, dub, shortio };
 const KNOWN_COLUMNS = new Set(Object.values(SPECS).flatMap((s) => Object.keys(s.fields)).concat(['keyword', 'target', 'long_url', 'short_code', 'short_url']));
+const isUrl = (cell: string) => /^https?:\/\//i.test(cell.trim());
 
 const MAX_JSON = 100 * 1024 * 1024;
 
+export interface OpenOptions {
+  /** Read as this format (else recognised from the columns). */
+  format?: ImportFormat;
+  /** The whole mapping as the person chose it: one entry per column. */
+  mapping?: ColumnMapping;
+  /** `--map FIELD=COLUMN`: changes to the format's mapping. */
+  overrides?: { field: ImportField; column: string | null }[];
+  /** Open even when no column holds URLs (the preview, where the person can choose one); else that is a TransferError. */
+  allowUnmapped?: boolean;
+}
+
 function specFor(columns: string[], format: ImportFormat | undefined): { spec: FormatSpec; detected: boolean } {
-  const cols = new Set(columns.map(norm));
+  const keys = columns.map(norm);
+  const cols = new Set(keys);
+  if (format === 'csv') return { spec: csvSpec(keys), detected: false };
   const spec = format ? SPECS[format] : DETECTION.find((s) => s.matches(cols));
-  const found = columns.length ? columns.map((c) => `"${c}"`).join(', ') : 'none';
-  if (!spec) throw new TransferError(`No column holds the links' destination URLs (such as "url" or "Long URL"). Columns found: ${found}.`);
-  if (!spec.url.some((u) => cols.has(u))) {
+  if (!spec) return { spec: csvSpec(keys), detected: true };
+  if (format && !spec.url.some((u) => cols.has(u))) {
+    const found = columns.length ? columns.map((c) => `"${c}"`).join(', ') : 'none';
     throw new TransferError(`A ${format} file needs a ${spec.url.map((u) => `"${u}"`).join(' or ')} column with the destination URLs. Columns found: ${found}.`);
   }
   return { spec, detected: !format };
 }
 
-const mappingOf = (columns: string[], spec: FormatSpec) => columns.map((column) => ({ column, field: spec.fields[norm(column)] ?? null }));
-
-function convert(spec: FormatSpec, row: number, rec: Rec): ImportRow {
+/** The mapping to read with, and the reader that honours it. */
+function steer(columns: string[], keys: string[], spec: FormatSpec, opts: OpenOptions) {
+  const keyOf = (column: string) => keys[columns.indexOf(column)] ?? norm(column);
+  const detectedMapping: ColumnMapping = columns.map((column, i) => ({ column, field: (spec.fields[keys[i]!] as ImportField | undefined) ?? null }));
+  let mapping = detectedMapping;
+  if (opts.mapping) {
+    const asked = new Map(opts.mapping.map((m) => [m.column, m.field]));
+    const unknown = opts.mapping.find((m) => !columns.includes(m.column));
+    if (unknown) throw new TransferError(`The file has no column "${unknown.column}"; choose the file again.`);
+    mapping = columns.map((column, i) => ({ column, field: asked.has(column) ? asked.get(column)! : detectedMapping[i]!.field }));
+  }
+  if (opts.overrides?.length) mapping = withOverrides(mapping, opts.overrides);
+  let missing: string | null;
   try {
-    return { row, link: spec.toLink(rec) };
+    missing = mappingProblem(mapping, detectedMapping);
+  } catch (err) {
+    if (!(err instanceof TransferError)) throw err;
+    missing = err.message;
+  }
+  if (missing && !opts.allowUnmapped) throw new TransferError(missing);
+  return { detectedMapping, mapping, missing, toLink: missing ? spec.toLink : steered(spec, mapping, keyOf) };
+}
+
+function convert(toLink: FormatSpec['toLink'], row: number, rec: Rec): ImportRow {
+  try {
+    return { row, link: toLink(rec) };
   } catch (err) {
     if (err instanceof RowError) return { row, rejection: { row, field: err.field, reason: err.message } };
     throw err;
   }
 }
 
-export function openImport(bytes: Buffer, opts: { format?: ImportFormat } = {}): ImportSource {
+export function openImport(bytes: Buffer, opts: OpenOptions = {}): ImportSource {
   const text = decode(bytes);
-  return /^\s*[[{]/.test(text.head) ? openJson(bytes, text, opts.format) : openCsv(text, opts.format);
+  return /^\s*[[{]/.test(text.head) ? openJson(bytes, text, opts) : openCsv(text, opts);
 }
 
-function openCsv(text: ReturnType<typeof decode>, format: ImportFormat | undefined): ImportSource {
+function openCsv(text: ReturnType<typeof decode>, opts: OpenOptions): ImportSource {
+  const format = opts.format;
   const delimiter = detectDelimiter(text.head);
   const first = firstRecord(text.head, delimiter);
-  const hasHeader = first.some((c) => KNOWN_COLUMNS.has(norm(c)));
+  // A header names known columns, or at least holds no web address (a file of foreign columns the person will map).
+  const hasHeader = first.some((c) => KNOWN_COLUMNS.has(norm(c))) || (first.length > 0 && !first.some(isUrl));
   let columns = first;
   let keys = first.map(norm);
   if (!hasHeader) {
     // No header: the first cell holding a web address is the destination, an alias may sit before it.
     columns = first.map((_, i) => `Column ${i + 1}`);
-    const urlAt = first.findIndex((c) => /^https?:\/\//i.test(c.trim()));
+    const urlAt = first.findIndex(isUrl);
     keys = first.map((_, i) => (i === urlAt ? 'url' : i === urlAt - 1 ? 'alias' : `column_${i + 1}`));
     if (urlAt < 0) throw new TransferError(`No header row and no web address in the first row, so no column holds the destination URLs. Columns found: ${first.length ? first.map((c) => `"${c}"`).join(', ') : 'none'}.`);
   }
   const { spec, detected } = specFor(hasHeader ? columns : keys, hasHeader ? format : format ?? 'linkdesk');
+  const steering = steer(columns, keys, spec, opts);
   const headerRows = hasHeader ? 1 : 0;
   async function* rows(): AsyncGenerator<ImportRow> {
+    if (steering.missing) throw new TransferError(steering.missing);
     for await (const item of csvRecords(text.chunks(), delimiter, headerRows)) {
       const row = item.record - headerRows;
       if (row < 1) continue;
@@ -89,11 +136,12 @@ function openCsv(text: ReturnType<typeof decode>, format: ImportFormat | undefin
       }
       const rec: Rec = new Map();
       keys.forEach((k, i) => { if (!rec.has(k)) rec.set(k, item.cells[i]); });
-      yield convert(spec, row, rec);
+      yield convert(steering.toLink, row, rec);
     }
   }
   return {
-    format: spec.format, detected, encoding: text.encoding, delimiter, mapping: mappingOf(columns, spec), rows,
+    format: spec.format, detected, encoding: text.encoding, delimiter,
+    mapping: steering.mapping, detectedMapping: steering.detectedMapping, missing: steering.missing, rows,
     async count() {
       let n = 0;
       for await (const item of csvRecords(text.chunks(), delimiter, headerRows)) if (item.record > headerRows) n++;
@@ -127,7 +175,8 @@ function flatten(obj: Record<string, unknown>): Rec {
   return rec;
 }
 
-function openJson(bytes: Buffer, text: ReturnType<typeof decode>, format: ImportFormat | undefined): ImportSource {
+function openJson(bytes: Buffer, text: ReturnType<typeof decode>, opts: OpenOptions): ImportSource {
+  const format = opts.format;
   if (bytes.length > MAX_JSON) throw new TransferError('This JSON file is larger than 100 MB. Export the links as CSV, or in several files.');
   let doc: unknown;
   try {
@@ -147,13 +196,16 @@ function openJson(bytes: Buffer, text: ReturnType<typeof decode>, format: Import
     }
   }
   const { spec, detected } = specFor(columns, format ?? (isObject(doc) && 'linkdesk' in doc ? 'linkdesk' : undefined));
+  const steering = steer(columns, columns.map(norm), spec, opts);
   return {
-    format: spec.format, detected: detected || (format === undefined), encoding: text.encoding, delimiter: null, mapping: mappingOf(columns, spec),
+    format: spec.format, detected: detected || (format === undefined), encoding: text.encoding, delimiter: null,
+    mapping: steering.mapping, detectedMapping: steering.detectedMapping, missing: steering.missing,
     async *rows() {
+      if (steering.missing) throw new TransferError(steering.missing);
       let row = 0;
       for (const r of records) {
         row++;
-        yield isObject(r) ? convert(spec, row, flatten(r)) : { row, rejection: { row, field: 'row', reason: 'This entry is not an object with link fields.' } };
+        yield isObject(r) ? convert(steering.toLink, row, flatten(r)) : { row, rejection: { row, field: 'row', reason: 'This entry is not an object with link fields.' } };
       }
     },
     count: async () => records.length,

@@ -33,14 +33,13 @@ export const portableLinkSchema = z.object({
   preview_title: z.string().nullable(),
   preview_description: z.string().nullable(),
   preview_image: z.string().nullable(),
-  /** Informational: exported, never written on import (the server fetches titles). */
+  /** Written on import (the bulk route's import-only field); on other creates the server fetches titles. */
   title: z.string().nullable(),
   created_at: z.string().nullable(),
 });
 export type PortableLink = z.infer<typeof portableLinkSchema>;
 
-export const IMPORT_FORMATS = ['linkdesk', 'yourls', 'shlink', 'kutt', 'bitly'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export { IMPORT_FORMATS, IMPORT_FIELDS, type ImportFormat, type ImportField, type ColumnMapping } from '../../../shared/transfer.ts';
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -71,7 +71,9 @@ export function startDispatcher(d: DispatcherDeps): Dispatcher {
 
   async function attempt(r: DueDelivery) {
     const now = d.now();
-    if (now - r.created_at > t.maxAgeMs) {
+    // A redelivery opens a fresh window; otherwise it counts from the delivery's creation.
+    const from = r.retry_from ?? r.created_at;
+    if (now - from > t.maxAgeMs) {
       await d.repo.record(r.id, { attempts: r.attempts, state: 'failed', next_attempt_at: r.next_attempt_at, last_status: r.last_status,
         last_error: r.last_error ?? 'Given up: not delivered within 24 hours.', finished_at: now });
       return;
@@ -89,16 +91,17 @@ export function startDispatcher(d: DispatcherDeps): Dispatcher {
     }
     const attempts = r.attempts + 1;
     const done = d.now();
+    const tried = { started_at: now, duration_ms: res.durationMs, status: res.status, error: res.error, response: res.response, redelivery: r.redeliver ? 1 : 0 };
     if (res.ok) {
-      await d.repo.record(r.id, { attempts, state: 'delivered', next_attempt_at: done, last_status: res.status, last_error: null, finished_at: done });
+      await d.repo.record(r.id, { attempts, state: 'delivered', next_attempt_at: done, last_status: res.status, last_error: null, finished_at: done }, tried);
       return;
     }
     const next = done + t.backoff(attempts);
-    const failed = next - r.created_at > t.maxAgeMs;
+    const failed = next - from > t.maxAgeMs;
     await d.repo.record(r.id, {
       attempts, state: failed ? 'failed' : 'pending', next_attempt_at: next, last_status: res.status, last_error: res.error,
       finished_at: failed ? done : null,
-    });
+    }, tried);
     if (failed) {
       d.log.warn({ webhook_id: r.webhook_id, delivery_id: r.id, event: r.event, attempts, status: res.status, reason: res.error }, 'webhook delivery failed');
     }

@@ -11,6 +11,10 @@ export interface SendResult {
   status: number | null;
   /** Why it failed, in a line a user can read. */
   error: string | null;
+  /** The start of the receiver's answer as text (at most ATTEMPT_ANSWER_BYTES); null when none came. */
+  response: string | null;
+  /** From sending to the end of what was read (or the failure). */
+  durationMs: number;
 }
 
 export interface SenderOptions {
@@ -30,6 +34,8 @@ export interface Sender {
 /** The time one attempt may take, answer included. */
 export const SEND_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 4096;
+/** What an attempt keeps of the answer: enough to see the receiver's error message. */
+export const ATTEMPT_ANSWER_BYTES = 1024;
 
 function describe(err: unknown, timeoutMs: number): string {
   const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -46,6 +52,8 @@ export function createSender(opts: SenderOptions = {}): Sender {
   const agent = createGuardedClient({ timeoutMs, allowPrivate: opts.allowPrivate, policy: opts.policy, ca: opts.ca });
   return {
     async send(url, body, headers, signal) {
+      const started = performance.now();
+      const took = () => Math.max(0, Math.round(performance.now() - started));
       try {
         const res = await agent.request(url, {
           method: 'POST', body,
@@ -53,20 +61,25 @@ export function createSender(opts: SenderOptions = {}): Sender {
           headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Linkdesk-Webhooks/1' },
         });
         let read = 0;
+        const kept: Buffer[] = [];
         for await (const chunk of res.body) {
-          read += (chunk as Buffer).length;
+          const b = chunk as Buffer;
+          if (read < ATTEMPT_ANSWER_BYTES) kept.push(b.subarray(0, ATTEMPT_ANSWER_BYTES - read));
+          read += b.length;
           if (read >= MAX_ANSWER_BYTES) break;
         }
         res.body.destroy();
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         const redirect = res.statusCode >= 300 && res.statusCode < 400;
+        // Text as sent (a cut multi-byte character shows as one replacement mark); NULs cannot be stored in PostgreSQL text.
+        const response = Buffer.concat(kept).toString('utf8').replaceAll('\0', '');
         return {
-          ok, status: res.statusCode,
+          ok, status: res.statusCode, response: read === 0 ? '' : response, durationMs: took(),
           error: ok ? null : redirect ? `Answered ${res.statusCode}; redirects are not followed.` : `Answered ${res.statusCode}.`,
         };
       } catch (err) {
         if (signal?.aborted) throw err;
-        return { ok: false, status: null, error: describe(err, timeoutMs) };
+        return { ok: false, status: null, error: describe(err, timeoutMs), response: null, durationMs: took() };
       }
     },
     async close() {

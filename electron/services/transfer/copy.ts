@@ -109,7 +109,7 @@ export async function runCopy(run: CopyRun, ctl: JobControl): Promise<void> {
     }
   }
   const source: ImportSource = {
-    format: 'linkdesk', detected: false, encoding: 'utf-8', delimiter: null, mapping: [],
+    format: 'linkdesk', detected: false, encoding: 'utf-8', delimiter: null, mapping: [], detectedMapping: [], missing: null,
     rows, count: async () => selected.total,
   };
   const result = await runImport({

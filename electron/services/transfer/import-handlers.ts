@@ -5,7 +5,8 @@
 // against the links created since it was sent, so no row is written twice and
 // none is lost (see `recovering`).
 import { readFile } from 'node:fs/promises';
-import type { ImportPreview, JobView } from '../../../shared/transfer.ts';
+import type { ColumnMapping, ImportOutcome, ImportPreview, JobView } from '../../../shared/transfer.ts';
+import type { Link } from '../../../shared/api-types.ts';
 import type { Handlers } from '../handlers.ts';
 import { TransferError } from '../../server/transfer/errors.ts';
 import { openImport, type ImportSource } from '../../server/transfer/read.ts';
@@ -21,6 +22,9 @@ import { importStore, overrideArg, overrideOf, type SavedImport } from './import
 import { instanceTarget, type InstanceTarget } from './instance-target.ts';
 
 const SAMPLE_ROWS = 5;
+/** Rejected rows and written links an import's result shows (the report file has every rejection). */
+const SHOWN_REJECTIONS = 500;
+const SHOWN_LINKS = 20;
 const passwordAccount = (stageId: string) => `import-password:${stageId}`;
 
 export interface ImportDeps {
@@ -33,7 +37,7 @@ export interface ImportDeps {
   onError?(message: string): void;
 }
 
-type ImportHandlers = Pick<Handlers, 'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import'>;
+type ImportHandlers = Pick<Handlers, 'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import' | 'transfer.importResult'>;
 
 /** A file-level problem (no URL column, undecodable bytes) as something the wizard can show. */
 async function opened<T>(run: () => Promise<T>): Promise<T> {
@@ -47,11 +51,14 @@ async function opened<T>(run: () => Promise<T>): Promise<T> {
 
 async function preview(source: ImportSource, stage: { stageId: string; fileName: string; size: number }): Promise<ImportPreview> {
   const sample: ImportPreview['sample'] = [];
-  for await (const r of source.rows()) {
-    sample.push('link' in r
-      ? { row: r.row, url: r.link.url, alias: r.link.alias, domain: r.link.domain, problem: null }
-      : { row: r.row, url: null, alias: null, domain: null, problem: `${r.rejection.field}: ${r.rejection.reason}` });
-    if (sample.length >= SAMPLE_ROWS) break;
+  // Without a destination column there is nothing to show yet: the person chooses one first.
+  if (source.missing === null) {
+    for await (const r of source.rows()) {
+      sample.push('link' in r
+        ? { row: r.row, url: r.link.url, alias: r.link.alias, domain: r.link.domain, title: r.link.title, created_at: r.link.created_at, problem: null }
+        : { row: r.row, url: null, alias: null, domain: null, title: null, created_at: null, problem: `${r.rejection.field}: ${r.rejection.reason}` });
+      if (sample.length >= SAMPLE_ROWS) break;
+    }
   }
   return {
     ...stage,
@@ -60,6 +67,8 @@ async function preview(source: ImportSource, stage: { stageId: string; fileName:
     encoding: source.encoding,
     delimiter: source.delimiter,
     mapping: source.mapping,
+    detectedMapping: source.detectedMapping,
+    missing: source.missing,
     sample,
     rows: await source.count(),
   };
@@ -116,8 +125,8 @@ export function createImportHandlers(d: ImportDeps) {
     if (!info) throw new ServiceError('not-found', 'The chosen file is no longer staged; choose it again.');
     return info;
   };
-  const source = async (stageId: string, format?: ImportFormat) =>
-    opened(async () => openImport(await readFile(store.sourceFile(stageId)), { format }));
+  const source = async (stageId: string, opts: { format?: ImportFormat; mapping?: ColumnMapping | null; allowUnmapped?: boolean } = {}) =>
+    opened(async () => openImport(await readFile(store.sourceFile(stageId)), { format: opts.format, mapping: opts.mapping ?? undefined, allowUnmapped: opts.allowUnmapped }));
 
   async function run(ctl: JobControl, stageId: string): Promise<void> {
     const saved = await store.load(stageId);
@@ -126,7 +135,7 @@ export function createImportHandlers(d: ImportDeps) {
     live.set(stageId, saved);
     const rejections = await store.rejections(stageId, saved.nextRow);
     const base = { created: saved.created, updated: saved.updated, skipped: saved.skipped, rejected: saved.rejected };
-    const src = await source(stageId, saved.format);
+    const src = await source(stageId, { format: saved.format, mapping: saved.mapping });
     saved.total ??= await src.count();
     saved.message = null;
     await persist(saved);
@@ -164,6 +173,7 @@ export function createImportHandlers(d: ImportDeps) {
         onBatch: async (p) => {
           // The batch's rejections first: if the app dies before the cursor moves, they are dropped on load and found again.
           await store.addRejections(stageId, p.rejections);
+          await store.addLinks(stageId, p.linkIds);
           rejections.push(...p.rejections);
           Object.assign(saved, {
             nextRow: p.row + 1, inFlight: null,
@@ -218,15 +228,15 @@ export function createImportHandlers(d: ImportDeps) {
       await store.sweep(new Set(active.keys()), { ended: 'day' }).catch((err) => d.onError?.(`Old imports could not be removed: ${String(err)}`));
       const info = await store.stage(fileName, bytes);
       try {
-        return await preview(await source(info.stageId), info);
+        return await preview(await source(info.stageId, { allowUnmapped: true }), info);
       } catch (err) {
         await store.remove(info.stageId); // nothing to import from
         throw err;
       }
     },
-    'transfer.preview': async ({ stageId, format }) => {
+    'transfer.preview': async ({ stageId, format, mapping }) => {
       const info = await stageOf(stageId);
-      return preview(await source(stageId, format), info);
+      return preview(await source(stageId, { format, mapping, allowUnmapped: true }), info);
     },
     'transfer.targetOptions': async ({ instanceId }, ctx) => {
       const target = instanceTarget(d.clientFor(profile(instanceId ?? d.selectedId(ctx.windowId))));
@@ -237,11 +247,13 @@ export function createImportHandlers(d: ImportDeps) {
       const info = await stageOf(args.stageId);
       if (active.has(args.stageId)) throw new ServiceError('conflict', 'This file is being imported already.');
       const p = profile(args.instanceId ?? d.selectedId(ctx.windowId));
-      const src = await source(args.stageId, args.format);
+      // A mapping that imports nothing is refused here, in the preview's words.
+      const src = await source(args.stageId, { format: args.format, mapping: args.mapping });
       if (args.password) await d.secrets.set(passwordAccount(args.stageId), args.password);
       const title = `Import ${info.fileName} into ${p.name}`;
       await store.save({
         version: 1, jobId: '', stageId: args.stageId, fileName: info.fileName, title, instanceId: p.id, format: src.format,
+        mapping: args.mapping ? src.mapping : null,
         domain: overrideOf(args.domainId), space: overrideOf(args.spaceId), onConflict: args.onConflict ?? 'error',
         hasPassword: Boolean(args.password), status: 'running', nextRow: 1, total: null,
         created: 0, updated: 0, skipped: 0, rejected: 0, inFlight: null, message: null,
@@ -250,6 +262,27 @@ export function createImportHandlers(d: ImportDeps) {
       const view = d.jobs.start('import', title, (ctl) => run(ctl, args.stageId), hooks(args.stageId));
       active.set(args.stageId, view.id);
       return view;
+    },
+    'transfer.importResult': async ({ id }): Promise<ImportOutcome> => {
+      const saved = live.get([...live.keys()].find((k) => live.get(k)!.jobId === id) ?? '') ?? await store.byJob(id);
+      if (!saved) throw new ServiceError('not-found', 'This import is no longer kept; its report was offered when it ended.');
+      const [rejections, ids] = await Promise.all([store.rejections(saved.stageId, saved.nextRow), store.links(saved.stageId)]);
+      const client = d.clientFor(profile(saved.instanceId));
+      // A link deleted since is simply not listed.
+      const found = await Promise.all(ids.slice(0, SHOWN_LINKS).map((linkId) => client.request('GET', `/links/${linkId}`)
+        .then((body) => body.data as Link, (err: unknown) => {
+          if (err instanceof ServiceError && err.error.kind === 'not-found') return null;
+          throw err;
+        })));
+      return {
+        rejections: rejections.slice(0, SHOWN_REJECTIONS),
+        rejected: saved.rejected,
+        links: found.filter((l): l is Link => l !== null).map((l) => ({
+          id: l.id, alias: l.alias, short_url: l.short_url, url: l.url, title: l.title, domain: l.domain?.name ?? null, created_at: l.created_at,
+        })),
+        linkCount: ids.length,
+        instanceId: saved.instanceId,
+      };
     },
   };
 

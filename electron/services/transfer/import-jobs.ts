@@ -3,12 +3,14 @@
 // (`stage.json`), the job's options, cursor and counters (`job.json`, written
 // atomically after every batch) and the rejected rows so far
 // (`rejections.jsonl`, appended; lines at or past the cursor are a batch that
-// will be read again, and are dropped on load). The password for protected
+// will be read again, and are dropped on load), and the ids of the links it
+// wrote (`links.txt`, appended, read back once each). The password for protected
 // links is never written here: it waits in the secret store.
 import { randomUUID } from 'node:crypto';
 import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { IMPORT_FIELDS, IMPORT_FORMATS } from '../../../shared/transfer.ts';
 import type { Rejection } from '../../server/transfer/types.ts';
 import { ensurePrivateDir } from '../../server/util/private-files.ts';
 import { writeFileAtomic } from '../atomic-file.ts';
@@ -22,7 +24,9 @@ const savedSchema = z.object({
   fileName: z.string(),
   title: z.string(),
   instanceId: z.string(),
-  format: z.enum(['linkdesk', 'yourls', 'shlink', 'kutt', 'bitly']),
+  format: z.enum(IMPORT_FORMATS),
+  /** The columns as the person mapped them; null (and absent, in files from before mapping): the format's own. */
+  mapping: z.array(z.object({ column: z.string(), field: z.enum(IMPORT_FIELDS).nullable() })).nullable().default(null),
   /** 'file': each row's own domain (or space); a number or null: every row's. */
   domain: z.union([z.literal('file'), z.number(), z.null()]),
   space: z.union([z.literal('file'), z.number(), z.null()]),
@@ -55,6 +59,7 @@ export function importStore(dataDir: string) {
   const dir = (stageId: string) => path.join(root, stageId);
   const jobFile = (stageId: string) => path.join(dir(stageId), 'job.json');
   const rejectionsFile = (stageId: string) => path.join(dir(stageId), 'rejections.jsonl');
+  const linksFile = (stageId: string) => path.join(dir(stageId), 'links.txt');
   const readJson = async (file: string): Promise<unknown> => JSON.parse(await readFile(file, 'utf8'));
 
   return {
@@ -108,6 +113,27 @@ export function importStore(dataDir: string) {
     async addRejections(stageId: string, rejections: Rejection[]): Promise<void> {
       if (rejections.length === 0) return;
       await appendFile(rejectionsFile(stageId), rejections.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
+    },
+
+    async addLinks(stageId: string, ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await appendFile(linksFile(stageId), `${ids.join('\n')}\n`, { mode: 0o600 });
+    },
+
+    /** The links the import wrote, once each, in the order written (a batch replayed after a crash appears once). */
+    async links(stageId: string): Promise<number[]> {
+      let text: string;
+      try {
+        text = await readFile(linksFile(stageId), 'utf8');
+      } catch {
+        return [];
+      }
+      return [...new Set(text.split('\n').filter((l) => /^\d+$/.test(l)).map(Number))];
+    },
+
+    /** The import whose job is `jobId`, if the folder still holds it. */
+    async byJob(jobId: string): Promise<SavedImport | null> {
+      return (await this.list()).find((s) => s.jobId === jobId) ?? null;
     },
 
     /** The rejections of rows before `nextRow`, once each. */

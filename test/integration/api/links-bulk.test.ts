@@ -108,6 +108,25 @@ describe('POST /links/bulk', () => {
     expect(strip((await s.api('GET', `/links/${r.body.data[2].data.id}`)).body.data)).toEqual(strip(plainOne));
   });
 
+  it('keeps the title and creation time an import gives (not taken by POST /links), and 422s a bad or future created_at', async () => {
+    const r = await bulk({ links: [
+      { url: 'https://example.com/kept', alias: 'kept-title', title: 'From the file', created_at: '2021-02-03T04:05:06.789+01:00' },
+      { url: 'https://example.com/plain', alias: 'no-title' },
+      { url: 'https://example.com/later', created_at: new Date(Date.now() + 86_400_000).toISOString() },
+      { url: 'https://example.com/garbled', created_at: 'last tuesday' },
+    ] });
+    expect(r.status).toBe(200);
+    expect(r.body.data[0].data).toMatchObject({ alias: 'kept-title', title: 'From the file', created_at: '2021-02-03T03:05:06Z' });
+    expect(r.body.data[1].data.title).toBeNull();
+    expect(r.body.data[1].data.created_at).not.toBe('2021-02-03T03:05:06Z');
+    expect(r.body.data[2]).toMatchObject({ status: 422, result: 'rejected', errors: { created_at: ['The created_at cannot be in the future.'] } });
+    expect(r.body.data[3]).toMatchObject({ status: 422, errors: { created_at: [expect.stringContaining('ISO 8601')] } });
+    const one = await single({ url: 'https://example.com/single', title: 'Ignored', created_at: '2020-01-01T00:00:00Z' });
+    expect(one.status).toBe(201);
+    expect(one.body.data.title).toBeNull();
+    expect(one.body.data.created_at).not.toBe('2020-01-01T00:00:00Z');
+  });
+
   it("refuses other users' domains, spaces and pixels per item, as a single create does", async () => {
     const links = [
       { url: 'https://example.com', domain_id: foreign.domainId },

@@ -96,9 +96,9 @@ describe('linkdesk export | import', () => {
     const missing = importFile(a.dir, path.join(a.dir, 'nope.csv'));
     expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining('no such file')]);
     const file = path.join(a.dir, 'cols.csv');
-    writeFileSync(file, 'Destination,Code\nx,y\n');
+    writeFileSync(file, 'Place,Code\nx,y\n');
     const cols = importFile(a.dir, file);
-    expect([cols.status, cols.stderr]).toEqual([1, expect.stringContaining('Columns found: "Destination", "Code"')]);
+    expect([cols.status, cols.stderr]).toEqual([1, expect.stringContaining('Columns found: "Place", "Code"')]);
     expect(importFile(a.dir, file, ['--on-conflict', 'merge']).status).toBe(2);
     expect(linkdesk(['import', '--user', '1']).status).toBe(2);
     const domain = importFile(a.dir, file, ['--domain', 'nowhere.test']);
@@ -146,5 +146,46 @@ describe('what export --out and import tell a script', () => {
     const clean = path.join(a.dir, 'clean.csv');
     writeFileSync(clean, 'url,alias\nhttps://example.com/b,ok-b\n');
     expect(importFile(a.dir, clean).status).toBe(0);
+  });
+});
+
+describe('import --map FIELD=COLUMN', () => {
+  const fixture = (name: string) => path.resolve(import.meta.dirname, '../../fixtures/import', name);
+
+  it('imports any CSV with its columns named by --map, the links carrying the mapped columns', async () => {
+    const a = await instance();
+    await a.close();
+    const file = fixture('any-columns.csv');
+    const without = importFile(a.dir, file);
+    expect(without.status).toBe(1);
+    expect(without.stderr).toMatch(/destination URLs.*Columns found: "Page", "Short name", "Label", "Owner"/);
+
+    const report = path.join(a.dir, 'any.report.csv');
+    const r = importFile(a.dir, file, ['--map', 'url=Page', '--map', 'alias=Short name', '--map', 'title=Label', '--report', report]);
+    expect(r.stdout.trim(), r.stderr).toBe(`Imported ${file}: 2 created, 0 updated, 0 skipped, 1 rejected (report: ${report})`);
+    expect(r.status).toBe(3);
+    expect(readFileSync(report, 'utf8').trim().split('\n')).toEqual(['row,field,reason', expect.stringMatching(/^3,url,/)]);
+    const rows = (await exported(a.dir, 'json'));
+    const links = (JSON.parse(rows) as { links: { alias: string; url: string; title: string | null }[] }).links;
+    expect(links.map((l) => [l.alias, l.url, l.title])).toEqual([
+      ['pricing', 'https://example.com/pricing', 'Pricing page'], ['team', 'https://example.com/team', 'Our team'],
+    ]);
+  });
+
+  it("changes a recognised export's mapping (FIELD= leaves a field unfilled), and names a bad --map", async () => {
+    const a = await instance();
+    await a.close();
+    const file = fixture('bitly-web.csv');
+    const r = importFile(a.dir, file, ['--map', 'alias=Tags', '--map', 'title=', '--format', 'bitly']);
+    expect(r.stdout.trim(), r.stderr).toBe(`Imported ${file}: 2 created, 0 updated, 0 skipped, 0 rejected`);
+    const links = (JSON.parse(await exported(a.dir, 'json')) as { links: { alias: string; title: string | null; created_at: string }[] }).links;
+    expect(links[0]).toMatchObject({ alias: 'sale', title: null, created_at: '2022-08-09T10:11:12Z' });
+
+    const badField = importFile(a.dir, file, ['--map', 'colour=Tags']);
+    expect([badField.status, badField.stderr]).toEqual([2, expect.stringContaining('--map: "colour" is not a link field')]);
+    const badShape = importFile(a.dir, file, ['--map', 'url']);
+    expect([badShape.status, badShape.stderr]).toEqual([2, expect.stringContaining('--map: FIELD=COLUMN')]);
+    const badColumn = importFile(a.dir, file, ['--map', 'url=Nowhere']);
+    expect([badColumn.status, badColumn.stderr]).toEqual([1, expect.stringContaining('no column "Nowhere"')]);
   });
 });

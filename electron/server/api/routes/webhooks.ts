@@ -1,18 +1,19 @@
-// Webhooks: the user's hooks, their recent deliveries, and a test event.
+// Webhooks: the user's hooks, their recent deliveries with every attempt, a
+// delivery sent again by hand, and a test event.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, errorResponses, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import {
-  deliverySchema, webhookCreatedSchema, webhookCreateSchema, webhookListQuerySchema, webhookSchema, webhookUpdateSchema,
-  WEBHOOK_TEST_EVENT, type DeliveryState, type Webhook, type WebhookDelivery, type WebhookEvent,
+  deliveryDetailSchema, deliveryParamSchema, deliverySchema, webhookCreatedSchema, webhookCreateSchema, webhookListQuerySchema, webhookSchema, webhookUpdateSchema,
+  WEBHOOK_TEST_EVENT, type DeliveryAttempt, type DeliveryState, type Webhook, type WebhookDelivery, type WebhookEvent,
 } from '../../../../shared/schemas/webhooks.ts';
 import { principalOf } from '../../auth/authenticate.ts';
-import type { DeliveryRow, WebhookRow } from '../../db/repositories/webhooks-repository.ts';
+import type { AttemptRow, DeliveryRow, WebhookRow } from '../../db/repositories/webhooks-repository.ts';
 import { isPublicAddress } from '../../net/address-policy.ts';
 import { newSecret } from '../../webhooks/signature.ts';
 import type { ApiContext } from '../context.ts';
-import { invalid, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { deleted, page, single } from '../responses.ts';
 
 const tags = ['webhooks'];
@@ -22,9 +23,13 @@ export const serializeWebhook = (r: WebhookRow): Webhook => ({
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-export const serializeDelivery = (r: DeliveryRow): WebhookDelivery => ({
+const serializeAttempt = (a: AttemptRow, i: number): DeliveryAttempt => ({
+  number: i + 1, at: iso(a.started_at)!, duration_ms: a.duration_ms, status: a.status, error: a.error, response: a.response, redelivery: a.redelivery === 1,
+});
+export const serializeDelivery = (r: DeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery => ({
   id: r.id, event: r.event, state: r.state as DeliveryState, attempts: r.attempts, last_status: r.last_status, last_error: r.last_error,
   created_at: iso(r.created_at)!, next_attempt_at: r.state === 'pending' ? iso(r.next_attempt_at) : null, finished_at: iso(r.finished_at),
+  attempt_log: attempts.map(serializeAttempt),
 });
 
 /**
@@ -99,7 +104,47 @@ export function webhooksRoutes(app: FastifyInstance, ctx: ApiContext) {
   }, async (req) => {
     await owned(principalOf(req).userId, req.params.id);
     const { rows, total } = await repo.deliveries(req.params.id, req.query);
-    return page(req, ctx.baseUrl(), rows.map(serializeDelivery), total, req.query);
+    const attempts = await repo.attempts(rows.map((d) => d.id));
+    return page(req, ctx.baseUrl(), rows.map((d) => serializeDelivery(d, attempts.get(d.id))), total, req.query);
+  });
+
+  /** The hook's own delivery (another hook's, or another user's, is not found). */
+  const ownedDelivery = async (userId: number, hookId: number, deliveryId: number) => {
+    await owned(userId, hookId);
+    const row = await repo.delivery(deliveryId);
+    if (!row || row.webhook_id !== hookId) throw notFound();
+    return row;
+  };
+
+  r.get('/webhooks/:id/deliveries/:delivery_id', {
+    schema: {
+      tags, summary: 'A delivery with its attempts and the body it sends', params: deliveryParamSchema,
+      response: { 200: singleOf(deliveryDetailSchema), ...errorResponses },
+    },
+  }, async (req) => {
+    const row = await ownedDelivery(principalOf(req).userId, req.params.id, req.params.delivery_id);
+    const attempts = await repo.attempts([row.id]);
+    return single({ ...serializeDelivery(row, attempts.get(row.id)), payload: row.payload });
+  });
+
+  r.post('/webhooks/:id/deliveries/:delivery_id/redeliver', {
+    schema: {
+      tags, summary: 'Send a delivery again, now',
+      description: 'The same body (same delivery id) is sent again at once and, if it fails, retried as a new delivery would be for '
+        + '24 hours. Any delivery can be redelivered: delivered, failed or still pending. 409 while an attempt is under way.',
+      params: deliveryParamSchema, response: { 200: singleOf(deliverySchema), ...errorResponses },
+    },
+  }, async (req) => {
+    const { userId } = principalOf(req);
+    const hook = await owned(userId, req.params.id);
+    if (hook.disabled) throw invalid('disabled', 'The webhook is disabled; enable it to redeliver.');
+    await ownedDelivery(userId, hook.id, req.params.delivery_id);
+    const outcome = await repo.redeliver(hook.id, req.params.delivery_id, ctx.now());
+    if (outcome === 'gone') throw notFound();
+    if (outcome === 'busy') throw conflict('This delivery is being sent right now; redeliver it once that attempt shows.');
+    ctx.webhooks.wake();
+    const row = (await repo.delivery(req.params.delivery_id))!;
+    return single(serializeDelivery(row, (await repo.attempts([row.id])).get(row.id)));
   });
 
   r.post('/webhooks/:id/test', {

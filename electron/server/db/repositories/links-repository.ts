@@ -39,9 +39,12 @@ const clicksOf = sql<number>`(SELECT clicks FROM link_clicks WHERE link_id = lin
 const usesIndex = (term: string, engine: Engine) => engine === 'sqlite' && [...term].length >= 3;
 const ftsMatch = (column: 'title' | 'alias' | 'url', term: string) => `${column} : "${term.replace(/"/g, '""')}"`;
 
+/** A new link's columns; `created_at` only when an import keeps the date a file gives (else now). */
+export type LinkCreateWrite = LinkWrite & { alias: string; url: string; created_at?: string };
+
 /** One write of a bulk request (LinksRepository.writeMany). */
 export type LinkWriteOp =
-  | { kind: 'create'; columns: LinkWrite & { alias: string; url: string }; pixelIds: number[] }
+  | { kind: 'create'; columns: LinkCreateWrite; pixelIds: number[] }
   | { kind: 'update'; id: number; columns: LinkWrite; pixelIds?: number[]; resetHealth: boolean };
 
 /**
@@ -62,14 +65,14 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
   // The expression of the (domain, alias) unique index, as each engine spells it (SQLite matches index expressions verbatim).
   const domainKey = engine === 'sqlite' ? sql`ifnull(domain_id, 0)` : sql`coalesce(domain_id, 0)`;
 
-  async function insertLink(trx: Kysely<DB>, userId: number, v: LinkWrite & { alias: string; url: string }, pixelIds: number[]): Promise<number> {
+  async function insertLink(trx: Kysely<DB>, userId: number, v: LinkCreateWrite, pixelIds: number[]): Promise<number> {
     const now = isoNow();
     // SQLite would hand out the id of the newest link again once it is
     // deleted; while that link's clicks are being purged, that would mix
     // them in. (PostgreSQL's identity never hands out an id twice.)
     const next = sql<number>`max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1`;
     const row = engine === 'sqlite' ? { ...v, id: next } : v;
-    const { id } = await trx.insertInto('links').values({ ...row, user_id: userId, created_at: now, updated_at: now } as never)
+    const { id } = await trx.insertInto('links').values({ ...row, user_id: userId, created_at: v.created_at ?? now, updated_at: now } as never)
       .returning('id').executeTakeFirstOrThrow();
     if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
     return id;
@@ -85,7 +88,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
    * savepoint: SQLite undoes a failed statement alone, its triggers' writes included.
    */
   async function insertRun(trx: ControlledTransaction<DB>, userId: number, writes: LinkWriteOp[], from: number): Promise<number[]> {
-    const run: (LinkWrite & { alias: string; url: string })[] = [];
+    const run: LinkCreateWrite[] = [];
     for (let i = from; i < writes.length && run.length < RUN_ROWS; i++) {
       const w = writes[i]!;
       if (w.kind !== 'create' || w.pixelIds.length) break;
@@ -95,7 +98,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     const { next } = await sql<{ next: number }>`SELECT max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1 AS next`
       .execute(trx).then((r) => r.rows[0]!);
     const now = isoNow();
-    const rows = run.map((v, n) => ({ ...CREATE_DEFAULTS, ...v, id: next + n, user_id: userId, created_at: now, updated_at: now }));
+    const rows = run.map((v, n) => ({ ...CREATE_DEFAULTS, ...v, id: next + n, user_id: userId, created_at: v.created_at ?? now, updated_at: now }));
     // Column names come from LinkWrite's keys, never from a request; a row without one gets null, as a many-row VALUES would.
     const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     try {

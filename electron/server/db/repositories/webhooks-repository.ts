@@ -13,7 +13,14 @@ export type WebhookRow = Omit<WebhooksTable, 'id' | 'disabled' | 'click_cursor'>
 export interface DeliveryRow {
   id: number; webhook_id: number; event: string; payload: string; state: string; attempts: number; next_attempt_at: number;
   last_status: number | null; last_error: string | null; created_at: number; finished_at: number | null;
+  leased_until: number | null; retry_from: number | null; redeliver: number;
 }
+/** One try at sending a delivery: when, how long, and what came back. */
+export interface AttemptRow {
+  id: number; delivery_id: number; started_at: number; duration_ms: number; status: number | null; error: string | null;
+  response: string | null; redelivery: number;
+}
+export type NewAttempt = Omit<AttemptRow, 'id' | 'delivery_id'>;
 /** A claimed delivery with what sending it needs. */
 export interface DueDelivery extends DeliveryRow { url: string; secret: string }
 export interface ClickRow {
@@ -128,18 +135,47 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
         let due = t.selectFrom('webhook_deliveries').select('webhook_deliveries.id')
           .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
           .where('state', '=', 'pending').where('next_attempt_at', '<=', now).where('webhooks.disabled', '=', 0)
+          .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<=', now)]))
           .orderBy('next_attempt_at').limit(max);
         if (engine === 'postgres') due = due.forUpdate('webhook_deliveries').skipLocked();
         const ids = (await due.execute()).map((r) => r.id);
         if (!ids.length) return [];
-        await t.updateTable('webhook_deliveries').set({ next_attempt_at: now + leaseMs }).where('id', 'in', ids).execute();
+        await t.updateTable('webhook_deliveries').set({ next_attempt_at: now + leaseMs, leased_until: now + leaseMs }).where('id', 'in', ids).execute();
         return t.selectFrom('webhook_deliveries').innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
           .selectAll('webhook_deliveries').select(['webhooks.url', 'webhooks.secret'])
           .where('webhook_deliveries.id', 'in', ids).execute();
       });
     },
-    async record(id: number, o: DeliveryOutcome) {
-      await db.updateTable('webhook_deliveries').set(o).where('id', '=', id).where('state', '=', 'pending').execute();
+    /** The outcome of a claimed delivery, with the attempt that led to it (none when the attempt was abandoned). */
+    async record(id: number, o: DeliveryOutcome, attempt?: NewAttempt) {
+      await db.transaction().execute(async (t) => {
+        const r = await t.updateTable('webhook_deliveries').set({ ...o, leased_until: null, ...(attempt ? { redeliver: 0 } : {}) })
+          .where('id', '=', id).where('state', '=', 'pending').executeTakeFirst();
+        if (attempt && r.numUpdatedRows > 0n) await t.insertInto('webhook_attempts').values({ ...attempt, delivery_id: id }).execute();
+      });
+    },
+    /** Each delivery's attempts, oldest first. */
+    async attempts(deliveryIds: number[]): Promise<Map<number, AttemptRow[]>> {
+      const out = new Map<number, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+      if (!deliveryIds.length) return out;
+      const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('id').execute();
+      for (const r of rows) out.get(r.delivery_id)?.push(r);
+      return out;
+    },
+    /**
+     * Sends a delivery of this hook again, now: pending once more, its retry
+     * window starting over, its next attempt marked as asked for. 'busy' when
+     * an attempt is under way (its outcome comes first); 'gone' when no such delivery.
+     */
+    async redeliver(webhookId: number, id: number, now: number): Promise<'queued' | 'busy' | 'gone'> {
+      const r = await db.updateTable('webhook_deliveries')
+        .set({ state: 'pending', next_attempt_at: now, finished_at: null, retry_from: now, redeliver: 1 })
+        .where('id', '=', id).where('webhook_id', '=', webhookId)
+        .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<=', now)]))
+        .executeTakeFirst();
+      if (r.numUpdatedRows > 0n) return 'queued';
+      const row = await db.selectFrom('webhook_deliveries').select('id').where('id', '=', id).where('webhook_id', '=', webhookId).executeTakeFirst();
+      return row ? 'busy' : 'gone';
     },
     /** Finished deliveries older than `before` go, a bounded number at a time. */
     async prune(before: number, max = 1000): Promise<number> {

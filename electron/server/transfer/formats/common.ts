@@ -68,12 +68,12 @@ export function positiveInt(field: string, v: unknown): number | null {
 
 /**
  * An instant as ISO 8601 UTC: ISO strings, `YYYY-MM-DD HH:MM:SS` (read as UTC,
- * as YOURLS and MySQL write it) and Unix seconds. Anything else stays as written.
+ * as YOURLS and MySQL write it), Unix seconds and (Short.io) Unix milliseconds. Anything else stays as written.
  */
 export function instant(v: unknown): string | null {
   const s = text(v);
   if (s === null) return null;
-  const ms = /^\d{9,11}$/.test(s) ? Number(s) * 1000 : Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?$/.test(s) ? `${s.replace(' ', 'T')}Z` : s);
+  const ms = /^\d{9,11}$/.test(s) ? Number(s) * 1000 : /^\d{12,14}$/.test(s) ? Number(s) : Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?$/.test(s) ? `${s.replace(' ', 'T')}Z` : s);
   return Number.isNaN(ms) ? s : new Date(ms).toISOString();
 }
 
@@ -86,7 +86,7 @@ export function expiryOf(field: string, v: unknown): Pick<PortableLink, 'expirat
 }
 
 /** Domains that belong to a hosted service, never to the person importing: their links go to the default domain. */
-const SERVICE_DOMAINS = new Set(['bit.ly', 'bitly.is', 'j.mp', 'kutt.it']);
+const SERVICE_DOMAINS = new Set(['bit.ly', 'bitly.is', 'j.mp', 'kutt.it', 'dub.sh', 'dub.link']);
 
 /** `https://sho.rt/abc` or `sho.rt/abc` → its domain and alias. */
 export function shortUrlParts(v: unknown): { domain: string | null; alias: string | null } {
@@ -99,4 +99,12 @@ export function shortUrlParts(v: unknown): { domain: string | null; alias: strin
   } catch {
     return { domain: null, alias: s };
   }
+}
+
+/** An alias as some exports write it: `/abc/` (YOURLS's plugin) is `abc`; a short URL gives its path. */
+export function aliasOf(v: unknown): string | null {
+  const s = text(v);
+  if (s === null) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return shortUrlParts(s).alias;
+  return s.replace(/^\/+|\/+$/g, '') || null;
 }

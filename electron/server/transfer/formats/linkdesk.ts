@@ -9,7 +9,8 @@ const LISTS = new Set<string>(LIST_FIELDS);
 const BOOLEANS = new Set<string>(BOOLEAN_FIELDS);
 const NUMBERS = new Set(['privacy', 'target_type', 'expiration_clicks']);
 
-function value(field: string, v: unknown): unknown {
+/** A Linkdesk cell as its field's value: JSON lists, true/false, numbers; '' is the field's empty value. */
+export function cellValue(field: string, v: unknown): unknown {
   if (typeof v !== 'string') return v === undefined ? undefined : v;
   const s = v.trim();
   if (LISTS.has(field)) {
@@ -37,7 +38,7 @@ function toLink(rec: Rec): PortableLink {
   const link: Record<string, unknown> = blankLink(requireUrl(rec, 'url'));
   for (const f of PORTABLE_FIELDS) {
     if (f === 'url' || !rec.has(f)) continue;
-    const v = value(f, rec.get(f));
+    const v = cellValue(f, rec.get(f));
     if (v !== undefined) link[f] = v;
   }
   const parsed = portableLinkSchema.safeParse(link);

@@ -30,7 +30,8 @@ export function ChooseFile({ focus, onStaged }: { focus: boolean; onStaged(previ
     <Paper withBorder p="md" mb="md" component="section" aria-labelledby="import-step-file">
       <StepHeading id="import-step-file" focus={focus}>1. Choose a file</StepHeading>
       <Text size="sm" c="dimmed" mb="sm">
-        A Linkdesk CSV or JSON export, or an export from YOURLS, Shlink, Kutt or Bitly. Nothing is written until you start the import.
+        A Linkdesk CSV or JSON export; an export from Bitly, Dub, Shlink, Short.io, YOURLS or Kutt; or any CSV, whose columns you
+        choose next. Nothing is written until you start the import.
       </Text>
       <Group>
         <FileButton onChange={(f) => void choose(f)} accept={ACCEPT}>

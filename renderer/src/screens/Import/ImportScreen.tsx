@@ -2,7 +2,8 @@
 // the result. Imports that are still open (paused, or stopped by a restart of
 // the app) are listed first, to resume or discard.
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ImportPreview, JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
@@ -56,14 +57,15 @@ function OpenImports({ jobs, onShow, onChange }: { jobs: JobView[]; onShow(id: s
   );
 }
 
+const OPEN_IMPORTS = ['jobs', 'open-imports'] as const;
+
 export default function ImportScreen() {
   const [step, setStep] = useState<Step>({ kind: 'choose', again: false });
-  const [others, setOthers] = useState<JobView[]>([]);
-
-  const reload = useCallback(() => {
-    void call('jobs.list', undefined, { quiet: true }).then((all) => setOthers(all.filter(open)), () => setOthers([]));
-  }, []);
-  useEffect(reload, [reload]);
+  const client = useQueryClient();
+  // Jobs live in main, not on an instance: one list for the window.
+  const jobs = useQuery({ queryKey: OPEN_IMPORTS, queryFn: async () => (await call('jobs.list', undefined, { quiet: true })).filter(open) });
+  const others = jobs.data ?? [];
+  const reload = () => void client.invalidateQueries({ queryKey: OPEN_IMPORTS });
 
   const shownId = step.kind === 'run' ? step.jobId : step.kind === 'result' ? step.job.id : null;
   const listed = others.filter((j) => j.id !== shownId);

@@ -4,6 +4,7 @@ import { toIpcError } from '../../api/api.ts';
 import { saveJobFile } from '../../components/JobProgress/JobProgress.tsx';
 import { IconDownload } from '../../components/Icons/Icons.tsx';
 import { notify } from '../../notify.ts';
+import { ImportOutcome } from './ImportOutcome.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
 const HEADLINE: Partial<Record<JobView['status'], string>> = {
@@ -19,7 +20,7 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** Step 4: what the import did, and the report of rejected rows to save. */
+/** Step 4: what the import did: counts, the rejected rows with their reasons, the links written, and the report to save. */
 export function ResultStep({ job, onAgain }: { job: JobView; onAgain(): void }) {
   const save = () => void saveJobFile(job.id).catch((e) => notify({ title: 'Could not save', message: toIpcError(e).message, color: 'red' }));
   return (
@@ -37,6 +38,7 @@ export function ResultStep({ job, onAgain }: { job: JobView; onAgain(): void }) 
         {job.file && <Button leftSection={<IconDownload />} onClick={save}>Save report ({job.file.rows.toLocaleString('en')} rows)</Button>}
         <Button variant="default" onClick={onAgain}>Import another file</Button>
       </Group>
+      <ImportOutcome job={job} />
     </Paper>
   );
 }

@@ -1,60 +1,63 @@
-// A hook's recent deliveries, newest first: what the receiver answered, how
-// many attempts, and when the next one is due. Refreshed by hand.
-import { Badge, Box, Button, Drawer, Group, LoadingOverlay, Table, Text } from '@mantine/core';
+// A hook's deliveries as GitHub shows a webhook's: newest first, each opening
+// onto every attempt (time, status, duration, the start of the receiver's
+// answer) and the body it sends, with Redeliver on any of them.
+import { Accordion, Badge, Box, Button, Drawer, Group, LoadingOverlay, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DeliveryState, Webhook, WebhookDelivery } from '../../../../shared/schemas/webhooks.ts';
-import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { toIpcError } from '../../api/api.ts';
 import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
 import { IconRefresh } from '../../components/Icons/Icons.tsx';
 import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 import { formatDateTime } from '../../format.ts';
+import { DeliveryPanel } from './DeliveryPanel.tsx';
+import { useDeliveries } from './webhook-queries.ts';
 
-const STATE_COLORS: Record<DeliveryState, string> = { delivered: 'teal', pending: 'yellow', failed: 'red' };
+export const STATE_COLORS: Record<DeliveryState, string> = { delivered: 'teal', pending: 'yellow', failed: 'red' };
+const STATE_WORDS: Record<DeliveryState, string> = { delivered: 'Delivered', pending: 'Trying', failed: 'Failed' };
 
-function when(d: WebhookDelivery): string {
-  if (d.state === 'pending') return d.next_attempt_at ? `Next try ${formatDateTime(d.next_attempt_at)}` : 'Due';
-  return `${d.state === 'delivered' ? 'Delivered' : 'Gave up'} ${formatDateTime(d.finished_at)}`;
+function DeliveryControl({ d }: { d: WebhookDelivery }) {
+  return (
+    <Group gap="sm" wrap="nowrap" data-delivery={d.id}>
+      <Badge color={STATE_COLORS[d.state]} variant="light" w={92}>{STATE_WORDS[d.state]}</Badge>
+      <Text size="sm" ff="monospace" miw={110}>{d.event}</Text>
+      <Text size="sm" c="dimmed" miw={48}>#{d.id}</Text>
+      <Text size="sm" style={{ flex: 1 }}>{formatDateTime(d.created_at)}</Text>
+      <Text size="sm" c="dimmed">{d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}</Text>
+      <Text size="sm" fw={600} ta="right" w={40} data-testid="delivery-status">{d.last_status ?? '—'}</Text>
+    </Group>
+  );
 }
 
 export function DeliveriesDrawer({ hook, onClose }: { hook: Webhook; onClose(): void }) {
   const [paging, setPaging] = useState({ page: 1, per_page: 10 });
-  const list = useRemote(() => api.webhooks.deliveries(hook.id, paging), [hook.id, paging]);
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useDeliveries(hook.id, paging);
   const rows = list.data?.data ?? [];
+  const error = list.error ? toIpcError(list.error) : null;
   return (
     <Drawer opened onClose={onClose} position="right" size="xl" title={<Text fw={600} truncate="end">Deliveries to {hook.url}</Text>}>
-      <Group justify="flex-end" mb="sm">
-        <Button variant="default" size="xs" leftSection={<IconRefresh />} onClick={list.reload} loading={list.loading && !!list.data}>Refresh</Button>
+      <Group justify="space-between" mb="sm">
+        <Text size="sm" c="dimmed">Open a delivery to see each attempt and the receiver&apos;s answer.</Text>
+        <Button variant="default" size="xs" leftSection={<IconRefresh />} onClick={() => void list.refetch()} loading={list.isFetching && !!list.data}>Refresh</Button>
       </Group>
-      {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
-      {!list.data && list.loading ? <LoadingState label="Loading deliveries…" /> : null}
+      {error ? <ErrorState error={error} onRetry={() => void list.refetch()} /> : null}
+      {!list.data && list.isPending ? <LoadingState label="Loading deliveries…" /> : null}
       {list.data ? (
         <Box pos="relative">
-          <LoadingOverlay visible={list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          <LoadingOverlay visible={list.isPlaceholderData} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? (
-            <Table striped verticalSpacing="xs" data-testid="deliveries-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Event</Table.Th><Table.Th>State</Table.Th><Table.Th ta="right">Status</Table.Th>
-                  <Table.Th ta="right">Attempts</Table.Th><Table.Th>Created</Table.Th><Table.Th>Outcome</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((d) => (
-                  <Table.Tr key={d.id} data-delivery={d.id}>
-                    <Table.Td><Text size="sm" ff="monospace">{d.event}</Text></Table.Td>
-                    <Table.Td><Badge color={STATE_COLORS[d.state]} variant="light">{d.state}</Badge></Table.Td>
-                    <Table.Td ta="right" data-testid="delivery-status">{d.last_status ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{d.attempts}</Table.Td>
-                    <Table.Td><Text size="sm">{formatDateTime(d.created_at)}</Text></Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{when(d)}</Text>
-                      {d.last_error ? <Text size="xs" c="red.8" title={d.last_error} lineClamp={2}>{d.last_error}</Text> : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Accordion variant="separated" value={open} onChange={setOpen} data-testid="deliveries-list" chevronPosition="left">
+              {rows.map((d) => (
+                <Accordion.Item key={d.id} value={String(d.id)} data-testid="delivery">
+                  <Accordion.Control aria-label={`Delivery ${d.id}: ${d.event}, ${STATE_WORDS[d.state].toLowerCase()}`}>
+                    <DeliveryControl d={d} />
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <DeliveryPanel hook={hook} delivery={d} opened={open === String(d.id)} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
           ) : <NothingHere title="No deliveries yet" description="Send a test event, or change a link, to see one here." />}
           <ListFooter meta={list.data.meta} noun="deliveries" perPage={paging.per_page}
             onPerPage={(per_page) => setPaging({ page: 1, per_page })} onPage={(page) => setPaging((p) => ({ ...p, page }))} />

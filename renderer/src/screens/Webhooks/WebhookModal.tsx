@@ -1,9 +1,14 @@
 import { Checkbox, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookCreated } from '../../../../shared/schemas/webhooks.ts';
-import { api } from '../../api/api.ts';
-import { FormError, FormFooter } from '../../components/FormParts/FormParts.tsx';
-import { useSaveForm } from '../../forms/use-save-form.ts';
+import { api, toIpcError } from '../../api/api.ts';
+import { FormError } from '../../components/FormParts/FormParts.tsx';
+import { placeErrors } from '../../forms/field-errors.ts';
+import { notify } from '../../notify.ts';
+import { SubmitRow } from './SubmitRow.tsx';
+import { inScreenWords, validateWebhook, type WebhookFormValues } from './webhook-form.ts';
 
 export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'link.created': 'Link created',
@@ -12,22 +17,42 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'link.clicked': 'Link clicked (batched, at most one delivery a second)',
 };
 
-/** Create (whose answer carries the secret, for the caller to show once) or edit a hook. */
+/**
+ * Create (whose answer carries the secret, for the caller to show once) or
+ * edit a hook. Checked as the user leaves a field with the API's own schema;
+ * a refusal from the server lands on the same fields in the same words, and
+ * what was typed stays.
+ */
 export function WebhookModal({ hook, onClose, onSaved }: {
   hook: Webhook | null; onClose(): void; onSaved(saved: Webhook | WebhookCreated): void;
 }) {
-  const form = useForm({
-    initialValues: { url: hook?.url ?? '', events: hook?.events ?? ['link.created'] as string[], enabled: hook ? !hook.disabled : true },
+  const form = useForm<WebhookFormValues>({
+    initialValues: { url: hook?.url ?? '', events: hook?.events ?? ['link.created'], enabled: hook ? !hook.disabled : true },
+    validate: validateWebhook,
+    validateInputOnBlur: true,
   });
-  const { submit, busy, general } = useSaveForm(form, {
-    save: (v) => {
+  const [general, setGeneral] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (v: WebhookFormValues) => {
       const body = { url: v.url.trim(), events: v.events, disabled: v.enabled ? 0 : 1 };
       return hook ? api.webhooks.update(hook.id, body) : api.webhooks.create(body);
     },
-    notice: () => ({ message: hook ? 'Webhook saved.' : 'Webhook created.' }),
-    onSaved,
-    whole: ['events'],
+    onSuccess: (saved) => {
+      notify({ color: 'teal', message: hook ? 'Webhook saved.' : 'Webhook created.' });
+      onSaved(saved);
+    },
+    onError: (e, values) => {
+      const placed = placeErrors(toIpcError(e), values, {}, ['events']);
+      form.setErrors(Object.fromEntries(Object.entries(placed.fields).map(([f, m]) => [f, inScreenWords(f, m)])));
+      setGeneral(placed.general);
+    },
   });
+  const submit = form.onSubmit((values) => {
+    setGeneral(null);
+    save.mutate(values);
+  });
+  // Checked without marking fields, so the button says whether a save could go out.
+  const valid = Object.keys(validateWebhook(form.getValues())).length === 0;
 
   return (
     <Modal opened onClose={onClose} title={hook ? 'Edit webhook' : 'New webhook'} centered size="lg">
@@ -36,13 +61,14 @@ export function WebhookModal({ hook, onClose, onSaved }: {
           <FormError message={general} />
           <TextInput label="Payload URL" required data-autofocus placeholder="https://example.com/hooks/linkdesk"
             description="Deliveries are POSTed here as signed JSON." {...form.getInputProps('url')} />
-          <Checkbox.Group label="Events" withAsterisk {...form.getInputProps('events')}>
+          <Checkbox.Group label="Events" withAsterisk {...form.getInputProps('events')}
+            onChange={(v) => { form.setFieldValue('events', v); form.validateField('events'); }}>
             <Stack gap={6} mt={6}>
               {WEBHOOK_EVENTS.map((e) => <Checkbox key={e} value={e} label={EVENT_LABELS[e]} />)}
             </Stack>
           </Checkbox.Group>
           <Switch label="Enabled" description="A disabled hook is sent nothing." {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <FormFooter busy={busy} submitLabel={hook ? 'Save' : 'Create webhook'} onCancel={onClose} />
+          <SubmitRow busy={save.isPending} disabled={!valid} submitLabel={hook ? 'Save' : 'Create webhook'} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,10 @@
 // Webhooks: the instance's hooks for this key's user. Creating one shows its
 // signing secret once; each row can send a test event and open its deliveries.
 import { Badge, Box, Button, Group, LoadingOverlay, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Webhook, WebhookCreated } from '../../../../shared/schemas/webhooks.ts';
 import { api, toIpcError } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
 import { IconList, IconPlus, IconSend } from '../../components/Icons/Icons.tsx';
@@ -17,39 +17,42 @@ import { notify } from '../../notify.ts';
 import { PAGING, useListParams } from '../../state/list-params.ts';
 import { DeliveriesDrawer } from './DeliveriesDrawer.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
+import { refreshWebhooks, useWebhooks } from './webhook-queries.ts';
 import { WebhookModal } from './WebhookModal.tsx';
 
 const SPEC = { per_page: PAGING.per_page, page: PAGING.page };
 
 export default function WebhooksScreen() {
   const { values, query, update } = useListParams(SPEC);
-  const list = useRemote(() => api.webhooks.list(query), [query]);
+  const list = useWebhooks(query);
   const editing = useDialog<Webhook | 'new'>();
   const deleting = useDialog<Webhook>();
   const watching = useDialog<Webhook>();
   const [secret, setSecret] = useState<WebhookCreated | null>(null);
   const rows = list.data?.data ?? [];
-  const offered = list.error?.kind !== 'unsupported';
+  const error = list.error ? toIpcError(list.error) : null;
+  const offered = error?.kind !== 'unsupported';
 
-  const sendTest = async (h: Webhook) => {
-    try {
-      await api.webhooks.test(h.id);
+  const sendTest = useMutation({
+    mutationFn: (h: Webhook) => api.webhooks.test(h.id),
+    onSuccess: () => {
       notify({ color: 'teal', message: 'Test event queued; its delivery shows under Deliveries.' });
-    } catch (e) {
-      notify({ color: 'red', title: 'Test event not sent', message: toIpcError(e).message });
-    }
-  };
+      void refreshWebhooks();
+    },
+    onError: (e) => notify({ color: 'red', title: 'Test event not sent', message: toIpcError(e).message }),
+  });
 
   return (
     <>
       <ScreenHeader title="Webhooks" description="Signed POSTs to your own server when links are created, changed, deleted or clicked.">
         {offered ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New webhook</Button> : null}
       </ScreenHeader>
-      {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
-      {!list.data && list.loading ? <LoadingState label="Loading webhooks…" /> : null}
+      {/* A failed refetch keeps the rows on screen, with the reason above them. */}
+      {error ? <ErrorState error={error} onRetry={() => void list.refetch()} /> : null}
+      {!list.data && list.isPending ? <LoadingState label="Loading webhooks…" /> : null}
       {list.data ? (
         <Box pos="relative">
-          <LoadingOverlay visible={list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          <LoadingOverlay visible={list.isPlaceholderData} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? (
             <Table striped highlightOnHover verticalSpacing="xs" data-testid="webhooks-table" style={{ tableLayout: 'fixed' }}>
               <Table.Thead>
@@ -69,7 +72,7 @@ export default function WebhooksScreen() {
                     <Table.Td><Text size="sm">{formatDate(h.created_at)}</Text></Table.Td>
                     <Table.Td>
                       <RowActions name={h.url} onEdit={() => editing.open(h)} onDelete={() => deleting.open(h)}>
-                        <RowAction tip="Send test event" label={`Send test event to ${h.url}`} icon={<IconSend />} onClick={() => void sendTest(h)} />
+                        <RowAction tip="Send test event" label={`Send test event to ${h.url}`} icon={<IconSend />} onClick={() => sendTest.mutate(h)} />
                         <RowAction tip="Deliveries" label={`Deliveries to ${h.url}`} icon={<IconList />} onClick={() => watching.open(h)} />
                       </RowActions>
                     </Table.Td>
@@ -90,13 +93,13 @@ export default function WebhooksScreen() {
           onSaved={(saved) => {
             editing.close();
             if ('secret' in saved) setSecret(saved);
-            list.reload();
+            void refreshWebhooks();
           }} />
       ) : null}
       {secret ? <SecretDialog hook={secret} onClose={() => setSecret(null)} /> : null}
       {watching.subject ? <DeliveriesDrawer hook={watching.subject} onClose={() => watching.close()} /> : null}
       <ConfirmDelete opened={deleting.subject !== null} title="Delete webhook" onClose={(gone) => deleting.close(gone)}
-        onConfirm={async () => { await api.webhooks.remove(deleting.subject!.id); list.reload(); }}>
+        onConfirm={async () => { await api.webhooks.remove(deleting.subject!.id); await refreshWebhooks(); }}>
         Delete the webhook for <strong>{deleting.last?.url}</strong>? Its pending deliveries are dropped.
       </ConfirmDelete>
     </>

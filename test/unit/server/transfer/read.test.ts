@@ -83,6 +83,118 @@ describe('foreign formats', () => {
   });
 });
 
+describe('real exports, recognised by their own headers', () => {
+  it("Bitly's web export (Link, Custom Link, Destination URL): custom link, domain, title and date kept", async () => {
+    const source = openImport(fixture('bitly-web.csv'));
+    expect([source.format, source.detected]).toEqual(['bitly', true]);
+    expect(source.mapping).toEqual([
+      { column: 'Title', field: 'title' }, { column: 'Link', field: 'alias' }, { column: 'Custom Link', field: 'alias' },
+      { column: 'Destination URL', field: 'url' }, { column: 'Date Created', field: 'created_at' }, { column: 'Tags', field: null },
+      { column: 'Engagements', field: null },
+    ].map((m) => (m.column === 'Link' ? { ...m, field: 'alias' as const } : m)));
+    expect(await links(source)).toEqual([
+      link('https://www.example.com/sale?utm_source=bitly', { alias: 'spring-sale', domain: 'brand.example', title: 'Spring sale', created_at: '2022-08-09T10:11:12.000Z' }),
+      link('https://www.example.com/old', { alias: '4qRsTuV', created_at: '2022-08-10T00:00:00.000Z' }),
+    ]);
+  });
+
+  it("Bitly's API JSON (long_url, link) still reads", async () => {
+    const source = openImport(fixture('bitly.json'));
+    expect(source.format).toBe('bitly');
+    expect(source.mapping).toContainEqual({ column: 'long_url', field: 'url' });
+  });
+
+  it("Dub's export (Short link, Destination URL, Clicks, Created at, Link ID, Archived)", async () => {
+    const source = openImport(fixture('dub.csv'));
+    expect([source.format, source.detected]).toEqual(['dub', true]);
+    expect(source.mapping.filter((m) => m.field !== null)).toEqual([
+      { column: 'Short link', field: 'alias' }, { column: 'Destination URL', field: 'url' }, { column: 'Created at', field: 'created_at' },
+      { column: 'Archived', field: 'disabled' },
+    ]);
+    expect(await links(source)).toEqual([
+      link('https://example.org/launch-week', { alias: 'launch', domain: 'go.example.org', created_at: '2024-03-05T09:10:11.000Z' }),
+      // dub.sh is Dub's own domain: the link goes to the default one here.
+      link('https://example.org/old-page', { alias: 'x7Yz', disabled: true, created_at: '2023-12-01T00:00:00.000Z' }),
+    ]);
+  });
+
+  it("the YOURLS Import/Export plugin's source,target,hits with /alias/ and CRLF", async () => {
+    const bytes = fixture('yourls-plugin.csv');
+    expect(bytes.includes('\r\n')).toBe(true);
+    const source = openImport(bytes);
+    expect([source.format, source.delimiter]).toEqual(['yourls', ',']);
+    expect(source.mapping).toEqual([{ column: 'source', field: 'alias' }, { column: 'target', field: 'url' }, { column: 'hits', field: null }]);
+    expect(await links(source)).toEqual([link('https://github.com/YOURLS/YOURLS', { alias: 'gh' }), link('https://yourls.org/docs', { alias: 'docs' })]);
+  });
+
+  it("Shlink's web client export (createdAt,domain,shortCode,shortUrl,longUrl,title,tags,visits): titles kept", async () => {
+    const source = openImport(fixture('shlink-web.csv'));
+    expect(source.format).toBe('shlink');
+    expect(source.mapping.find((m) => m.column === 'title')).toEqual({ column: 'title', field: 'title' });
+    expect(await links(source)).toEqual([
+      link('https://store.example.com/black-friday', { alias: '12C18', domain: 's.test', title: 'Black Friday deals', created_at: '2023-11-01T10:00:00.000Z' }),
+      link('https://shlink.io/documentation/', { alias: 'docs', domain: 's.test', created_at: '2023-11-02T08:30:00.000Z' }),
+    ]);
+  });
+
+  it("Short.io's TSV as pyshortio writes it (id, short_url, original_url, title, path, …)", async () => {
+    const source = openImport(fixture('shortio.tsv'));
+    expect([source.format, source.delimiter]).toEqual(['shortio', '\t']);
+    expect(source.mapping.slice(0, 5)).toEqual([
+      { column: 'id', field: null }, { column: 'short_url', field: 'domain' }, { column: 'original_url', field: 'url' },
+      { column: 'title', field: 'title' }, { column: 'path', field: 'alias' },
+    ]);
+    expect(await links(source)).toEqual([
+      link('https://www.python.org/', { alias: 'python-org', domain: 'links.example.net', title: 'Python Org' }),
+      link('https://example.net/offer', {
+        alias: 'limited', domain: 'links.example.net', title: 'Limited offer', disabled: true, password_protected: true,
+        expiration_clicks: 100, expiration_url: 'https://example.net/over', expiration_date: '2031-01-01', expiration_time: '00:00',
+      }),
+    ]);
+  });
+});
+
+describe('columns mapped by the person importing', () => {
+  it('maps any CSV: the chosen columns fill the chosen fields, the rest are not read', async () => {
+    const mapping = [
+      { column: 'Page', field: 'url' as const }, { column: 'Short name', field: 'alias' as const },
+      { column: 'Label', field: 'title' as const }, { column: 'Owner', field: null },
+    ];
+    const source = openImport(fixture('any-columns.csv'), { mapping });
+    expect([source.missing, source.mapping]).toEqual([null, mapping]);
+    expect(source.detectedMapping.find((m) => m.column === 'Label')).toEqual({ column: 'Label', field: 'title' });
+    const rows = await links(source);
+    expect(rows.slice(0, 2)).toEqual([
+      link('https://example.com/pricing', { alias: 'pricing', title: 'Pricing page' }),
+      link('https://example.com/team', { alias: 'team', title: 'Our team' }),
+    ]);
+    // Not a URL: the row is read, and the server refuses it (the importer reports why).
+    expect(rows[2]).toMatchObject({ url: 'not a web address', alias: 'broken' });
+  });
+
+  it("changes a recognised format's mapping: a column skipped is not read, a column moved fills its new field", async () => {
+    const detected = openImport(fixture('shlink-web.csv')).mapping;
+    const mapping = detected.map((m) => (m.column === 'title' ? { ...m, field: null } : m.column === 'tags' ? { ...m, field: 'title' as const } : m));
+    const source = openImport(fixture('shlink-web.csv'), { mapping });
+    const [first] = (await links(source)) as PortableLink[];
+    expect(first).toEqual(link('https://store.example.com/black-friday', { alias: '12C18', domain: 's.test', title: 'sales|promo', created_at: '2023-11-01T10:00:00.000Z' }));
+  });
+
+  it('--map FIELD=COLUMN overrides: the column takes the field from the one the format chose; FIELD= leaves it empty', async () => {
+    const source = openImport(fixture('bitly-web.csv'), { overrides: [{ field: 'alias', column: 'Tags' }, { field: 'title', column: null }] });
+    expect(source.mapping.filter((m) => m.field === 'alias')).toEqual([{ column: 'Tags', field: 'alias' }]);
+    const [first] = (await links(source)) as PortableLink[];
+    expect(first).toMatchObject({ alias: 'sale', title: null, domain: null });
+    expect(() => openImport(fixture('bitly-web.csv'), { overrides: [{ field: 'url', column: 'Nope' }] })).toThrow(/no column "Nope"/);
+  });
+
+  it('refuses a mapping that fills one field from two columns, or none with URLs', () => {
+    const mapping = [{ column: 'Page', field: 'url' as const }, { column: 'Short name', field: 'url' as const }];
+    expect(() => openImport(fixture('any-columns.csv'), { mapping })).toThrow(/Two columns fill url: "Page" and "Short name"/);
+    expect(() => openImport(fixture('dub.csv'), { mapping: [{ column: 'Destination URL', field: null }] })).toThrow(/destination URLs/);
+  });
+});
+
 describe('malformed files', () => {
   it('decodes windows-1252 and UTF-16 with a BOM', async () => {
     const latin = openImport(fixture('windows-1252.csv'));
@@ -97,8 +209,20 @@ describe('malformed files', () => {
     expect(() => openImport(fixture('binary.bin'))).toThrow(new TransferError('This is a binary file, not a CSV or JSON file of links.'));
   });
 
-  it('names the columns it found when none holds URLs', () => {
-    expect(() => openImport(fixture('no-url-column.csv'))).toThrow(/destination URLs.*Columns found: "Destination", "Code", "Notes"/);
+  it('names the columns it found when none holds URLs, unless asked to open it for mapping', async () => {
+    expect(() => openImport(fixture('any-columns.csv'))).toThrow(/destination URLs.*Columns found: "Page", "Short name", "Label", "Owner"/);
+    const open = openImport(fixture('any-columns.csv'), { allowUnmapped: true });
+    expect(open.format).toBe('csv');
+    expect(open.missing).toMatch(/destination URLs/);
+    expect(await open.count()).toBe(3);
+    await expect(rowsOf(open)).rejects.toThrow(TransferError);
+  });
+
+  it('guesses the columns of a CSV no format claims', async () => {
+    const source = openImport(fixture('no-url-column.csv'));
+    expect([source.format, source.detected]).toEqual(['csv', true]);
+    expect(source.mapping).toEqual([{ column: 'Destination', field: 'url' }, { column: 'Code', field: 'alias' }, { column: 'Notes', field: null }]);
+    expect(await links(source)).toEqual([link('https://a.example/', { alias: 'a' })]);
   });
 
   it('rejects rows with broken quoting by number and reads the others', async () => {

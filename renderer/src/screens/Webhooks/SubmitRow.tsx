@@ -1,0 +1,11 @@
+import { Button, Group } from '@mantine/core';
+
+/** Cancel, and a submit that cannot be pressed while the form is invalid or a save is out. */
+export function SubmitRow({ busy, disabled, submitLabel, onCancel }: { busy: boolean; disabled: boolean; submitLabel: string; onCancel(): void }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>Cancel</Button>
+      <Button type="submit" loading={busy} disabled={disabled || busy}>{submitLabel}</Button>
+    </Group>
+  );
+}
