@@ -6,7 +6,8 @@ import type { AppInfo, InstanceView, IpcResult, ServerStatus } from '../../share
 import type { AppCommand, AppSettings, ShortcutStatus, ThemeSetting } from '../../shared/native.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
-import { createApiClient, type ApiClient } from './api-client.ts';
+import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
+import { createApiClient, type ApiClient, type Connection } from './api-client.ts';
 import { createBackups } from './backups.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
@@ -14,6 +15,10 @@ import { createJobs, jobHandlers } from './jobs.ts';
 import { createImportHandlers } from './transfer/import-handlers.ts';
 import { openProfileStore, type InstanceProfile, type ProfileStore } from './instance-profiles.ts';
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
+import { clientKeyAccount, keyRefusal, parseProxyCredentials, proxyAccount } from './instance-access.ts';
+import { routeFor, type ResolveSystemProxy } from './net/proxy.ts';
+import { certificateInfo, presentedChain, readPem, type SystemCertificates } from './net/trust.ts';
+import type { SafeStorageLike } from './secret-file-store.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
@@ -36,8 +41,16 @@ const NO_NATIVE: NativeHost = { clipboard: null, notify: () => {}, shortcuts: nu
 
 export interface DesktopOptions {
   dataDir: string;
-  /** Defaults to the OS keychain, or a session-only store where there is none. */
+  /** Defaults to the OS keychain, else a safeStorage-encrypted file, else a session-only store. */
   secretStore?: SecretStore;
+  /** Electron's safeStorage (electron/main); keeps keys in an encrypted file where no keychain answers. */
+  safeStorage?: SafeStorageLike;
+  /** Electron's session.resolveProxy: what "System" proxy means in the app. Without it, HTTPS_PROXY/HTTP_PROXY/NO_PROXY. */
+  resolveSystemProxy?: ResolveSystemProxy;
+  /** The environment "System" reads without resolveSystemProxy (process.env by default). */
+  proxyEnv?: NodeJS.ProcessEnv;
+  /** The OS certificate store (tls.getCACertificates('system') by default); a seam for tests. */
+  systemCertificates?: SystemCertificates;
   /**
    * The embedded server; false leaves it off. `port` overrides the remembered
    * port for this run (0: any free port); `config` passes server options
@@ -87,7 +100,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   let secrets: SecretStore;
   let profiles: ProfileStore;
   try {
-    secrets = opts.secretStore ?? await openSecretStore();
+    secrets = opts.secretStore ?? await openSecretStore({ dataDir: opts.dataDir, safeStorage: opts.safeStorage, onNotice: log.warn });
     profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`, { onNotice: log.warn });
   } catch (err) {
     log.error(`Linkdesk could not open its data folder: ${err instanceof Error ? err.message : String(err)}`);
@@ -130,6 +143,19 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     clients.delete(id);
     await c?.close();
   };
+  /** Proxy, its credentials and the client certificate of a remote instance, read when its client first connects. */
+  async function connectionOf(p: InstanceProfile): Promise<Connection> {
+    const route = await routeFor(p.proxy, new URL(p.baseUrl), { resolveSystemProxy: opts.resolveSystemProxy, env: opts.proxyEnv });
+    const proxyCredentials = p.proxy.mode === 'url' ? parseProxyCredentials(await secrets.get(proxyAccount(p.id))) : null;
+    let clientCertificate: Connection['clientCertificate'] = null;
+    if (p.clientCertificate) {
+      const key = await secrets.get(clientKeyAccount(p.id));
+      if (!key) throw new ServiceError('tls', 'The client certificate\'s key is missing from the key store. Choose the certificate and its key again in this instance\'s settings.', { reason: 'client-cert' });
+      clientCertificate = { cert: p.clientCertificate, key };
+    }
+    return { route, proxyCredentials, clientCertificate };
+  }
+
   function clientFor(p: InstanceProfile): ApiClient {
     let baseUrl = p.baseUrl;
     if (p.kind === 'local') {
@@ -142,18 +168,62 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     const existing = clients.get(p.id);
     if (existing?.baseUrl === baseUrl) return existing;
     if (existing) void existing.close();
-    const client = createApiClient({ baseUrl, getKey: () => secrets.get(p.id), timeoutMs: opts.requestTimeoutMs });
+    const client = createApiClient({
+      baseUrl,
+      getKey: async () => {
+        const key = await secrets.get(p.id);
+        // The profile of now: a confirmation or a new address applies to this client at once.
+        const current = profiles.get(p.id);
+        const refusal = key && current ? keyRefusal(current) : null;
+        if (refusal) throw refusal;
+        return key;
+      },
+      timeoutMs: opts.requestTimeoutMs,
+      // The local instance is on this computer: never through a proxy, nothing extra to trust.
+      ...(p.kind === 'remote' ? { ca: p.caCertificates, systemCertificates: opts.systemCertificates, connection: () => connectionOf(p) } : {}),
+    });
     clients.set(p.id, client);
     return client;
   }
 
-  const view = async (p: InstanceProfile): Promise<InstanceView> => ({
-    id: p.id,
-    name: p.name,
-    kind: p.kind,
-    baseUrl: p.kind === 'local' ? (serverStatus().url ?? p.baseUrl) : p.baseUrl,
-    hasApiKey: (await secrets.get(p.id).catch(() => null)) !== null,
-  });
+  /** The certificates an instance's server presents now, read without trusting them (for "trust this CA"). */
+  const presented = async (p: InstanceProfile) => {
+    const c = await connectionOf(p);
+    const creds = c.proxyCredentials;
+    return presentedChain(new URL(p.baseUrl), {
+      route: c.route, timeoutMs: opts.requestTimeoutMs ?? 15_000,
+      proxyAuthorization: creds ? `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` : null,
+    });
+  };
+
+  const certs = (pem: string) => {
+    try {
+      return readPem(pem).map(certificateInfo);
+    } catch {
+      return [];
+    }
+  };
+  const view = async (p: InstanceProfile): Promise<InstanceView> => {
+    const hasApiKey = (await secrets.get(p.id).catch(() => null)) !== null;
+    const remote = p.kind === 'remote';
+    const origin = originOf(p.baseUrl);
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      baseUrl: remote ? p.baseUrl : (serverStatus().url ?? p.baseUrl),
+      hasApiKey,
+      proxy: {
+        mode: remote ? p.proxy.mode : 'none',
+        url: remote ? p.proxy.url : null,
+        hasCredentials: remote && p.proxy.mode === 'url' && (await secrets.get(proxyAccount(p.id)).catch(() => null)) !== null,
+      },
+      caCertificates: p.caCertificates.flatMap(certs),
+      clientCertificate: p.clientCertificate ? certs(p.clientCertificate)[0] ?? null : null,
+      plainHttp: remote && isPlainHttpRemote(p.baseUrl) ? (p.plainHttpOrigin === origin ? 'confirmed' : 'unconfirmed') : null,
+      keyForOtherAddress: remote && hasApiKey && p.keyOrigin !== null && p.keyOrigin !== origin,
+    };
+  };
 
   // Each window works on its own instance; a new window starts on the one chosen last.
   const selection = new Map<number, string>();
@@ -167,11 +237,21 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     return id;
   };
 
+  // A keychain that appears while the app runs (a keyring unlocked, a session started) takes the keys over;
+  // looked for when the About card asks, at most every half minute.
+  let lastRecheck = 0;
+  const recheckKeychain = async () => {
+    if (secrets.kind !== 'encrypted-file' || !secrets.recheck || Date.now() - lastRecheck < 30_000) return;
+    lastRecheck = Date.now();
+    await secrets.recheck().catch(() => false);
+  };
   const info = (): AppInfo => ({
     version: opts.version ?? process.env.npm_package_version ?? 'development',
     dataDir: opts.dataDir,
     keychain: secrets.kind === 'keychain' ? 'available' : 'unavailable',
     keychainMessage: secrets.message,
+    keyStore: secrets.kind,
+    keyStoreFile: secrets.file ?? null,
     logFile: log.file,
     logsDir: log.dir,
   });
@@ -227,7 +307,8 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     imports: importer.handlers,
     selection: selectionHandlers,
     backups: backups.handlers,
-    profiles, secrets, info, openLogs, serverStatus, view, clientFor, dropClient, selectedId,
+    profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,
+    info: async () => { await recheckKeychain(); return info(); },
     select: async (windowId, id) => {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);
