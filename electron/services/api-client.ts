@@ -113,7 +113,7 @@ export function interpret(status: number, headers: Dispatcher.ResponseData['head
       { status, reason: 'rate-limited', advice: wait, ...(retry !== undefined ? { retryAfterSeconds: retry } : {}) });
   }
   const contentType = String(header(headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!isObject(json) && viaProxy && ctx && (status === 403 || status >= 500) && !/json/.test(contentType)) {
+  if (!isObject(json) && viaProxy && ctx && (status === 401 || status === 403 || status >= 500) && !/json/.test(contentType)) {
     // Forwarded plain http: the proxy's own refusal or gateway error, not the instance's.
     throw proxyStatusError(status, ctx);
   }

@@ -55,12 +55,13 @@ const PROXY_SETTING = 'Check the proxy setting in this instance\'s settings (Sys
 /** A proxy's answer to CONNECT or to a forwarded request that was not the instance's. */
 export function proxyStatusError(status: number, ctx: FailureContext): ServiceError {
   const proxy = ctx.route.type === 'proxy' ? proxyLabel(ctx.route.url) : 'The proxy';
-  if (status === 407) {
+  // 407 is the proxy's way to ask; some (tinyproxy) answer wrong credentials with 401.
+  if (status === 407 || status === 401) {
     return ctx.proxyCredentials
-      ? connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} did not accept the user name and password (407 Proxy Authentication Required).`, 'Check the proxy user name and password in this instance\'s settings.', { status })
+      ? connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} did not accept the user name and password (HTTP ${status} from the proxy).`, 'Check the proxy user name and password in this instance\'s settings.', { status })
       : connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} asks for a user name and password (407 Proxy Authentication Required).`, 'Enter them under Proxy in this instance\'s settings.', { status });
   }
-  if (status === 502 || status === 503 || status === 504) {
+  if (status >= 500) {
     return connectionError('unreachable', 'proxy-upstream', `The proxy ${proxy} could not reach ${ctx.host} (HTTP ${status} from the proxy).`, 'Check the address; if the server is on your own network, it may need Proxy: None.', { status });
   }
   return connectionError('unreachable', 'proxy-denied', `The proxy ${proxy} refused to connect to ${ctx.host} (HTTP ${status} from the proxy).`, `Ask your network administrator to allow this address through the proxy, or choose Proxy: None if it can be reached directly. ${PROXY_SETTING}`, { status });
