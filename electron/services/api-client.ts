@@ -7,9 +7,9 @@ import tls from 'node:tls';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { isObject } from './api-answers.ts';
 import { ServiceError } from './errors.ts';
-import { connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
+import { CLIENT_CERT, clientCertError, connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
 import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
-import { presentedChain, problemOf, trustedCas, type SystemCertificates } from './net/trust.ts';
+import { presentedChain, probeHandshake, problemOf, trustedCas, type SystemCertificates } from './net/trust.ts';
 
 export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions { query?: Query; body?: unknown }
@@ -160,7 +160,7 @@ function fail(kind: ServiceError['error']['kind'], message: string, status: numb
 
 const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
 
-interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null }
+interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null; secureContext?: tls.SecureContext }
 
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = new URL(opts.baseUrl);
@@ -180,15 +180,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
   async function wire(): Promise<Wired> {
     const c = opts.connection ? await opts.connection() : DIRECT;
-    const ctx: FailureContext = { host, hostname: base.hostname, route: c.route, proxyCredentials: false, timeoutMs };
+    const ctx: FailureContext = { host, hostname: base.hostname, route: c.route, proxyCredentials: false, clientCertificate: c.clientCertificate !== null, timeoutMs };
     if (c.route.type === 'unsupported') {
       throw connectionError('unreachable', 'proxy-unsupported', `The system's proxy settings name a kind of proxy Linkdesk cannot use for ${host} (${c.route.detail}).`,
         'Choose Proxy: None or enter an http(s) proxy address in this instance\'s settings.');
     }
     const requestTls = tlsOptions(c);
+    const secureContext = 'secureContext' in requestTls ? requestTls.secureContext : undefined;
     if (c.route.type === 'direct') {
       return {
-        ctx, proxyAuthorization: null,
+        ctx, proxyAuthorization: null, secureContext,
         dispatcher: new Pool(base.origin, {
           connections: 6, connect: { timeout: timeoutMs, ...requestTls }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000,
         }),
@@ -199,7 +200,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     ctx.proxyCredentials = creds !== null;
     const proxyAuthorization = creds ? basicAuth(creds) : null;
     return {
-      ctx, proxyAuthorization,
+      ctx, proxyAuthorization, secureContext,
       // CONNECT for https; plain http is forwarded as an absolute-URI request, which every proxy accepts
       // (many refuse CONNECT to ports other than 443).
       dispatcher: new ProxyAgent({
@@ -217,13 +218,22 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
   /** A certificate the client refused: what the server presented, for the user to look at. */
   async function withCertificate(err: ServiceError, w: Wired): Promise<ServiceError> {
+    if (https && err.error.reason === 'reset') {
+      // TLS 1.3 servers judge a client certificate after the handshake: the request meets a closed
+      // connection, and only a handshake of our own hears the alert that says why.
+      const h = await probeHandshake(base, {
+        route: w.ctx.route, proxyAuthorization: w.proxyAuthorization, timeoutMs, secureContext: w.secureContext, alertWithinMs: Math.min(timeoutMs, 3000),
+      });
+      return h?.alert && CLIENT_CERT.has(h.alert) ? clientCertError(h.alert, w.ctx) : err;
+    }
     if (!https || err.error.reason !== 'cert-untrusted') return err;
     const chain = await presentedChain(base, { route: w.ctx.route, proxyAuthorization: w.proxyAuthorization, timeoutMs });
     if (!chain) return err;
     const certificate = problemOf(chain);
     const leaf = certificate.chain[0]!;
     const message = `${err.error.message.slice(0, err.error.message.length - (err.error.advice?.length ?? 0)).trim()} It presents "${leaf.subject}", issued by "${leaf.issuer}", SHA-256 fingerprint ${leaf.fingerprint256}. ${err.error.advice ?? ''}`.trim();
-    return new ServiceError(err.error.kind, message, { ...err.error, certificate });
+    const { kind, message: _plain, ...rest } = err.error;
+    return new ServiceError(kind, message, { ...rest, certificate });
   }
 
   return {

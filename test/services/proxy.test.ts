@@ -130,7 +130,7 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
       proxyEnv: { HTTP_PROXY: `http://127.0.0.1:${await closedPort()}`, HTTPS_PROXY: denying },
       localServer: { port: 0, config: { fetchTitles: false, healthChecks: false } },
     });
-    const { instances } = await ok(d.invoke('instances.list'));
+    const { instances } = await ok(d.invoke('instances.list', undefined));
     const local = instances.find((i: { kind: string }) => i.kind === 'local');
     expect(local.proxy.mode).toBe('none');
     expect(await ok(d.invoke('instances.check', { id: local.id }))).toMatchObject({ state: 'connected' });

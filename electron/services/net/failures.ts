@@ -13,6 +13,8 @@ export interface FailureContext {
   route: ProxyRoute;
   /** Whether credentials were sent to the proxy. */
   proxyCredentials: boolean;
+  /** Whether a client certificate is presented. */
+  clientCertificate?: boolean;
   timeoutMs: number;
 }
 
@@ -24,7 +26,7 @@ const TLS_VERSION = new Set([
   'ERR_SSL_UNSUPPORTED_PROTOCOL', 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'ERR_SSL_NO_PROTOCOLS_AVAILABLE',
   'ERR_SSL_VERSION_TOO_LOW', 'ERR_SSL_UNSUPPORTED_SSL_VERSION', 'ERR_TLS_INVALID_PROTOCOL_VERSION',
 ]);
-const CLIENT_CERT = new Set([
+export const CLIENT_CERT = new Set([
   'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
   'ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN', 'ERR_SSL_TLSV1_ALERT_ACCESS_DENIED', 'ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED',
 ]);
@@ -34,17 +36,19 @@ const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'
 const NETWORK = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
 
 /** Codes, names and messages along an error's cause chain. */
-function chain(err: unknown): { codes: string[]; names: string[]; messages: string[] } {
+function chain(err: unknown): { codes: string[]; names: string[]; messages: string[]; altnames: string | null } {
   const codes: string[] = [];
   const names: string[] = [];
   const messages: string[] = [];
+  let altnames: string | null = null;
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown };
+    const { code, name, message, cert } = e as { code?: unknown; name?: unknown; message?: unknown; cert?: { subjectaltname?: unknown } };
     if (typeof code === 'string') codes.push(code);
     if (typeof name === 'string') names.push(name);
     if (typeof message === 'string') messages.push(message);
+    if (typeof cert?.subjectaltname === 'string') altnames ??= cert.subjectaltname;
   }
-  return { codes, names, messages };
+  return { codes, names, messages, altnames };
 }
 
 export const connectionError = (kind: IpcErrorKind, reason: ConnectionReason, message: string, advice: string, extra: object = {}) =>
@@ -67,8 +71,16 @@ export function proxyStatusError(status: number, ctx: FailureContext): ServiceEr
   return connectionError('unreachable', 'proxy-denied', `The proxy ${proxy} refused to connect to ${ctx.host} (HTTP ${status} from the proxy).`, `Ask your network administrator to allow this address through the proxy, or choose Proxy: None if it can be reached directly. ${PROXY_SETTING}`, { status });
 }
 
+export function clientCertError(code: string, ctx: FailureContext): ServiceError {
+  return ctx.clientCertificate
+    ? connectionError('tls', 'client-cert', `${ctx.host} did not accept this instance's client certificate (${code}).`,
+      'Choose the client certificate (and its key) the server\'s administrator gave you under Certificates in this instance\'s settings.')
+    : connectionError('tls', 'client-cert', `${ctx.host} asks for a client certificate, and this instance has none (${code}).`,
+      'Choose the client certificate and its key (PEM files) under Certificates in this instance\'s settings.');
+}
+
 export function transportError(err: unknown, ctx: FailureContext): ServiceError {
-  const { codes, names, messages } = chain(err);
+  const { codes, names, messages, altnames } = chain(err);
   const viaProxy = ctx.route.type === 'proxy';
   const proxy = viaProxy ? proxyLabel((ctx.route as { url: string }).url) : '';
   const seconds = Math.round(ctx.timeoutMs / 100) / 10;
@@ -98,8 +110,7 @@ export function transportError(err: unknown, ctx: FailureContext): ServiceError 
       return connectionError('tls', 'cert-not-yet-valid', `${ctx.host}'s certificate is not valid yet.`, 'Check this computer\'s date and time.');
     }
     if (tls === 'ERR_TLS_CERT_ALTNAME_INVALID' || tls === 'HOSTNAME_MISMATCH') {
-      const detail = messages.map((m) => /Host: .*?\. is not in the cert's altnames: (.*)$/.exec(m) ?? /is not in the cert's altnames: (.*)$/.exec(m)).find(Boolean);
-      return connectionError('tls', 'cert-wrong-host', `${ctx.host}'s certificate is for another name${detail ? ` (${detail[1]!.slice(0, 200)})` : ''}, not ${ctx.hostname}.`,
+      return connectionError('tls', 'cert-wrong-host', `${ctx.host}'s certificate is for another name${altnames ? ` (${altnames.slice(0, 200)})` : ''}, not ${ctx.hostname}.`,
         'Use the address the certificate names, or ask the server\'s administrator for a certificate that includes this one. Trusting a certificate authority does not change this.');
     }
     if (tls === 'CERT_REVOKED') {
@@ -109,10 +120,7 @@ export function transportError(err: unknown, ctx: FailureContext): ServiceError 
       return connectionError('tls', 'tls-version', `${ctx.host} offers only an old TLS version or cipher this app does not accept (${tls}).`,
         'Linkdesk needs TLS 1.2 or newer; ask the server\'s administrator to enable it.');
     }
-    if (CLIENT_CERT.has(tls)) {
-      return connectionError('tls', 'client-cert', `${ctx.host} did not accept this computer's client certificate (${tls}).`,
-        'Choose the client certificate and key the server expects under Certificates in this instance\'s settings.');
-    }
+    if (CLIENT_CERT.has(tls)) return clientCertError(tls, ctx);
     if (tls === 'ERR_SSL_WRONG_VERSION_NUMBER' || tls === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
       return connectionError('tls', 'tls-other', `${ctx.host} did not answer as a secure (TLS) server (${tls}).`, 'Check whether the address should start with http:// rather than https://, and the port.');
     }

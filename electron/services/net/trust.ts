@@ -86,13 +86,19 @@ export interface ProbeOptions {
   /** Proxy-Authorization value for a proxy that needs it. */
   proxyAuthorization: string | null;
   timeoutMs: number;
+  /** The client certificate the requests present, if any (a server's verdict on it comes as an alert). */
+  secureContext?: tls.SecureContext;
+  /** After the handshake, how long to wait for an alert the server sends once it has judged our certificate (TLS 1.3). */
+  alertWithinMs?: number;
 }
+export interface Handshake { chain: X509Certificate[]; alert: string | null }
 
 /**
- * The chain a TLS server presents, read without verifying it. Only the
- * handshake happens: nothing is written on the connection, so no key can leave.
+ * A TLS handshake with the instance's server that verifies nothing: the chain
+ * it presents, and the alert it sends (if `alertWithinMs`) about our client
+ * certificate. Nothing is written on the connection, so no key can leave.
  */
-export async function presentedChain(target: URL, opts: ProbeOptions): Promise<X509Certificate[] | null> {
+export async function probeHandshake(target: URL, opts: ProbeOptions): Promise<Handshake | null> {
   if (opts.route.type === 'unsupported' || (opts.route.type === 'proxy' && opts.route.url.startsWith('socks'))) return null;
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const port = Number(target.port || 443);
@@ -113,29 +119,43 @@ export async function presentedChain(target: URL, opts: ProbeOptions): Promise<X
       }
       socket = res.socket;
     }
-    return await new Promise<X509Certificate[] | null>((resolve) => {
+    return await new Promise<Handshake | null>((resolve) => {
       const s = tls.connect({
         ...(socket ? { socket } : { host, port }),
         servername: isIP(host) ? undefined : host,
         rejectUnauthorized: false,
+        ...(opts.secureContext ? { secureContext: opts.secureContext } : {}),
       });
-      const timer = setTimeout(() => { s.destroy(); resolve(null); }, opts.timeoutMs);
-      s.once('secureConnect', () => {
+      let chain: X509Certificate[] | null = null;
+      const done = (alert: string | null) => {
         clearTimeout(timer);
-        const chain: X509Certificate[] = [];
+        s.destroy();
+        resolve(chain ? { chain, alert } : null);
+      };
+      let timer = setTimeout(() => done(null), opts.timeoutMs);
+      s.once('secureConnect', () => {
+        chain = [];
         const seen = new Set<string>();
         for (let c: tls.DetailedPeerCertificate | undefined = s.getPeerCertificate(true); c?.raw && !seen.has(c.fingerprint256); c = c.issuerCertificate) {
           seen.add(c.fingerprint256);
           chain.push(new X509Certificate(c.raw));
         }
-        s.destroy();
-        resolve(chain.length ? chain : null);
+        if (!opts.alertWithinMs) return done(null);
+        clearTimeout(timer);
+        timer = setTimeout(() => done(null), opts.alertWithinMs);
+        s.once('close', () => done(null));
       });
-      s.once('error', () => { clearTimeout(timer); resolve(null); });
+      s.once('error', (err: NodeJS.ErrnoException) => done(err.code ?? null));
     });
   } catch {
     return null;
   } finally {
     void tunnel?.destroy();
   }
+}
+
+/** The chain a TLS server presents, read without verifying it. */
+export async function presentedChain(target: URL, opts: ProbeOptions): Promise<X509Certificate[] | null> {
+  const h = await probeHandshake(target, opts);
+  return h && h.chain.length ? h.chain : null;
 }

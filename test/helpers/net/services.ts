@@ -3,7 +3,8 @@
 // TLS front (tls-front.mjs) that ends https in front of a plain-http server.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BIN, linkdesk } from '../cli.ts';
@@ -81,4 +82,35 @@ export async function tlsFront(ns: Namespace | null, dir: string, o: {
   const child = ns ? ns.spawn(process.execPath, [script, config]) : spawn(process.execPath, [script, config], { stdio: ['ignore', 'pipe', 'pipe'] });
   const m = await lineOf(child, /^listening (\d+)$/, 'tls-front');
   return { port: Number(m[1]), child };
+}
+
+export const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p)) ?? null;
+
+/**
+ * HAProxy ending TLS on 127.0.0.1:port in front of backendPort, asking for a client certificate its
+ * CA signed (as deploy/ would with `verify required`): unlike node:tls it answers a missing or
+ * unknown client certificate with the TLS alert real servers send.
+ */
+export async function haproxyMtlsFront(dir: string, o: { port: number; backendPort: number; certFile: string; keyFile: string; clientCaFile: string }): Promise<ChildProcess> {
+  if (!HAPROXY) throw new Error('haproxy is not installed (Debian package haproxy; .ci/run installs it)');
+  const combined = path.join(dir, `haproxy-${o.port}.pem`);
+  writeFileSync(combined, readFileSync(o.certFile, 'utf8') + readFileSync(o.keyFile, 'utf8'), { mode: 0o600 });
+  const cfg = path.join(dir, `haproxy-${o.port}.cfg`);
+  writeFileSync(cfg, [
+    'global', '  log stderr format short local0 notice', 'defaults', '  mode tcp', '  timeout connect 5s', '  timeout client 30s', '  timeout server 30s',
+    'frontend tls', `  bind 127.0.0.1:${o.port} ssl crt ${combined} ca-file ${o.clientCaFile} verify required`, '  default_backend app',
+    'backend app', `  server app 127.0.0.1:${o.backendPort}`, '',
+  ].join('\n'));
+  const child = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Ready once it accepts connections (a condition, with a bounded number of tries).
+  for (let i = 0; ; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = connect(o.port, '127.0.0.1');
+      s.once('connect', () => { s.destroy(); resolve(true); });
+      s.once('error', () => resolve(false));
+    });
+    if (up) return child;
+    if (i > 400 || child.exitCode !== null) throw new Error('haproxy did not start');
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
