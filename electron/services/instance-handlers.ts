@@ -26,10 +26,16 @@ type Args<N extends keyof Contract> = z.output<Contract[N]['args']>;
 
 const invalid = (field: string, message: string) => new ServiceError('validation', message, { status: 422, fields: { [field]: [message] } });
 
-function checkedCas(pems: string[] | undefined): string[] | undefined {
-  if (!pems) return undefined;
+function checkedCas(items: string[] | undefined, existing: string[] = []): string[] | undefined {
+  if (!items) return undefined;
   const out: string[] = [];
-  for (const pem of pems) {
+  for (const item of items) {
+    let pem = item;
+    if (!item.includes('-----BEGIN')) {
+      const kept = existing.find((e) => new X509Certificate(e).fingerprint256 === item);
+      if (!kept) throw invalid('caCertificates', 'A CA certificate to keep is no longer in this instance\'s list; reopen its settings.');
+      pem = kept;
+    }
     let certs: X509Certificate[];
     try {
       certs = readPem(pem);
@@ -126,7 +132,7 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
         name: a.name,
         baseUrl: a.baseUrl,
         proxy: a.proxy ? proxyOf(a.proxy) : undefined,
-        caCertificates: checkedCas(a.caCertificates),
+        caCertificates: checkedCas(a.caCertificates, before.caCertificates),
         clientCertificate: a.clientCertificate === null ? null : a.clientCertificate ? checkedClientCertificate(a.clientCertificate) : undefined,
         plainHttpOrigin: a.plainHttpConfirmed === undefined ? undefined : a.plainHttpConfirmed ? origin : null,
         keyOrigin: a.apiKey !== undefined || a.keepKeyForNewAddress ? origin : undefined,

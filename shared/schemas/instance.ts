@@ -35,6 +35,9 @@ const pemCertificate = z.string().max(64 * 1024, 'A certificate file is at most 
 const pemKey = z.string().max(64 * 1024, 'A key file is at most 64 KB.')
   .refine((s) => PEM_KEY.test(s), 'Choose the certificate\'s private key as an unencrypted PEM file (-----BEGIN PRIVATE KEY-----).');
 
+/** SHA-256 fingerprint as browsers and `certificateInfo` show it. */
+export const fingerprintField = z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/, 'Not a SHA-256 fingerprint.');
+
 /** Credentials: undefined keeps the stored ones, null removes them. */
 const credentials = z.object({
   username: z.string().trim().min(1, 'Enter the proxy user name.').max(200).refine((s) => !s.includes(':'), 'A proxy user name cannot contain ":".'),
@@ -56,8 +59,8 @@ export const instanceFields = {
   baseUrl: baseUrlField,
   apiKey: z.string().trim().min(1).max(500),
   proxy: proxySettingInput,
-  /** Extra CA certificates this instance's certificate may chain to (PEM); replaces the list. */
-  caCertificates: z.array(pemCertificate).max(10, 'At most 10 CA certificates per instance.'),
+  /** Extra CA certificates this instance's certificate may chain to; replaces the list. Each is a PEM, or the fingerprint of one the instance already has (the renderer never holds those PEMs). */
+  caCertificates: z.array(z.union([fingerprintField, pemCertificate])).max(10, 'At most 10 CA certificates per instance.'),
   /** null removes it. */
   clientCertificate: clientCertificateInput.nullable(),
   /** The user agreed that the key goes to this http:// address unencrypted. */
@@ -106,8 +109,9 @@ export const instanceFormSchema = z.object({
   if (v.proxyMode === 'url') {
     const r = proxyUrlField.safeParse(v.proxyUrl);
     if (!r.success) ctx.addIssue({ code: 'custom', path: ['proxyUrl'], message: r.error.issues[0]!.message });
+    // Both or neither: neither keeps what is stored (hasProxyCredentials) or means the proxy needs none.
     const user = v.proxyUsername.trim();
-    if (user && !v.proxyPassword && !v.hasProxyCredentials) ctx.addIssue({ code: 'custom', path: ['proxyPassword'], message: 'Enter the proxy password.' });
+    if (user && !v.proxyPassword) ctx.addIssue({ code: 'custom', path: ['proxyPassword'], message: 'Enter the proxy password.' });
     if (!user && v.proxyPassword) ctx.addIssue({ code: 'custom', path: ['proxyUsername'], message: 'Enter the proxy user name.' });
     if (user.includes(':')) ctx.addIssue({ code: 'custom', path: ['proxyUsername'], message: 'A proxy user name cannot contain ":".' });
   }
