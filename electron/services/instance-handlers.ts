@@ -11,7 +11,6 @@ import { clientKeyAccount, instanceAccounts, proxyAccount } from './instance-acc
 import { normalizeBaseUrl, type InstanceProfile, type ProfilePatch, type ProfileStore } from './instance-profiles.ts';
 import { certificateInfo, readPem, toPem, trustableOf } from './net/trust.ts';
 import type { SecretStore } from './secret-store.ts';
-import type { X509Certificate as X509 } from 'node:crypto';
 
 export interface InstanceHandlerDeps {
   profiles: ProfileStore;
@@ -19,7 +18,7 @@ export interface InstanceHandlerDeps {
   view(p: InstanceProfile): Promise<InstanceView>;
   dropClient(id: string): Promise<void>;
   /** The chain the instance's server presents now, unverified; null when it cannot be read. */
-  presented(p: InstanceProfile): Promise<X509[] | null>;
+  presented(p: InstanceProfile): Promise<X509Certificate[] | null>;
 }
 
 type Args<N extends keyof Contract> = z.output<Contract[N]['args']>;
