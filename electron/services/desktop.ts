@@ -2,22 +2,20 @@
 // embedded server, one API client per instance, and which instance each window
 // works on. electron/main wires `invoke` to IPC; tests and the screens' e2e
 // harness call it directly.
-import type { AppInfo, InstanceView, IpcResult, ServerStatus } from '../../shared/contract.ts';
+import type { AppInfo, IpcResult, ServerStatus } from '../../shared/contract.ts';
 import type { AppCommand, AppSettings, ShortcutStatus, ThemeSetting } from '../../shared/native.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
-import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
-import { createApiClient, type ApiClient, type Connection } from './api-client.ts';
 import { createBackups } from './backups.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
 import { createJobs, jobHandlers } from './jobs.ts';
 import { createImportHandlers } from './transfer/import-handlers.ts';
-import { openProfileStore, type InstanceProfile, type ProfileStore } from './instance-profiles.ts';
+import { openProfileStore, type ProfileStore } from './instance-profiles.ts';
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
-import { clientKeyAccount, keyRefusal, parseProxyCredentials, proxyAccount } from './instance-access.ts';
-import { routeFor, type ResolveSystemProxy } from './net/proxy.ts';
-import { certificateInfo, presentedChain, readPem, type SystemCertificates } from './net/trust.ts';
+import { createInstanceClients } from './instance-clients.ts';
+import type { ResolveSystemProxy } from './net/proxy.ts';
+import type { SystemCertificates } from './net/trust.ts';
 import type { SafeStorageLike } from './secret-file-store.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
@@ -137,93 +135,10 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     for (const l of listeners) l(s);
   };
 
-  const clients = new Map<string, ApiClient>();
-  const dropClient = async (id: string) => {
-    const c = clients.get(id);
-    clients.delete(id);
-    await c?.close();
-  };
-  /** Proxy, its credentials and the client certificate of a remote instance, read when its client first connects. */
-  async function connectionOf(p: InstanceProfile): Promise<Connection> {
-    const route = await routeFor(p.proxy, new URL(p.baseUrl), { resolveSystemProxy: opts.resolveSystemProxy, env: opts.proxyEnv });
-    const proxyCredentials = p.proxy.mode === 'url' ? parseProxyCredentials(await secrets.get(proxyAccount(p.id))) : null;
-    let clientCertificate: Connection['clientCertificate'] = null;
-    if (p.clientCertificate) {
-      const key = await secrets.get(clientKeyAccount(p.id));
-      if (!key) throw new ServiceError('tls', 'The client certificate\'s key is missing from the key store. Choose the certificate and its key again in this instance\'s settings.', { reason: 'client-cert' });
-      clientCertificate = { cert: p.clientCertificate, key };
-    }
-    return { route, proxyCredentials, clientCertificate };
-  }
-
-  function clientFor(p: InstanceProfile): ApiClient {
-    let baseUrl = p.baseUrl;
-    if (p.kind === 'local') {
-      const s = serverStatus();
-      if (s.state !== 'running' || !s.url) {
-        throw new ServiceError('unreachable', `The local server is not running${s.message ? `: ${s.message}` : '.'}`);
-      }
-      baseUrl = s.url;
-    }
-    const existing = clients.get(p.id);
-    if (existing?.baseUrl === baseUrl) return existing;
-    if (existing) void existing.close();
-    const client = createApiClient({
-      baseUrl,
-      getKey: async () => {
-        const key = await secrets.get(p.id);
-        // The profile of now: a confirmation or a new address applies to this client at once.
-        const current = profiles.get(p.id);
-        const refusal = key && current ? keyRefusal(current) : null;
-        if (refusal) throw refusal;
-        return key;
-      },
-      timeoutMs: opts.requestTimeoutMs,
-      // The local instance is on this computer: never through a proxy, nothing extra to trust.
-      ...(p.kind === 'remote' ? { ca: p.caCertificates, systemCertificates: opts.systemCertificates, connection: () => connectionOf(p) } : {}),
-    });
-    clients.set(p.id, client);
-    return client;
-  }
-
-  /** The certificates an instance's server presents now, read without trusting them (for "trust this CA"). */
-  const presented = async (p: InstanceProfile) => {
-    const c = await connectionOf(p);
-    const creds = c.proxyCredentials;
-    return presentedChain(new URL(p.baseUrl), {
-      route: c.route, timeoutMs: opts.requestTimeoutMs ?? 15_000,
-      proxyAuthorization: creds ? `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` : null,
-    });
-  };
-
-  const certs = (pem: string) => {
-    try {
-      return readPem(pem).map(certificateInfo);
-    } catch {
-      return [];
-    }
-  };
-  const view = async (p: InstanceProfile): Promise<InstanceView> => {
-    const hasApiKey = (await secrets.get(p.id).catch(() => null)) !== null;
-    const remote = p.kind === 'remote';
-    const origin = originOf(p.baseUrl);
-    return {
-      id: p.id,
-      name: p.name,
-      kind: p.kind,
-      baseUrl: remote ? p.baseUrl : (serverStatus().url ?? p.baseUrl),
-      hasApiKey,
-      proxy: {
-        mode: remote ? p.proxy.mode : 'none',
-        url: remote ? p.proxy.url : null,
-        hasCredentials: remote && p.proxy.mode === 'url' && (await secrets.get(proxyAccount(p.id)).catch(() => null)) !== null,
-      },
-      caCertificates: p.caCertificates.flatMap(certs),
-      clientCertificate: p.clientCertificate ? certs(p.clientCertificate)[0] ?? null : null,
-      plainHttp: remote && isPlainHttpRemote(p.baseUrl) ? (p.plainHttpOrigin === origin ? 'confirmed' : 'unconfirmed') : null,
-      keyForOtherAddress: remote && hasApiKey && p.keyOrigin !== null && p.keyOrigin !== origin,
-    };
-  };
+  const { clientFor, dropClient, presented, view, destroyAll } = createInstanceClients({
+    profiles, secrets, serverStatus, timeoutMs: opts.requestTimeoutMs,
+    resolveSystemProxy: opts.resolveSystemProxy, proxyEnv: opts.proxyEnv, systemCertificates: opts.systemCertificates,
+  });
 
   // Each window works on its own instance; a new window starts on the one chosen last.
   const selection = new Map<number, string>();
@@ -364,9 +279,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
         shortcuts.dispose();
         await jobs.close();
         await backups.close();
-        const open = [...clients.values()];
-        clients.clear();
-        await Promise.all(open.map((c) => c.destroy()));
+        await destroyAll();
         await server?.stop();
         await log.close();
         for (const l of listeners) l(serverStatus());
