@@ -11,7 +11,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { linkdesk } from '../helpers/cli.ts';
 import { makeCa, type Ca } from '../helpers/net/pki.ts';
-import { serveLinkdesk, tlsFront } from '../helpers/net/services.ts';
+import { haproxyMtlsFront, serveLinkdesk, tlsFront } from '../helpers/net/services.ts';
 import { closedPort, expect, test, type World } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -75,6 +75,35 @@ test('the form\'s proxy and certificate fields: checked before saving, a private
   await expect(row.locator('[data-warning="ca"]')).toHaveText('1 own CA');
   await expect(row.locator('[data-warning="proxy"]')).toHaveText('No proxy');
   await world.shot('connected-with-own-ca');
+});
+
+test('a client certificate chosen in the form: its subject shown, its key never; HAProxy asking for one lets the instance in', async ({ page, world }) => {
+  const clientCa = makeCa(path.join(dir, 'client-ca'), 'Example Corp Devices CA');
+  const mine = clientCa.issue('laptop', { cn: 'alice-laptop', sans: [], clientAuth: true });
+  const port = await closedPort();
+  const server = ca.issue('mtls', { cn: '127.0.0.1', sans: ['IP:127.0.0.1'] });
+  children.push(await haproxyMtlsFront(dir, { port, backendPort: Number(new URL(world.remote.url).port), certFile: server.certFile, keyFile: server.keyFile, clientCaFile: clientCa.certFile }));
+  await world.invoke('instances.add', { name: 'Locked down', baseUrl: `https://127.0.0.1:${port}`, apiKey: world.remote.key, caCertificates: [ca.cert] });
+  await world.open('#/instances');
+  const row = page.locator('tr[data-instance="Locked down"]');
+  await expect(row.getByTestId('reach-detail')).toContainText('asks for a client certificate, and this instance has none');
+
+  await row.getByRole('button', { name: 'Edit Locked down' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Locked down' });
+  await expect(edit.getByTestId('connection-problem')).toHaveAttribute('data-reason', 'client-cert');
+  for (const [button, file] of [['Choose certificate (PEM)…', mine.certFile], ['Choose its key (PEM)…', mine.keyFile]] as const) {
+    const chooser = page.waitForEvent('filechooser');
+    await edit.getByRole('button', { name: button }).click();
+    await (await chooser).setFiles(file);
+  }
+  await expect(edit.getByTestId('certificate').last()).toContainText('CN=alice-laptop');
+  await expect(edit.getByTestId('client-key')).toHaveText('Key: laptop.key (kept in the key store when saved, never shown)');
+  await world.shot('client-certificate-chosen');
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(edit).toBeHidden();
+  await expect(row.locator('[data-reach]')).toHaveAttribute('data-reach', 'connected');
+  await expect(row.locator('[data-warning="client-cert"]')).toHaveText('Client certificate');
+  expect(await page.content()).not.toContain(mine.key.split('\n')[1]);
 });
 
 test('the untrusted-certificate dialog: shows the certificate, trusts its CA only after the fingerprint is compared', async ({ page, world }) => {
