@@ -152,7 +152,7 @@ export type IpcErrorKind =
 /** Why a connection failed, finer than `kind`: each has its own message and advice. */
 export type ConnectionReason =
   | 'dns' | 'refused' | 'timeout' | 'reset' | 'network'
-  | 'proxy-refused' | 'proxy-dns' | 'proxy-auth' | 'proxy-denied' | 'proxy-upstream' | 'proxy-unsupported'
+  | 'proxy-refused' | 'proxy-dns' | 'proxy-auth' | 'proxy-denied' | 'proxy-upstream' | 'proxy-unsupported' | 'proxy-cert'
   | 'cert-untrusted' | 'cert-expired' | 'cert-not-yet-valid' | 'cert-wrong-host' | 'cert-revoked' | 'tls-version' | 'client-cert' | 'tls-other'
   | 'html-login' | 'key-refused' | 'key-forbidden' | 'rate-limited' | 'plain-http' | 'key-other-address';
 /** The certificate a server presented when it was not trusted, and the CA the user may choose to trust. */

@@ -9,7 +9,7 @@ import { isObject } from './api-answers.ts';
 import { ServiceError } from './errors.ts';
 import { CLIENT_CERT, clientCertError, connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
 import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
-import { presentedChain, probeHandshake, problemOf, trustedCas, type SystemCertificates } from './net/trust.ts';
+import { presentedChain, probeHandshake, problemOf, trustedCas, verifyError, type SystemCertificates } from './net/trust.ts';
 
 export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions { query?: Query; body?: unknown }
@@ -160,7 +160,7 @@ function fail(kind: ServiceError['error']['kind'], message: string, status: numb
 
 const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
 
-interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null; secureContext?: tls.SecureContext }
+interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null; secureContext?: tls.SecureContext; proxyContext?: tls.SecureContext }
 
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = new URL(opts.baseUrl);
@@ -199,13 +199,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const creds = c.proxyCredentials ?? (username !== null ? { username, password: password ?? '' } : null);
     ctx.proxyCredentials = creds !== null;
     const proxyAuthorization = creds ? basicAuth(creds) : null;
+    // An https proxy is checked against the same list (a company proxy's certificate is often from the company's CA in the OS store).
+    const proxyContext = url.startsWith('https:') ? tls.createSecureContext({ ca: trustedCas(opts.ca ?? [], opts.systemCertificates) }) : undefined;
     return {
-      ctx, proxyAuthorization, secureContext,
+      ctx, proxyAuthorization, secureContext, proxyContext,
       // CONNECT for https; plain http is forwarded as an absolute-URI request, which every proxy accepts
       // (many refuse CONNECT to ports other than 443).
       dispatcher: new ProxyAgent({
         uri: url, ...(proxyAuthorization ? { token: proxyAuthorization } : {}), proxyTunnel: false,
         requestTls, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000,
+        ...(proxyContext ? { proxyTls: { secureContext: proxyContext } } : {}),
       }),
     };
   }
@@ -225,6 +228,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         route: w.ctx.route, proxyAuthorization: w.proxyAuthorization, timeoutMs, secureContext: w.secureContext, alertWithinMs: Math.min(timeoutMs, 3000),
       });
       return h?.alert && CLIENT_CERT.has(h.alert) ? clientCertError(h.alert, w.ctx) : err;
+    }
+    if (err.error.kind === 'tls' && w.proxyContext && w.ctx.route.type === 'proxy') {
+      // Whose certificate: the https proxy's own, or the instance's behind it?
+      const proxyUrl = new URL(w.ctx.route.url);
+      const code = await verifyError(proxyUrl, w.proxyContext, timeoutMs);
+      if (code) {
+        return connectionError('tls', 'proxy-cert', `The proxy ${proxyUrl.host} presented a certificate this computer does not accept (${code}).`,
+          'If the proxy uses your organisation\'s own certificate authority, install that CA in this computer\'s certificate store (or add it under Certificates in this instance\'s settings); otherwise check the proxy address.');
+      }
     }
     if (!https || err.error.reason !== 'cert-untrusted') return err;
     const chain = await presentedChain(base, { route: w.ctx.route, proxyAuthorization: w.proxyAuthorization, timeoutMs });

@@ -32,6 +32,8 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
   let open: string;
   let authed: string;
   let denying: string;
+  /** The open proxy behind TLS (https://), its certificate from the private CA. */
+  let secureProxy: string;
 
   beforeAll(async () => {
     const problem = namespaceProblem();
@@ -52,6 +54,9 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
     open = `http://127.0.0.1:${(await ns.expose('127.0.0.1', p1)).port}`;
     authed = `http://127.0.0.1:${(await ns.expose('127.0.0.1', p2)).port}`;
     denying = `http://127.0.0.1:${(await ns.expose('127.0.0.1', p3)).port}`;
+    const proxyCert = ca.issue('proxy', { cn: '127.0.0.1', sans: ['IP:127.0.0.1'] });
+    const tlsProxy = await tlsFront(ns, dir, { name: 'proxy', host: '127.0.0.1', port: await closedPort(), backendPort: p1, certFile: proxyCert.certFile, keyFile: proxyCert.keyFile });
+    secureProxy = `https://127.0.0.1:${(await ns.expose('127.0.0.1', tlsProxy.port)).port}`;
   }, 60_000);
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
@@ -123,6 +128,15 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
       expect(denied.reach, baseUrl).toMatchObject({ state: 'unreachable', reason: 'proxy-denied' });
       expect((denied.reach as { message: string }).message).toMatch(/^The proxy 127\.0\.0\.1:\d+ refused to connect to 127\.0\.0\.1:\d+ \(HTTP 403 from the proxy\)/);
     }
+  });
+
+  it('an https proxy: its certificate checked against the system store, where the company CA is', async () => {
+    const untrusted = await check({}, { baseUrl: httpsUrl, proxy: { mode: 'url', url: secureProxy } });
+    expect(untrusted.reach).toMatchObject({ state: 'error', kind: 'tls', reason: 'proxy-cert' });
+    expect((untrusted.reach as { message: string }).message).toMatch(/^The proxy 127\.0\.0\.1:\d+ presented a certificate this computer does not accept \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\./);
+    const d = await testDesktop(cleanups, { requestTimeoutMs: 5000, systemCertificates: () => [ca.cert] });
+    const view = await ok(d.invoke('instances.add', { name: 'Office', apiKey: server.key, baseUrl: httpsUrl, proxy: { mode: 'url', url: secureProxy } }));
+    expect(await ok(d.invoke('instances.check', { id: view.id }))).toMatchObject({ state: 'connected' });
   });
 
   it('the local instance never goes through a proxy, whatever the environment says', async () => {

@@ -159,3 +159,15 @@ export async function presentedChain(target: URL, opts: ProbeOptions): Promise<X
   const h = await probeHandshake(target, opts);
   return h && h.chain.length ? h.chain : null;
 }
+
+/** The verification error of a TLS handshake with host:port (e.g. an https proxy), or null when it is trusted. */
+export function verifyError(url: URL, secureContext: tls.SecureContext, timeoutMs: number): Promise<string | null> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const s = tls.connect({ host, port: Number(url.port || 443), servername: isIP(host) ? undefined : host, secureContext });
+    const done = (code: string | null) => { clearTimeout(timer); s.destroy(); resolve(code); };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    s.once('secureConnect', () => done(null));
+    s.once('error', (err: NodeJS.ErrnoException) => done(err.code ?? null));
+  });
+}

@@ -8,7 +8,7 @@ import type { ReachState } from '../../state/instances-store.ts';
 const TITLES: Record<string, string> = {
   dns: 'Name not found', refused: 'Connection refused', timeout: 'No answer', reset: 'Connection closed', network: 'Network unreachable',
   'proxy-refused': 'Proxy unreachable', 'proxy-dns': 'Proxy not found', 'proxy-auth': 'Proxy needs a user name and password',
-  'proxy-denied': 'Refused by the proxy', 'proxy-upstream': 'The proxy could not reach the server', 'proxy-unsupported': 'Proxy not supported',
+  'proxy-denied': 'Refused by the proxy', 'proxy-upstream': 'The proxy could not reach the server', 'proxy-unsupported': 'Proxy not supported', 'proxy-cert': 'Proxy certificate not trusted',
   'cert-untrusted': 'Certificate not trusted', 'cert-expired': 'Certificate expired', 'cert-not-yet-valid': 'Certificate not valid yet',
   'cert-wrong-host': 'Certificate for another name', 'cert-revoked': 'Certificate revoked', 'tls-version': 'Old TLS version',
   'client-cert': 'Client certificate needed', 'tls-other': 'Secure connection failed', 'html-login': 'A web page instead of the API',
