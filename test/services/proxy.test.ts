@@ -88,6 +88,11 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
 
     const http = await check({ http_proxy: open }, { baseUrl: httpUrl });
     expect(http.reach).toMatchObject({ state: 'connected', account: { name: 'owner' } });
+
+    // Credentials in the variable, as HTTPS_PROXY=http://user:password@proxy:port carries them.
+    const withCreds = authed.replace('http://', `http://${AUTH.user}:${encodeURIComponent(AUTH.password)}@`);
+    expect((await check({ HTTPS_PROXY: withCreds }, { baseUrl: httpsUrl, caCertificates: [ca.cert] })).reach).toMatchObject({ state: 'connected' });
+    expect((await check({ HTTPS_PROXY: authed }, { baseUrl: httpsUrl, caCertificates: [ca.cert] })).reach).toMatchObject({ reason: 'proxy-auth' });
   });
 
   it('NO_PROXY is honoured: a listed host goes direct (and meets nothing), another still uses the proxy', async () => {
