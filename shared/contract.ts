@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
+import { instanceFields, type ProxyMode } from './schemas/instance.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
@@ -19,9 +20,18 @@ const instanceId = z.string().min(1).max(100);
 // A range is checked here with the API's own rules, so a bad one never leaves the app.
 const statsRange = statsQuerySchema.optional();
 const linkStatsArgs = statsQuerySchema.safeExtend({ id });
-const httpBase = z.string().max(2048).refine((s) => {
-  try { return ['http:', 'https:'].includes(new URL(s).protocol); } catch { return false; }
-}, 'Enter an http:// or https:// address.');
+const f = instanceFields;
+const addInstanceArgs = z.object({
+  name: f.name, baseUrl: f.baseUrl, apiKey: f.apiKey.optional(), proxy: f.proxy.optional(), caCertificates: f.caCertificates.optional(),
+  clientCertificate: f.clientCertificate.optional(), plainHttpConfirmed: f.plainHttpConfirmed.optional(),
+});
+const updateInstanceArgs = z.object({
+  id: z.string().min(1).max(100), name: f.name.optional(), baseUrl: f.baseUrl.optional(), apiKey: f.apiKey.optional(), proxy: f.proxy.optional(),
+  caCertificates: f.caCertificates.optional(), clientCertificate: f.clientCertificate.optional(),
+  plainHttpConfirmed: f.plainHttpConfirmed.optional(), keepKeyForNewAddress: f.keepKeyForNewAddress.optional(),
+});
+const trustArgs = z.object({ id: z.string().min(1).max(100), fingerprint256: z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/) }).strict();
+const inspectArgs = z.object({ pem: z.string().max(64 * 1024) }).strict();
 
 const settingsPatch = z.object({
   theme: z.enum(['light', 'dark', 'system']).optional(),
@@ -90,20 +100,51 @@ const copyArgs = z.object({
 }).strict();
 
 export type InstanceKind = 'local' | 'remote';
-export interface InstanceView { id: string; name: string; kind: InstanceKind; baseUrl: string; hasApiKey: boolean }
+/** What a certificate says about itself, as the screens show it. */
+export interface CertificateInfo {
+  subject: string;
+  issuer: string;
+  /** ISO 8601. */
+  validFrom: string;
+  validTo: string;
+  /** SHA-256 of the DER bytes, colon-separated uppercase hex (as browsers show it). */
+  fingerprint256: string;
+  /** A certificate authority (basic constraints CA:TRUE, or self-signed). */
+  isCa: boolean;
+  selfSigned: boolean;
+}
+export interface InstanceView {
+  id: string; name: string; kind: InstanceKind; baseUrl: string; hasApiKey: boolean;
+  /** How requests reach it; the local instance is always direct. Proxy credentials are never sent here, only whether some are stored. */
+  proxy: { mode: ProxyMode; url: string | null; hasCredentials: boolean };
+  /** Extra CA certificates trusted for this instance only. */
+  caCertificates: CertificateInfo[];
+  /** The client certificate presented to it (its key stays in the key store). */
+  clientCertificate: CertificateInfo | null;
+  /**
+   * 'unconfirmed': a plain http:// address on another computer and the user has not agreed to send
+   * the key there unencrypted (no key is sent); 'confirmed': they have; null: https or this computer.
+   */
+  plainHttp: 'confirmed' | 'unconfirmed' | null;
+  /** The stored key was given for another address and is not sent until the user agrees. */
+  keyForOtherAddress: boolean;
+}
 export type Reachability =
   /** `account` null: a server without /account (it offers the seed's endpoints only) accepted the key on /links. */
   | { state: 'connected'; account: Account | null }
-  | { state: 'no-key'; message: string }
-  | { state: 'invalid-key'; message: string }
-  | { state: 'unreachable'; message: string; kind: IpcErrorKind }
-  | { state: 'error'; message: string; kind: IpcErrorKind };
+  | { state: 'no-key'; message: string; reason?: ConnectionReason; advice?: string }
+  | { state: 'invalid-key'; message: string; reason?: ConnectionReason; advice?: string }
+  | { state: 'unreachable'; message: string; kind: IpcErrorKind; reason?: ConnectionReason; advice?: string }
+  | { state: 'error'; message: string; kind: IpcErrorKind; reason?: ConnectionReason; advice?: string; certificate?: CertificateProblem };
 export interface ServerStatus { state: 'starting' | 'running' | 'stopped' | 'error'; url: string | null; port: number | null; message: string | null }
 export interface AppInfo {
   version: string;
   dataDir: string;
   keychain: 'available' | 'unavailable';
   keychainMessage: string | null;
+  /** Where API keys are kept now: the OS keychain, a safeStorage-encrypted file (`keyStoreFile`), or memory until quit. */
+  keyStore: 'keychain' | 'encrypted-file' | 'memory';
+  keyStoreFile: string | null;
   /** The embedded server's log (warnings and errors), and the folder that holds it and its rotated copies. */
   logFile: string;
   logsDir: string;
@@ -113,9 +154,26 @@ export interface AppInfo {
 export type IpcErrorKind =
   | 'invalid-key' | 'validation' | 'not-found' | 'conflict' | 'rate-limited' | 'unreachable' | 'tls' | 'timeout'
   | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract' | 'unsupported';
+/** Why a connection failed, finer than `kind`: each has its own message and advice. */
+export type ConnectionReason =
+  | 'dns' | 'refused' | 'timeout' | 'reset' | 'network'
+  | 'proxy-refused' | 'proxy-dns' | 'proxy-auth' | 'proxy-denied' | 'proxy-upstream' | 'proxy-unsupported' | 'proxy-cert'
+  | 'cert-untrusted' | 'cert-expired' | 'cert-not-yet-valid' | 'cert-wrong-host' | 'cert-revoked' | 'tls-version' | 'client-cert' | 'tls-other'
+  | 'html-login' | 'key-refused' | 'key-forbidden' | 'rate-limited' | 'plain-http' | 'key-other-address';
+/** The certificate a server presented when it was not trusted, and the CA the user may choose to trust. */
+export interface CertificateProblem {
+  /** As the server sent it, its own certificate first. */
+  chain: CertificateInfo[];
+  /** The fingerprint of the CA certificate in the chain that can be trusted for this instance; null when the server does not send one. */
+  trustable: string | null;
+}
 export interface IpcError {
   kind: IpcErrorKind;
   message: string;
+  reason?: ConnectionReason;
+  /** What the user can do about it, in words. */
+  advice?: string;
+  certificate?: CertificateProblem;
   status?: number;
   /** Field errors of a 422, keyed as the API keys them (`url`, `country.0.key`). */
   fields?: Record<string, string[]>;
@@ -145,18 +203,18 @@ export const contract = {
   /** Shows the logs folder in the system's file manager. */
   'app.openLogs': entry<typeof none, { opened: string }>(none),
   'instances.list': entry<typeof none, { instances: InstanceView[]; selectedId: string }>(none),
-  'instances.add': entry<z.ZodObject<{ name: z.ZodString; baseUrl: typeof httpBase; apiKey: z.ZodOptional<z.ZodString> }>, InstanceView>(
-    z.object({ name: z.string().trim().min(1).max(100), baseUrl: httpBase, apiKey: z.string().min(1).max(500).optional() }),
-  ),
-  'instances.update': entry<
-    z.ZodObject<{ id: typeof instanceId; name: z.ZodOptional<z.ZodString>; baseUrl: z.ZodOptional<typeof httpBase>; apiKey: z.ZodOptional<z.ZodString> }>,
-    InstanceView
-  >(z.object({ id: instanceId, name: z.string().trim().min(1).max(100).optional(), baseUrl: httpBase.optional(), apiKey: z.string().min(1).max(500).optional() })),
+  'instances.add': entry<typeof addInstanceArgs, InstanceView>(addInstanceArgs),
+  /** A new address with a stored key and no new one is refused unless keepKeyForNewAddress says the key may go there. */
+  'instances.update': entry<typeof updateInstanceArgs, InstanceView>(updateInstanceArgs),
   'instances.remove': entry<z.ZodObject<{ id: typeof instanceId }>, { removed: true }>(z.object({ id: instanceId })),
   /** Selects the instance this window works on. */
   'instances.select': entry<z.ZodObject<{ id: typeof instanceId }>, InstanceView>(z.object({ id: instanceId })),
   /** Test connection: reachability and the key's account. */
   'instances.check': entry<z.ZodObject<{ id: typeof instanceId }>, Reachability>(z.object({ id: instanceId })),
+  /** Trusts, for this instance only, the CA certificate with this fingerprint that its server presents now. */
+  'instances.trustCertificate': entry<typeof trustArgs, InstanceView>(trustArgs),
+  /** Reads a PEM certificate file's subject, issuer, validity and fingerprint (for the instance form). */
+  'certificates.inspect': entry<typeof inspectArgs, CertificateInfo[]>(inspectArgs),
   'server.status': entry<typeof none, ServerStatus>(none),
   /** Restarts the local server; `port` (null: the default, 8080) is remembered for later starts. */
   'server.restart': entry<z.ZodOptional<z.ZodObject<{ port: z.ZodOptional<z.ZodNullable<z.ZodNumber>> }>>, ServerStatus>(

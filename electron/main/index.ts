@@ -3,7 +3,7 @@
 // stop of the local server on quit. Everything with logic is in
 // electron/services and runs in plain Node.
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import type { IpcResult } from '../../shared/contract.ts';
 import { IPC_CHANNEL } from '../../shared/ipc.ts';
 import { defaultDataDir } from '../server/config.ts';
@@ -71,6 +71,9 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     localServer: envPort !== undefined && /^\d+$/.test(envPort) ? { port: Number(envPort) } : {},
     openPath: (folder) => shell.openPath(folder),
+    // Keys where no keychain answers, and what "System" proxy means: the OS's own answers, the logic is in services.
+    safeStorage,
+    resolveSystemProxy: (url) => session.defaultSession.resolveProxy(url),
     native: electronNative(path.join(resources, 'icon.png')),
   });
 

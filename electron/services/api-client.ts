@@ -3,9 +3,13 @@
 // secret store on each request (so a changed key applies at once and is held
 // no longer than the request). Every failure becomes a ServiceError whose kind
 // a screen can act on: ask for a key, show field errors, wait and retry.
-import { Pool, type Dispatcher } from 'undici';
+import tls from 'node:tls';
+import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { isObject } from './api-answers.ts';
 import { ServiceError } from './errors.ts';
+import { CLIENT_CERT, clientCertError, connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
+import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
+import { presentedChain, probeHandshake, problemOf, trustedCas, verifyError, type SystemCertificates } from './net/trust.ts';
 
 export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions { query?: Query; body?: unknown }
@@ -17,62 +21,32 @@ export interface ApiClient {
   /** Aborts requests in flight (quitting should not wait on a slow server). */
   destroy(): Promise<void>;
 }
+export interface ProxyCredentials { username: string; password: string }
+/** How the client reaches its server; resolved once, on the first request. */
+export interface Connection {
+  route: ProxyRoute;
+  /** For a manual proxy URL (the key store's); a System proxy from the environment may carry its own in the URL. */
+  proxyCredentials: ProxyCredentials | null;
+  /** Client certificate and key (PEM) for servers that ask for one. */
+  clientCertificate: { cert: string; key: string } | null;
+}
 export interface ApiClientOptions {
   baseUrl: string;
   getKey(): Promise<string | null>;
   /** Whole-request deadline, and the idle limit while connecting and reading. */
   timeoutMs?: number;
   maxResponseBytes?: number;
-  /** Extra trusted CA certificates (PEM), e.g. for a company's internal CA. */
+  /** Extra trusted CA certificates (PEM), e.g. for a company's internal CA; trusted with the bundled list and the OS store. */
   ca?: string[];
+  /** The OS store; a seam for tests. */
+  systemCertificates?: SystemCertificates;
+  /** Proxy and client certificate; direct and none when absent (the local instance). */
+  connection?(): Promise<Connection>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
-
-const UNREACHABLE: Record<string, string> = {
-  ECONNREFUSED: 'nothing is listening at that address (connection refused)',
-  ENOTFOUND: 'the host name could not be found',
-  EAI_AGAIN: 'the host name could not be looked up right now',
-  EHOSTUNREACH: 'the host cannot be reached from this network',
-  ENETUNREACH: 'the network is unreachable',
-  ECONNRESET: 'the connection was reset',
-  EPIPE: 'the connection was closed',
-  UND_ERR_SOCKET: 'the server closed the connection',
-  UND_ERR_CLOSED: 'the connection was closed',
-};
-const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-const isTlsCode = (code: string) =>
-  /^(ERR_TLS_|ERR_SSL_|CERT_|ERR_OSSL_)/.test(code) || code.includes('SELF_SIGNED') || code.startsWith('UNABLE_TO_') || code === 'EPROTO';
-
-/** Codes and names along an error's cause chain (undici wraps socket errors). */
-function chain(err: unknown): { codes: string[]; names: string[] } {
-  const codes: string[] = [];
-  const names: string[] = [];
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, name } = e as { code?: unknown; name?: unknown };
-    if (typeof code === 'string') codes.push(code);
-    if (typeof name === 'string') names.push(name);
-  }
-  return { codes, names };
-}
-
-export function transportError(err: unknown, host: string, timeoutMs: number): ServiceError {
-  const { codes, names } = chain(err);
-  if (codes.some((c) => TIMEOUTS.has(c)) || names.includes('TimeoutError')) {
-    return new ServiceError('timeout', `${host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
-  }
-  const tls = codes.find(isTlsCode);
-  if (tls) {
-    const selfSigned = tls.includes('SELF_SIGNED') || tls === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || tls === 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY';
-    return new ServiceError('tls', selfSigned
-      ? `${host}'s certificate is not signed by an authority this computer trusts (${tls}). Give the server a trusted certificate.`
-      : `The secure connection to ${host} failed (${tls}).`);
-  }
-  const code = codes.find((c) => c in UNREACHABLE);
-  if (code) return new ServiceError('unreachable', `Could not reach ${host}: ${UNREACHABLE[code]}.`);
-  return new ServiceError('unreachable', `Could not reach ${host}${codes[0] ? ` (${codes[0]})` : ''}.`);
-}
+const DIRECT: Connection = { route: { type: 'direct' }, proxyCredentials: null, clientCertificate: null };
 
 async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
   const parts: Buffer[] = [];
@@ -98,8 +72,21 @@ function retryAfterSeconds(headers: Dispatcher.ResponseData['headers'], now = Da
 }
 
 
+const header = (headers: Dispatcher.ResponseData['headers'], name: string) => {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+const LOGIN_PATH = /log-?in|sign-?in|sso|saml|oauth|openid|auth|portal|captive|hotspot|wispr/i;
+const titleOf = (html: string) => /<title[^>]*>([^<]{1,200})<\/title>/i.exec(html)?.[1]?.trim().replace(/\s+/g, ' ') ?? null;
+
+function htmlLogin(host: string, where: string, title: string | null, status: number): never {
+  throw connectionError('not-linkdesk', 'html-login',
+    `${host} answered with a web page${title ? ` ("${title}")` : ''} instead of the API${where}: either this is not a Linkdesk server's address, or a network's captive portal or a company's sign-in (SSO) proxy answered in its place.`,
+    'Check the address; if it is right, open it in a browser and sign in to the network (or ask for the API to be exempted from the sign-in), then test again.', { status });
+}
+
 /** Turns a finished HTTP exchange into data or a typed failure. */
-export function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string): Record<string, unknown> {
+export function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string, ctx?: FailureContext): Record<string, unknown> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -107,14 +94,31 @@ export function interpret(status: number, headers: Dispatcher.ResponseData['head
     json = undefined;
   }
   const message = isObject(json) && typeof json.message === 'string' ? json.message.slice(0, 500) : null;
+  const viaProxy = ctx?.route.type === 'proxy';
+  if (status === 407) throw proxyStatusError(407, ctx ?? { host, hostname: host, route: { type: 'direct' }, proxyCredentials: false, timeoutMs: 0 });
   if (status >= 300 && status < 400) {
-    const location = headers.location;
+    const location = header(headers, 'location');
+    // A captive portal or SSO proxy sends the API's request to its sign-in page.
+    let target: URL | null = null;
+    try { target = location ? new URL(location, `http://${host}`) : null; } catch { target = null; }
+    if (target && !target.pathname.includes('/api/v1') && (LOGIN_PATH.test(target.pathname + target.search) || target.host !== host)) {
+      return htmlLogin(host, ` (it sends the request to ${target.origin}${target.pathname.slice(0, 100)})`, null, status);
+    }
     return fail('not-linkdesk', `${host} redirected the request${location ? ` to ${String(location).slice(0, 200)}` : ''}; enter the address it redirects to.`, status);
   }
   if (status === 429) {
     const retry = retryAfterSeconds(headers);
-    return fail('rate-limited', message ?? `${host} is limiting requests.${retry !== undefined ? ` Try again in ${retry} s.` : ''}`, status,
-      retry !== undefined ? { retryAfterSeconds: retry } : {});
+    const wait = retry !== undefined ? `Try again in ${retry} s.` : 'Wait a moment before trying again.';
+    throw new ServiceError('rate-limited', `${host} is limiting requests (429 Too Many Requests)${message ? `: ${message.replace(/\.$/, '')}` : ''}. ${wait}`,
+      { status, reason: 'rate-limited', advice: wait, ...(retry !== undefined ? { retryAfterSeconds: retry } : {}) });
+  }
+  const contentType = String(header(headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!isObject(json) && viaProxy && ctx && (status === 401 || status === 403 || status >= 500) && !/json/.test(contentType)) {
+    // Forwarded plain http: the proxy's own refusal or gateway error, not the instance's.
+    throw proxyStatusError(status, ctx);
+  }
+  if (!isObject(json) && (contentType === 'text/html' || /^\s*<(!doctype html|html)/i.test(text)) && status < 500 && status !== 404) {
+    return htmlLogin(host, '', titleOf(text), status);
   }
   if (!isObject(json)) {
     // A proxy's HTML error page in front of a real instance is still a server failure.
@@ -127,7 +131,14 @@ export function interpret(status: number, headers: Dispatcher.ResponseData['head
     }
     return json;
   }
-  if (status === 401 || status === 403) return fail('invalid-key', `${host} refused the API key${message ? `: ${message}` : '.'}`, status);
+  if (status === 401) {
+    throw connectionError('invalid-key', 'key-refused', `${host} refused the API key (401)${message ? `: ${message}` : '.'}`,
+      'Enter a current key in this instance\'s settings (on the server, `linkdesk keys create` makes one).', { status });
+  }
+  if (status === 403) {
+    throw connectionError('invalid-key', 'key-forbidden', `${host} accepted the API key but does not allow this (403)${message ? `: ${message}` : '.'}`,
+      'Ask the server\'s administrator for a key with the access this needs.', { status });
+  }
   if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
   if (status === 409) return fail('conflict', message ?? 'The request conflicts with the current state.', status);
   if (status === 422) {
@@ -147,25 +158,102 @@ function fail(kind: ServiceError['error']['kind'], message: string, status: numb
   throw new ServiceError(kind, message, { status, ...extra });
 }
 
+const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
+
+interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null; secureContext?: tls.SecureContext; proxyContext?: tls.SecureContext }
+
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = new URL(opts.baseUrl);
   const prefix = `${base.pathname.replace(/\/+$/, '')}/api/v1`;
   const host = base.host;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxResponseBytes ?? DEFAULT_MAX_BYTES;
-  const pool = new Pool(base.origin, {
-    connections: 6,
-    connect: { timeout: timeoutMs, ...(opts.ca ? { ca: opts.ca } : {}) },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    keepAliveTimeout: 10_000,
-  });
+  const https = base.protocol === 'https:';
+
+  // One TLS context per client: the OS store and the bundled list are parsed once, not per connection.
+  const tlsOptions = (c: Connection) => (https ? {
+    secureContext: tls.createSecureContext({
+      ca: trustedCas(opts.ca ?? [], opts.systemCertificates),
+      ...(c.clientCertificate ? { cert: c.clientCertificate.cert, key: c.clientCertificate.key } : {}),
+    }),
+  } : {});
+
+  async function wire(): Promise<Wired> {
+    const c = opts.connection ? await opts.connection() : DIRECT;
+    const ctx: FailureContext = { host, hostname: base.hostname, route: c.route, proxyCredentials: false, clientCertificate: c.clientCertificate !== null, timeoutMs };
+    if (c.route.type === 'unsupported') {
+      throw connectionError('unreachable', 'proxy-unsupported', `The system's proxy settings name a kind of proxy Linkdesk cannot use for ${host} (${c.route.detail}).`,
+        'Choose Proxy: None or enter an http(s) proxy address in this instance\'s settings.');
+    }
+    const requestTls = tlsOptions(c);
+    const secureContext = 'secureContext' in requestTls ? requestTls.secureContext : undefined;
+    if (c.route.type === 'direct') {
+      return {
+        ctx, proxyAuthorization: null, secureContext,
+        dispatcher: new Pool(base.origin, {
+          connections: 6, connect: { timeout: timeoutMs, ...requestTls }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000,
+        }),
+      };
+    }
+    const { url, username, password } = splitCredentials(c.route.url);
+    const creds = c.proxyCredentials ?? (username !== null ? { username, password: password ?? '' } : null);
+    ctx.proxyCredentials = creds !== null;
+    const proxyAuthorization = creds ? basicAuth(creds) : null;
+    // An https proxy is checked against the same list (a company proxy's certificate is often from the company's CA in the OS store).
+    const proxyContext = url.startsWith('https:') ? tls.createSecureContext({ ca: trustedCas(opts.ca ?? [], opts.systemCertificates) }) : undefined;
+    return {
+      ctx, proxyAuthorization, secureContext, proxyContext,
+      // CONNECT for https; plain http is forwarded as an absolute-URI request, which every proxy accepts
+      // (many refuse CONNECT to ports other than 443).
+      dispatcher: new ProxyAgent({
+        uri: url, ...(proxyAuthorization ? { token: proxyAuthorization } : {}), proxyTunnel: false,
+        requestTls, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000,
+        ...(proxyContext ? { proxyTls: { secureContext: proxyContext } } : {}),
+      }),
+    };
+  }
+  let wired: Promise<Wired> | null = null;
+  const dispatcher = () => {
+    wired ??= wire();
+    wired.catch(() => { wired = null; }); // a failed setup (key store, System proxy lookup) is tried again next time
+    return wired;
+  };
+
+  /** A certificate the client refused: what the server presented, for the user to look at. */
+  async function withCertificate(err: ServiceError, w: Wired): Promise<ServiceError> {
+    if (https && err.error.reason === 'reset') {
+      // TLS 1.3 servers judge a client certificate after the handshake: the request meets a closed
+      // connection, and only a handshake of our own hears the alert that says why.
+      const h = await probeHandshake(base, {
+        route: w.ctx.route, proxyAuthorization: w.proxyAuthorization, timeoutMs, secureContext: w.secureContext, alertWithinMs: Math.min(timeoutMs, 3000),
+      });
+      return h?.alert && CLIENT_CERT.has(h.alert) ? clientCertError(h.alert, w.ctx) : err;
+    }
+    if (err.error.kind === 'tls' && w.proxyContext && w.ctx.route.type === 'proxy') {
+      // Whose certificate: the https proxy's own, or the instance's behind it?
+      const proxyUrl = new URL(w.ctx.route.url);
+      const code = await verifyError(proxyUrl, w.proxyContext, timeoutMs);
+      if (code) {
+        return connectionError('tls', 'proxy-cert', `The proxy ${proxyUrl.host} presented a certificate this computer does not accept (${code}).`,
+          'If the proxy uses your organisation\'s own certificate authority, install that CA in this computer\'s certificate store (or add it under Certificates in this instance\'s settings); otherwise check the proxy address.');
+      }
+    }
+    if (!https || err.error.reason !== 'cert-untrusted') return err;
+    const chain = await presentedChain(base, { route: w.ctx.route, proxyAuthorization: w.proxyAuthorization, timeoutMs });
+    if (!chain) return err;
+    const certificate = problemOf(chain);
+    const leaf = certificate.chain[0]!;
+    const message = `${err.error.message.slice(0, err.error.message.length - (err.error.advice?.length ?? 0)).trim()} It presents "${leaf.subject}", issued by "${leaf.issuer}", SHA-256 fingerprint ${leaf.fingerprint256}. ${err.error.advice ?? ''}`.trim();
+    const { kind, message: _plain, ...rest } = err.error;
+    return new ServiceError(kind, message, { ...rest, certificate });
+  }
 
   return {
     baseUrl: opts.baseUrl,
     async request(method, path, { query, body } = {}) {
       const key = await opts.getKey();
       if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
+      const w = await dispatcher();
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' };
       let payload: string | undefined;
       if (body !== undefined) {
@@ -177,19 +265,21 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       let resHeaders: Dispatcher.ResponseData['headers'];
       let text: string;
       try {
-        const res = await pool.request({
-          method, path: `${prefix}${path}`, query: q, headers, body: payload, signal: AbortSignal.timeout(timeoutMs),
+        const res = await w.dispatcher.request({
+          origin: base.origin, method, path: `${prefix}${path}`, query: q, headers, body: payload, signal: AbortSignal.timeout(timeoutMs),
         });
         status = res.statusCode;
         resHeaders = res.headers;
         text = await readCapped(res.body, maxBytes);
       } catch (err) {
         if (err instanceof ServiceError) throw err;
-        throw transportError(err, host, timeoutMs);
+        throw await withCertificate(transportError(err, w.ctx), w);
       }
-      return interpret(status, resHeaders, text, host);
+      return interpret(status, resHeaders, text, host, w.ctx);
     },
-    close: () => pool.close(),
-    destroy: () => pool.destroy(),
+    close: async () => { if (wired) await (await wired.catch(() => null))?.dispatcher.close(); },
+    destroy: async () => { if (wired) await (await wired.catch(() => null))?.dispatcher.destroy(); },
   };
 }
+
+

@@ -2,18 +2,21 @@
 // embedded server, one API client per instance, and which instance each window
 // works on. electron/main wires `invoke` to IPC; tests and the screens' e2e
 // harness call it directly.
-import type { AppInfo, InstanceView, IpcResult, ServerStatus } from '../../shared/contract.ts';
+import type { AppInfo, IpcResult, ServerStatus } from '../../shared/contract.ts';
 import type { AppCommand, AppSettings, ShortcutStatus, ThemeSetting } from '../../shared/native.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
-import { createApiClient, type ApiClient } from './api-client.ts';
 import { createBackups } from './backups.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
 import { createJobs, jobHandlers } from './jobs.ts';
 import { createImportHandlers } from './transfer/import-handlers.ts';
-import { openProfileStore, type InstanceProfile, type ProfileStore } from './instance-profiles.ts';
+import { openProfileStore, type ProfileStore } from './instance-profiles.ts';
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
+import { createInstanceClients } from './instance-clients.ts';
+import type { ResolveSystemProxy } from './net/proxy.ts';
+import type { SystemCertificates } from './net/trust.ts';
+import type { SafeStorageLike } from './secret-file-store.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
@@ -36,8 +39,16 @@ const NO_NATIVE: NativeHost = { clipboard: null, notify: () => {}, shortcuts: nu
 
 export interface DesktopOptions {
   dataDir: string;
-  /** Defaults to the OS keychain, or a session-only store where there is none. */
+  /** Defaults to the OS keychain, else a safeStorage-encrypted file, else a session-only store. */
   secretStore?: SecretStore;
+  /** Electron's safeStorage (electron/main); keeps keys in an encrypted file where no keychain answers. */
+  safeStorage?: SafeStorageLike;
+  /** Electron's session.resolveProxy: what "System" proxy means in the app. Without it, HTTPS_PROXY/HTTP_PROXY/NO_PROXY. */
+  resolveSystemProxy?: ResolveSystemProxy;
+  /** The environment "System" reads without resolveSystemProxy (process.env by default). */
+  proxyEnv?: NodeJS.ProcessEnv;
+  /** The OS certificate store (tls.getCACertificates('system') by default); a seam for tests. */
+  systemCertificates?: SystemCertificates;
   /**
    * The embedded server; false leaves it off. `port` overrides the remembered
    * port for this run (0: any free port); `config` passes server options
@@ -87,7 +98,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   let secrets: SecretStore;
   let profiles: ProfileStore;
   try {
-    secrets = opts.secretStore ?? await openSecretStore();
+    secrets = opts.secretStore ?? await openSecretStore({ dataDir: opts.dataDir, safeStorage: opts.safeStorage, onNotice: log.warn });
     profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`, { onNotice: log.warn });
   } catch (err) {
     log.error(`Linkdesk could not open its data folder: ${err instanceof Error ? err.message : String(err)}`);
@@ -124,35 +135,9 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     for (const l of listeners) l(s);
   };
 
-  const clients = new Map<string, ApiClient>();
-  const dropClient = async (id: string) => {
-    const c = clients.get(id);
-    clients.delete(id);
-    await c?.close();
-  };
-  function clientFor(p: InstanceProfile): ApiClient {
-    let baseUrl = p.baseUrl;
-    if (p.kind === 'local') {
-      const s = serverStatus();
-      if (s.state !== 'running' || !s.url) {
-        throw new ServiceError('unreachable', `The local server is not running${s.message ? `: ${s.message}` : '.'}`);
-      }
-      baseUrl = s.url;
-    }
-    const existing = clients.get(p.id);
-    if (existing?.baseUrl === baseUrl) return existing;
-    if (existing) void existing.close();
-    const client = createApiClient({ baseUrl, getKey: () => secrets.get(p.id), timeoutMs: opts.requestTimeoutMs });
-    clients.set(p.id, client);
-    return client;
-  }
-
-  const view = async (p: InstanceProfile): Promise<InstanceView> => ({
-    id: p.id,
-    name: p.name,
-    kind: p.kind,
-    baseUrl: p.kind === 'local' ? (serverStatus().url ?? p.baseUrl) : p.baseUrl,
-    hasApiKey: (await secrets.get(p.id).catch(() => null)) !== null,
+  const { clientFor, dropClient, presented, view, destroyAll } = createInstanceClients({
+    profiles, secrets, serverStatus, timeoutMs: opts.requestTimeoutMs,
+    resolveSystemProxy: opts.resolveSystemProxy, proxyEnv: opts.proxyEnv, systemCertificates: opts.systemCertificates,
   });
 
   // Each window works on its own instance; a new window starts on the one chosen last.
@@ -167,11 +152,21 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     return id;
   };
 
+  // A keychain that appears while the app runs (a keyring unlocked, a session started) takes the keys over;
+  // looked for when the About card asks, at most every half minute.
+  let lastRecheck = 0;
+  const recheckKeychain = async () => {
+    if (secrets.kind !== 'encrypted-file' || !secrets.recheck || Date.now() - lastRecheck < 30_000) return;
+    lastRecheck = Date.now();
+    await secrets.recheck().catch(() => false);
+  };
   const info = (): AppInfo => ({
     version: opts.version ?? process.env.npm_package_version ?? 'development',
     dataDir: opts.dataDir,
     keychain: secrets.kind === 'keychain' ? 'available' : 'unavailable',
     keychainMessage: secrets.message,
+    keyStore: secrets.kind,
+    keyStoreFile: secrets.file ?? null,
     logFile: log.file,
     logsDir: log.dir,
   });
@@ -227,7 +222,8 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     imports: importer.handlers,
     selection: selectionHandlers,
     backups: backups.handlers,
-    profiles, secrets, info, openLogs, serverStatus, view, clientFor, dropClient, selectedId,
+    profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,
+    info: async () => { await recheckKeychain(); return info(); },
     select: async (windowId, id) => {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);
@@ -283,9 +279,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
         shortcuts.dispose();
         await jobs.close();
         await backups.close();
-        const open = [...clients.values()];
-        clients.clear();
-        await Promise.all(open.map((c) => c.destroy()));
+        await destroyAll();
         await server?.stop();
         await log.close();
         for (const l of listeners) l(serverStatus());

@@ -14,6 +14,8 @@ import { isMissingRoute, ServiceError } from './errors.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
 import type { NativeHandlers } from './native/native-handlers.ts';
 import type { SecretStore } from './secret-store.ts';
+import { createInstanceHandlers } from './instance-handlers.ts';
+import type { X509Certificate } from 'node:crypto';
 
 export interface CallContext { windowId: number }
 export type Handlers = { [N in CallName]: (args: z.output<Contract[N]['args']>, ctx: CallContext) => Promise<CallResult<N>> };
@@ -22,7 +24,9 @@ export type Handlers = { [N in CallName]: (args: z.output<Contract[N]['args']>, 
 export interface HandlerDeps {
   profiles: ProfileStore;
   secrets: SecretStore;
-  info(): AppInfo;
+  info(): Promise<AppInfo>;
+  /** The chain an instance's server presents now, unverified. */
+  presented(p: InstanceProfile): Promise<X509Certificate[] | null>;
   /** Shows the logs folder; resolves to the folder shown. */
   openLogs(): Promise<string>;
   serverStatus(): ServerStatus;
@@ -110,38 +114,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
   };
 
   const table: Handlers = {
-    'app.info': async () => d.info(),
+    'app.info': () => d.info(),
     'app.openLogs': async () => ({ opened: await d.openLogs() }),
     'instances.list': async (_args, ctx) => ({
       instances: await Promise.all(d.profiles.list().map((p) => d.view(p))),
       selectedId: d.selectedId(ctx.windowId),
     }),
-    'instances.add': async ({ name, baseUrl, apiKey }) => {
-      const p = await d.profiles.add({ name, baseUrl });
-      if (apiKey !== undefined) {
-        try {
-          await d.secrets.set(p.id, apiKey);
-        } catch (err) {
-          await d.profiles.remove(p.id); // an instance whose key was lost on the way in would only confuse
-          throw err;
-        }
-      }
-      return d.view(p);
-    },
-    'instances.update': async ({ id, name, baseUrl, apiKey }) => {
-      const before = profile(id);
-      const p = await d.profiles.update(id, { name, baseUrl });
-      if (apiKey !== undefined) await d.secrets.set(id, apiKey);
-      if (p.baseUrl !== before.baseUrl) await d.dropClient(id);
-      return d.view(p);
-    },
-    'instances.remove': async ({ id }) => {
-      if (profile(id).kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
-      await d.secrets.delete(id);
-      await d.profiles.remove(id);
-      await d.dropClient(id);
-      return { removed: true } as const;
-    },
+    ...createInstanceHandlers(d),
     'instances.select': async ({ id }, ctx) => {
       const p = profile(id);
       await d.select(ctx.windowId, id);
@@ -208,11 +187,12 @@ export async function check(client: () => ApiClient): Promise<Reachability> {
     return { state: 'connected', account: await accountOf(client()) };
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
-    const { kind, message } = err.error;
-    if (kind === 'no-key') return { state: 'no-key', message };
-    if (kind === 'invalid-key') return { state: 'invalid-key', message };
-    if (kind === 'unreachable' || kind === 'timeout') return { state: 'unreachable', message, kind };
-    return { state: 'error', message, kind };
+    const { kind, message, reason, advice, certificate } = err.error;
+    const why = { ...(reason ? { reason } : {}), ...(advice ? { advice } : {}) };
+    if (kind === 'no-key') return { state: 'no-key', message, ...why };
+    if (kind === 'invalid-key') return { state: 'invalid-key', message, ...why };
+    if (kind === 'unreachable' || kind === 'timeout') return { state: 'unreachable', message, kind, ...why };
+    return { state: 'error', message, kind, ...why, ...(certificate ? { certificate } : {}) };
   }
 }
 

@@ -7,13 +7,33 @@ import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { InstanceKind } from '../../shared/contract.ts';
+import { originOf, PROXY_MODES, type ProxyMode } from '../../shared/schemas/instance.ts';
 import { ensurePrivateDir, tightenFile, type Notice } from '../server/util/private-files.ts';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 
 export const PROFILES_FILE = 'instances.json';
 
-export interface InstanceProfile { id: string; name: string; kind: InstanceKind; baseUrl: string }
+/**
+ * Proxy and certificates are not secrets and live here; the proxy's credentials
+ * and the client certificate's key live in the key store beside the API key.
+ */
+export interface InstanceProfile {
+  id: string;
+  name: string;
+  kind: InstanceKind;
+  baseUrl: string;
+  proxy: { mode: ProxyMode; url: string | null };
+  /** Extra CA certificates (PEM) trusted for this instance only. */
+  caCertificates: string[];
+  /** The client certificate (PEM) presented to the server; its key is in the key store. */
+  clientCertificate: string | null;
+  /** The plain-http origin the user agreed to send the key to unencrypted. */
+  plainHttpOrigin: string | null;
+  /** The origin the stored key was given for: it is sent nowhere else without asking. */
+  keyOrigin: string | null;
+}
+export type ProfilePatch = Partial<Omit<InstanceProfile, 'id' | 'kind'>>;
 /** What the supervisor remembers about the embedded server between runs (no secrets). */
 export interface LocalServerSettings { port: number | null; userId: number | null; keyId: number | null }
 
@@ -22,6 +42,12 @@ const profileSchema = z.object({
   name: z.string().min(1).max(100),
   kind: z.enum(['local', 'remote']),
   baseUrl: z.string().max(2048),
+  proxy: z.object({ mode: z.enum(PROXY_MODES), url: z.string().max(2048).nullable().default(null) }).default({ mode: 'system', url: null }),
+  caCertificates: z.array(z.string().max(64 * 1024)).max(10).default([]),
+  clientCertificate: z.string().max(64 * 1024).nullable().default(null),
+  plainHttpOrigin: z.string().max(2048).nullable().default(null),
+  // Absent in files written before keys were tied to an address: the address the key has been going to.
+  keyOrigin: z.string().max(2048).nullable().optional(),
 });
 const fileSchema = z.object({
   version: z.literal(1),
@@ -51,14 +77,15 @@ export function normalizeBaseUrl(input: string): string {
 
 // The local instance's id is unique per data folder: two data folders (a
 // portable copy, a test run) then never share or overwrite a keychain entry.
+const NET_DEFAULTS = { proxy: { mode: 'system' as const, url: null }, caCertificates: [], clientCertificate: null, plainHttpOrigin: null, keyOrigin: null };
 const newLocalId = () => `local-${randomBytes(6).toString('hex')}`;
 
 export interface ProfileStore {
   list(): InstanceProfile[];
   get(id: string): InstanceProfile | undefined;
   local(): InstanceProfile;
-  add(input: { name: string; baseUrl: string }): Promise<InstanceProfile>;
-  update(id: string, patch: { name?: string; baseUrl?: string }): Promise<InstanceProfile>;
+  add(input: { name: string; baseUrl: string } & ProfilePatch): Promise<InstanceProfile>;
+  update(id: string, patch: ProfilePatch): Promise<InstanceProfile>;
   remove(id: string): Promise<void>;
   lastSelectedId(): string;
   setLastSelected(id: string): Promise<void>;
@@ -87,9 +114,10 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
       await rename(file, recovered);
     }
   }
+  for (const p of state?.instances ?? []) if (p.keyOrigin === undefined) p.keyOrigin = p.kind === 'remote' ? originOf(p.baseUrl) : null;
   const s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null } };
   if (!s.instances.some((i) => i.kind === 'local')) {
-    s.instances.unshift({ id: newLocalId(), name: 'This computer', kind: 'local', baseUrl: defaultLocalUrl });
+    s.instances.unshift({ id: newLocalId(), name: 'This computer', kind: 'local', baseUrl: defaultLocalUrl, ...NET_DEFAULTS });
   }
   // One local instance only, first in the list.
   const localProfile = s.instances.find((i) => i.kind === 'local')!;
@@ -110,7 +138,8 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
     return p;
   };
-  const copy = (p: InstanceProfile): InstanceProfile => ({ ...p });
+  const copy = (p: ProfilesFile['instances'][number]): InstanceProfile =>
+    ({ ...p, proxy: { ...p.proxy }, caCertificates: [...p.caCertificates], keyOrigin: p.keyOrigin ?? null });
 
   return {
     recovered,
@@ -121,7 +150,9 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     },
     local: () => copy(s.instances[0]!),
     async add(input) {
-      const p: InstanceProfile = { id: randomUUID(), name: input.name.trim(), kind: 'remote', baseUrl: normalizeBaseUrl(input.baseUrl) };
+      const p: InstanceProfile = {
+        ...NET_DEFAULTS, ...input, id: randomUUID(), name: input.name.trim(), kind: 'remote', baseUrl: normalizeBaseUrl(input.baseUrl),
+      };
       s.instances.push(p);
       await save();
       return copy(p);
@@ -131,8 +162,13 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
       if (patch.baseUrl !== undefined && p.kind === 'local') {
         throw new ServiceError('bad-request', "The local instance's address comes from its server; change the port in the server settings.");
       }
-      if (patch.name !== undefined) p.name = patch.name.trim();
-      if (patch.baseUrl !== undefined) p.baseUrl = normalizeBaseUrl(patch.baseUrl);
+      if (p.kind === 'local' && (patch.proxy || patch.caCertificates || patch.clientCertificate)) {
+        throw new ServiceError('bad-request', 'The local instance is reached directly on this computer: it has no proxy or certificates.');
+      }
+      const { name, baseUrl, ...rest } = patch;
+      if (name !== undefined) p.name = name.trim();
+      if (baseUrl !== undefined) p.baseUrl = normalizeBaseUrl(baseUrl);
+      for (const [k, v] of Object.entries(rest)) if (v !== undefined) (p as Record<string, unknown>)[k] = v;
       await save();
       return copy(p);
     },

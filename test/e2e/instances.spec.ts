@@ -38,7 +38,7 @@ test('adds a remote instance through the screen; the key goes to the keychain an
   await row.getByRole('button', { name: 'Edit Team server' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Team server' });
   await expect(edit.getByLabel('API key')).toHaveValue('');
-  await expect(edit).toContainText('A key is stored in the system keychain');
+  await expect(edit).toContainText('A key is stored in the key store');
   await expect(edit.getByText('Key stored')).toBeVisible();
   await world.shot('edit-instance');
   await edit.getByRole('button', { name: 'Cancel' }).click();

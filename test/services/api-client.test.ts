@@ -2,7 +2,8 @@
 // a key, rejecting fields, limiting requests; a closed port; an HTML server; a
 // TLS server with a self-signed certificate; a server slower than the deadline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, transportError, type ApiClient } from '../../electron/services/api-client.ts';
+import { createApiClient, type ApiClient } from '../../electron/services/api-client.ts';
+import { transportError } from '../../electron/services/net/failures.ts';
 import { ServiceError } from '../../electron/services/errors.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { closedPort, httpServer, httpsServer, selfSignedCert } from './helpers.ts';
@@ -101,7 +102,7 @@ it('a closed port: unreachable', async () => {
 
 it('a host name that does not resolve: unreachable (error shape as Node gives it)', () => {
   const err = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
-  expect(transportError(err, 'nowhere.invalid', 1000).error).toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/could not be found/) });
+  expect(transportError(err, { host: 'nowhere.invalid', hostname: 'nowhere.invalid', route: { type: 'direct' }, proxyCredentials: false, timeoutMs: 1000 }).error).toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/could not be found/) });
 });
 
 it('a server that answers HTML: not-linkdesk', async () => {
@@ -113,7 +114,8 @@ it('a server that answers HTML: not-linkdesk', async () => {
   try {
     const e = await failure(api.request('GET', '/account'));
     expect(e.kind).toBe('not-linkdesk');
-    expect(e.message).toMatch(/text\/html/);
+    expect(e.message).toMatch(/web page \("My blog"\) instead of the API/);
+    expect(e.reason).toBe('html-login');
     // JSON that is not this API is no better.
     const other = await httpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}'));
     const api2 = client(other.url, 'k');

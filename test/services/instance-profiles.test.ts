@@ -8,6 +8,8 @@ import { ServiceError } from '../../electron/services/errors.ts';
 import { normalizeBaseUrl, openProfileStore, PROFILES_FILE } from '../../electron/services/instance-profiles.ts';
 import { tempDir } from './helpers.ts';
 
+// What a profile holds about reaching its server when nothing was chosen.
+const NET = { proxy: { mode: 'system', url: null }, caCertificates: [], clientCertificate: null, plainHttpOrigin: null, keyOrigin: null };
 const LOCAL_URL = 'http://127.0.0.1:8080';
 let cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -23,7 +25,7 @@ const dataDir = () => {
 it('a fresh data folder has the local instance, written to disk', async () => {
   const dir = dataDir();
   const store = await openProfileStore(dir, LOCAL_URL);
-  expect(store.list()).toEqual([{ id: expect.stringMatching(/^local-[0-9a-f]{12}$/), name: 'This computer', kind: 'local', baseUrl: LOCAL_URL }]);
+  expect(store.list()).toEqual([{ id: expect.stringMatching(/^local-[0-9a-f]{12}$/), name: 'This computer', kind: 'local', baseUrl: LOCAL_URL, ...NET }]);
   expect(JSON.parse(readFileSync(path.join(dir, PROFILES_FILE), 'utf8')).instances).toHaveLength(1);
 });
 
@@ -39,7 +41,7 @@ it('profiles, selection and server settings survive a restart', async () => {
   const again = await openProfileStore(dir, LOCAL_URL); // as after quitting and starting the app
   expect(again.list()).toEqual(first.list());
   expect(again.local().id).toBe(first.local().id);
-  expect(again.get(a.id)).toEqual({ id: a.id, name: 'Work links', kind: 'remote', baseUrl: 'https://short.example.com' });
+  expect(again.get(a.id)).toEqual({ id: a.id, name: 'Work links', kind: 'remote', baseUrl: 'https://short.example.com', ...NET });
   expect(again.get(b.id)?.baseUrl).toBe('http://blog.example.com/links');
   expect(again.lastSelectedId()).toBe(b.id);
   expect(again.localServer()).toEqual({ port: 9123, userId: 1, keyId: 2 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
+import { closedPort } from './helpers.ts';
 import { COMMAND_CHANNEL, IPC_CHANNEL } from '../../shared/ipc.ts';
 
 const rec = vi.hoisted(() => {
@@ -18,6 +19,7 @@ const rec = vi.hoisted(() => {
     windowOpened: null as null | (() => void), schemes: [] as unknown[],
     protocols: [] as unknown[][], shortcuts: new Map<string, Fn>(), clip: '', notifications: [] as { title: string; body: string }[],
     sent: [] as { win: number; channel: string; payload: unknown }[], trayMenu: [] as any[], theme: 'system',
+    proxyAsked: [] as string[],
   };
   const contents = new Map<object, any>();
   class BrowserWindow {
@@ -63,7 +65,12 @@ const rec = vi.hoisted(() => {
     nativeTheme: { set themeSource(t: string) { r.theme = t; }, get themeSource() { return r.theme; } },
     ipcMain: { handle: (ch: string, f: Fn) => r.ipc.set(ch, f) },
     protocol: { registerSchemesAsPrivileged: (s: unknown[]) => r.schemes.push(...s), handle: (_s: string, f: Fn) => { r.protocol = f; } },
-    session: { defaultSession: { setPermissionRequestHandler: (f: Fn) => { r.permissionRequest = f; }, setPermissionCheckHandler: () => {}, webRequest: { onHeadersReceived: () => {} } } },
+    session: { defaultSession: {
+      setPermissionRequestHandler: (f: Fn) => { r.permissionRequest = f; }, setPermissionCheckHandler: () => {}, webRequest: { onHeadersReceived: () => {} },
+      resolveProxy: async (url: string) => { r.proxyAsked.push(url); return 'DIRECT'; },
+    } },
+    // Unavailable, as on a Linux desktop without a keyring: main passes it on; the services decide.
+    safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     Menu: { buildFromTemplate: (t: unknown) => ({ t }), setApplicationMenu: () => {} },
     Tray: class { setToolTip() {} setContextMenu(m: { t: any[] }) { r.trayMenu = m.t; } on() {} destroy() {} },
     nativeImage: { createFromPath: (p: string) => ({ p }) },
@@ -110,6 +117,15 @@ it('IPC: one channel, answered for the app frame of our own window, refused othe
   expect(await call({ sender: win.webContents, senderFrame: { url: 'https://evil.example/' } }, 'server.status')).toMatchObject(refused);
   expect(await call({ sender: win.webContents, senderFrame: null }, 'server.status')).toMatchObject(refused);
   expect(await call({ sender: { id: 999 }, senderFrame: { url: 'app://linkdesk/index.html' } }, 'server.status')).toMatchObject(refused);
+});
+
+it('"System" proxy asks Electron\'s session.resolveProxy for the remote instance\'s address', async () => {
+  const port = await closedPort();
+  const added = await call(ownFrame(), 'instances.add', { name: 'Remote', baseUrl: `http://127.0.0.1:${port}`, apiKey: 'ldk_x' });
+  const checked = await call(ownFrame(), 'instances.check', { id: added.data.id });
+  expect(checked.data).toMatchObject({ state: 'unreachable', reason: 'refused' });
+  expect(r.proxyAsked).toEqual([`http://127.0.0.1:${port}/`]);
+  await call(ownFrame(), 'instances.remove', { id: added.data.id });
 });
 
 it('"Open logs folder" reaches shell.openPath with the logs folder in the data folder', async () => {

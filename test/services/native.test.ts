@@ -296,7 +296,7 @@ describe('settings and quick shorten through the handler table', () => {
 
     await remote.close();
     native.clip = 'https://example.com/down';
-    expect(await d.quick.fromClipboard()).toMatchObject({ ok: false, notice: { title: 'Could not shorten on Work', body: expect.stringMatching(/Could not reach|nothing is listening/) } });
+    expect(await d.quick.fromClipboard()).toMatchObject({ ok: false, notice: { title: 'Could not shorten on Work', body: expect.stringMatching(/Could not reach|nothing is listening/i) } });
 
     // The chosen instance removed: quick shorten falls back to this computer.
     await ok(d.invoke('instances.remove', { id: inst.id }));

@@ -28,6 +28,11 @@ export function AboutCard({ info }: { info: AppInfo }) {
         <Text size="sm">Version <Code>{info.version}</Code></Text>
         <Text size="sm">Data folder: <Code data-testid="data-dir">{info.dataDir}</Code></Text>
         <Text size="sm">Server log: <Code data-testid="log-file">{info.logFile}</Code></Text>
+        <Text size="sm" data-testid="key-store" data-store={info.keyStore}>
+          API keys: {info.keyStore === 'keychain' ? 'in the system keychain'
+            : info.keyStore === 'encrypted-file' ? <>encrypted with the system's protection in <Code>{info.keyStoreFile}</Code> (no keychain is available; the first one that appears takes them over)</>
+              : 'in memory only, until Linkdesk quits (no keychain, and no safe way to encrypt them on this system)'}
+        </Text>
         <Text size="sm" c="dimmed">
           The local server's warnings and errors, one line each, never with a key or password. Attach it to a bug report if something went wrong.
         </Text>

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import type { InstanceView } from '../../../../shared/contract.ts';
+import type { InstanceView, Reachability } from '../../../../shared/contract.ts';
 import { api } from '../../api/api.ts';
 import { useRemote } from '../../api/use-remote.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
@@ -9,6 +9,7 @@ import { IconPlus } from '../../components/Icons/Icons.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { useInstances } from '../../state/instances-store.ts';
 import { AboutCard } from './AboutCard.tsx';
+import { CertificateDialog, type CertificateSubject } from './CertificateDialog.tsx';
 import { InstanceModal } from './InstanceModal.tsx';
 import { InstancesTable } from './InstancesTable.tsx';
 import { ServerStatusCard } from './ServerStatusCard.tsx';
@@ -18,6 +19,9 @@ export default function InstancesScreen() {
   const info = useRemote(() => api.appInfo(), []);
   const editing = useDialog<InstanceView | 'new'>();
   const removing = useDialog<InstanceView>();
+  const certificate = useDialog<CertificateSubject>();
+  const showCertificate = (instance: InstanceView, r: Extract<Reachability, { state: 'error' }>) =>
+    r.certificate && certificate.open({ instance, message: r.message, problem: r.certificate });
 
   return (
     <>
@@ -32,9 +36,15 @@ export default function InstancesScreen() {
       <ServerStatusCard />
       {status === 'loading' ? <LoadingState label="Loading instances…" /> : null}
       {status === 'error' && error ? <ErrorState error={error} onRetry={() => void load()} /> : null}
-      {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} /> : null}
+      {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} onCertificate={showCertificate} /> : null}
       {info.data ? <AboutCard info={info.data} /> : null}
-      {editing.subject ? <InstanceModal instance={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()} /> : null}
+      {editing.subject ? (
+        <InstanceModal instance={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()}
+          onCertificate={(i, r) => { editing.close(); showCertificate(i, r); }} />
+      ) : null}
+      {certificate.subject ? (
+        <CertificateDialog subject={certificate.subject} onClose={() => certificate.close()} onEdit={(i) => editing.open(i)} />
+      ) : null}
       <ConfirmDelete opened={removing.subject !== null} title="Remove instance" confirmLabel="Remove" onClose={removing.close}
         onConfirm={() => remove(removing.subject!.id)}>
         Remove <strong>{removing.last?.name}</strong> from this app? Its API key is deleted from the keychain; the server and its data are not touched.

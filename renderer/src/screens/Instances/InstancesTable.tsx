@@ -1,15 +1,20 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { InstanceView } from '../../../../shared/contract.ts';
+import type { InstanceView, Reachability } from '../../../../shared/contract.ts';
+import { InstanceWarnings } from './InstanceWarnings.tsx';
 import { ReachabilityBadge, reachDetail, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
 import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
 
-export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): void; onRemove(i: InstanceView): void }) {
+export function InstancesTable({ onEdit, onRemove, onCertificate }: {
+  onEdit(i: InstanceView): void; onRemove(i: InstanceView): void; onCertificate(i: InstanceView, r: Extract<Reachability, { state: 'error' }>): void;
+}) {
   const { instances, reach, selectedId, check, select } = useInstances();
 
   const test = async (i: InstanceView) => {
     const r = await check(i.id);
     if (!r) return;
+    // A certificate this computer does not trust: show it, with the choice to trust its CA.
+    if (r.state === 'error' && r.certificate) return onCertificate(i, r);
     notify({
       color: r.state === 'connected' ? 'teal' : 'red',
       title: `${i.name}: ${reachLabel(r)}`,
@@ -41,13 +46,16 @@ export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): 
                     {current ? <Badge size="sm" variant="filled" style={{ flexShrink: 0 }}>In use</Badge> : null}
                   </Group>
                 </Table.Td>
-                <Table.Td><Text size="sm" ff="monospace" truncate="end" maw={260} title={i.baseUrl}>{i.baseUrl}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace" truncate="end" maw={260} title={i.baseUrl}>{i.baseUrl}</Text>
+                  <InstanceWarnings instance={i} />
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {i.hasApiKey ? <Badge variant="light" color="teal">Key stored</Badge> : <Badge variant="light" color="gray">No key</Badge>}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap"><ReachabilityBadge reach={reach[i.id]} /></Group>
-                  {reachDetail(reach[i.id]) ? <Text size="xs" c="dimmed" maw={280} data-testid="reach-detail">{reachDetail(reach[i.id])}</Text> : null}
+                  {reachDetail(reach[i.id]) ? <Text size="xs" c="dimmed" maw={280} style={{ overflowWrap: 'anywhere' }} data-testid="reach-detail">{reachDetail(reach[i.id])}</Text> : null}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">

@@ -1,0 +1,121 @@
+// One API client per instance, and what it needs to connect: the proxy the
+// instance's setting names, its credentials and client key from the key store,
+// its extra CAs, and the gate that keeps a key from an address it was not given
+// for. Also how an instance is described to the windows (InstanceView).
+import type { InstanceView, ServerStatus } from '../../shared/contract.ts';
+import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
+import { createApiClient, type ApiClient, type Connection } from './api-client.ts';
+import { ServiceError } from './errors.ts';
+import { clientKeyAccount, keyRefusal, parseProxyCredentials, proxyAccount } from './instance-access.ts';
+import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
+import { routeFor, type ResolveSystemProxy } from './net/proxy.ts';
+import { certificateInfo, presentedChain, readPem, type SystemCertificates } from './net/trust.ts';
+import type { SecretStore } from './secret-store.ts';
+
+export interface InstanceClientOptions {
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  serverStatus(): ServerStatus;
+  timeoutMs?: number;
+  resolveSystemProxy?: ResolveSystemProxy;
+  proxyEnv?: NodeJS.ProcessEnv;
+  systemCertificates?: SystemCertificates;
+}
+
+export function createInstanceClients(o: InstanceClientOptions) {
+  const clients = new Map<string, ApiClient>();
+  const dropClient = async (id: string) => {
+    const c = clients.get(id);
+    clients.delete(id);
+    await c?.close();
+  };
+  /** Proxy, its credentials and the client certificate of a remote instance, read when its client first connects. */
+  async function connectionOf(p: InstanceProfile): Promise<Connection> {
+    const route = await routeFor(p.proxy, new URL(p.baseUrl), { resolveSystemProxy: o.resolveSystemProxy, env: o.proxyEnv });
+    const proxyCredentials = p.proxy.mode === 'url' ? parseProxyCredentials(await o.secrets.get(proxyAccount(p.id))) : null;
+    let clientCertificate: Connection['clientCertificate'] = null;
+    if (p.clientCertificate) {
+      const key = await o.secrets.get(clientKeyAccount(p.id));
+      if (!key) throw new ServiceError('tls', 'The client certificate\'s key is missing from the key store. Choose the certificate and its key again in this instance\'s settings.', { reason: 'client-cert' });
+      clientCertificate = { cert: p.clientCertificate, key };
+    }
+    return { route, proxyCredentials, clientCertificate };
+  }
+
+  function clientFor(p: InstanceProfile): ApiClient {
+    let baseUrl = p.baseUrl;
+    if (p.kind === 'local') {
+      const s = o.serverStatus();
+      if (s.state !== 'running' || !s.url) {
+        throw new ServiceError('unreachable', `The local server is not running${s.message ? `: ${s.message}` : '.'}`);
+      }
+      baseUrl = s.url;
+    }
+    const existing = clients.get(p.id);
+    if (existing?.baseUrl === baseUrl) return existing;
+    if (existing) void existing.close();
+    const client = createApiClient({
+      baseUrl,
+      getKey: async () => {
+        const key = await o.secrets.get(p.id);
+        // The profile of now: a confirmation or a new address applies to this client at once.
+        const current = o.profiles.get(p.id);
+        const refusal = key && current ? keyRefusal(current) : null;
+        if (refusal) throw refusal;
+        return key;
+      },
+      timeoutMs: o.timeoutMs,
+      // The local instance is on this computer: never through a proxy, nothing extra to trust.
+      ...(p.kind === 'remote' ? { ca: p.caCertificates, systemCertificates: o.systemCertificates, connection: () => connectionOf(p) } : {}),
+    });
+    clients.set(p.id, client);
+    return client;
+  }
+
+  /** The certificates an instance's server presents now, read without trusting them (for "trust this CA"). */
+  const presented = async (p: InstanceProfile) => {
+    const c = await connectionOf(p);
+    const creds = c.proxyCredentials;
+    return presentedChain(new URL(p.baseUrl), {
+      route: c.route, timeoutMs: o.timeoutMs ?? 15_000,
+      proxyAuthorization: creds ? `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` : null,
+    });
+  };
+
+  const certs = (pem: string) => {
+    try {
+      return readPem(pem).map(certificateInfo);
+    } catch {
+      return [];
+    }
+  };
+  const view = async (p: InstanceProfile): Promise<InstanceView> => {
+    const hasApiKey = (await o.secrets.get(p.id).catch(() => null)) !== null;
+    const remote = p.kind === 'remote';
+    const origin = originOf(p.baseUrl);
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      baseUrl: remote ? p.baseUrl : (o.serverStatus().url ?? p.baseUrl),
+      hasApiKey,
+      proxy: {
+        mode: remote ? p.proxy.mode : 'none',
+        url: remote ? p.proxy.url : null,
+        hasCredentials: remote && p.proxy.mode === 'url' && (await o.secrets.get(proxyAccount(p.id)).catch(() => null)) !== null,
+      },
+      caCertificates: p.caCertificates.flatMap(certs),
+      clientCertificate: p.clientCertificate ? certs(p.clientCertificate)[0] ?? null : null,
+      plainHttp: remote && isPlainHttpRemote(p.baseUrl) ? (p.plainHttpOrigin === origin ? 'confirmed' : 'unconfirmed') : null,
+      keyForOtherAddress: remote && hasApiKey && p.keyOrigin !== null && p.keyOrigin !== origin,
+    };
+  };
+
+
+  const destroyAll = async () => {
+    const open = [...clients.values()];
+    clients.clear();
+    await Promise.all(open.map((c) => c.destroy()));
+  };
+  return { clientFor, dropClient, presented, view, destroyAll };
+}

@@ -1,0 +1,190 @@
+// Adding, changing and removing instances, with everything that is not in
+// instances.json kept in the key store: the API key, the proxy's credentials,
+// the client certificate's key. A key is tied to the address it was given
+// for; a new address with an old key needs the user's word (keepKeyForNewAddress).
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import type { z } from 'zod';
+import type { Contract, InstanceView } from '../../shared/contract.ts';
+import { isPlainHttpRemote, originOf, type ProxySettingInput } from '../../shared/schemas/instance.ts';
+import { ServiceError } from './errors.ts';
+import { clientKeyAccount, instanceAccounts, proxyAccount } from './instance-access.ts';
+import { normalizeBaseUrl, type InstanceProfile, type ProfilePatch, type ProfileStore } from './instance-profiles.ts';
+import { certificateInfo, readPem, toPem, trustableOf } from './net/trust.ts';
+import type { SecretStore } from './secret-store.ts';
+
+export interface InstanceHandlerDeps {
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  view(p: InstanceProfile): Promise<InstanceView>;
+  dropClient(id: string): Promise<void>;
+  /** The chain the instance's server presents now, unverified; null when it cannot be read. */
+  presented(p: InstanceProfile): Promise<X509Certificate[] | null>;
+}
+
+type Args<N extends keyof Contract> = z.output<Contract[N]['args']>;
+
+const invalid = (field: string, message: string) => new ServiceError('validation', message, { status: 422, fields: { [field]: [message] } });
+
+function checkedCas(items: string[] | undefined, existing: string[] = []): string[] | undefined {
+  if (!items) return undefined;
+  const out: string[] = [];
+  for (const item of items) {
+    let pem = item;
+    if (!item.includes('-----BEGIN')) {
+      const kept = existing.find((e) => new X509Certificate(e).fingerprint256 === item);
+      if (!kept) throw invalid('caCertificates', 'A CA certificate to keep is no longer in this instance\'s list; reopen its settings.');
+      pem = kept;
+    }
+    let certs: X509Certificate[];
+    try {
+      certs = readPem(pem);
+    } catch (err) {
+      throw invalid('caCertificates', (err as Error).message);
+    }
+    for (const c of certs) {
+      if (!certificateInfo(c).isCa) throw invalid('caCertificates', `"${certificateInfo(c).subject}" is not a certificate authority; choose the CA certificate that signed the server's certificate.`);
+      const pemText = toPem(c);
+      if (!out.includes(pemText)) out.push(pemText);
+    }
+  }
+  if (out.length > 10) throw invalid('caCertificates', 'At most 10 CA certificates per instance.');
+  return out;
+}
+
+function checkedClientCertificate(input: { cert: string; key: string }): string {
+  let cert: X509Certificate;
+  try {
+    cert = readPem(input.cert)[0]!;
+  } catch (err) {
+    throw invalid('clientCertificate', (err as Error).message);
+  }
+  let matches = false;
+  try {
+    matches = cert.checkPrivateKey(createPrivateKey(input.key));
+  } catch {
+    throw invalid('clientCertificate', 'The key could not be read; choose an unencrypted PEM private key.');
+  }
+  if (!matches) throw invalid('clientCertificate', 'This key does not belong to the chosen certificate.');
+  return toPem(cert);
+}
+
+/** The proxy setting to keep in the profile; its credentials go to the key store. */
+const proxyOf = (input: ProxySettingInput) =>
+  ({ mode: input.mode, url: input.mode === 'url' ? new URL(input.url.trim()).origin : null });
+
+export function createInstanceHandlers(d: InstanceHandlerDeps) {
+  const profile = (id: string) => {
+    const p = d.profiles.get(id);
+    if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+    return p;
+  };
+
+  /** Key store writes of one add or update; undefined leaves an entry as it is, null removes it. */
+  async function storeSecrets(id: string, s: { apiKey?: string; proxy?: string | null; clientKey?: string | null }) {
+    if (s.apiKey !== undefined) await d.secrets.set(id, s.apiKey);
+    if (s.proxy === null) await d.secrets.delete(proxyAccount(id));
+    else if (s.proxy !== undefined) await d.secrets.set(proxyAccount(id), s.proxy);
+    if (s.clientKey === null) await d.secrets.delete(clientKeyAccount(id));
+    else if (s.clientKey !== undefined) await d.secrets.set(clientKeyAccount(id), s.clientKey);
+  }
+  const proxySecret = (proxy: ProxySettingInput | undefined, keepable: boolean): string | null | undefined => {
+    if (!proxy) return undefined;
+    if (proxy.mode !== 'url') return null;
+    if (proxy.credentials) return JSON.stringify(proxy.credentials);
+    return proxy.credentials === null || !keepable ? null : undefined;
+  };
+
+  return {
+    'instances.add': async (a: Args<'instances.add'>) => {
+      const origin = originOf(normalizeBaseUrl(a.baseUrl));
+      const patch: ProfilePatch = {
+        proxy: a.proxy ? proxyOf(a.proxy) : undefined,
+        caCertificates: checkedCas(a.caCertificates),
+        clientCertificate: a.clientCertificate ? checkedClientCertificate(a.clientCertificate) : undefined,
+        plainHttpOrigin: a.plainHttpConfirmed && isPlainHttpRemote(a.baseUrl) ? origin : null,
+        keyOrigin: a.apiKey ? origin : null,
+      };
+      const p = await d.profiles.add({ name: a.name, baseUrl: a.baseUrl, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
+      try {
+        await storeSecrets(p.id, { apiKey: a.apiKey, proxy: proxySecret(a.proxy, false) ?? undefined, clientKey: a.clientCertificate?.key });
+      } catch (err) {
+        // An instance whose secrets were lost on the way in would only confuse.
+        for (const account of instanceAccounts(p.id)) await d.secrets.delete(account).catch(() => false);
+        await d.profiles.remove(p.id);
+        throw err;
+      }
+      return d.view(p);
+    },
+
+    'instances.update': async (a: Args<'instances.update'>) => {
+      const before = profile(a.id);
+      const baseUrl = a.baseUrl !== undefined && before.kind === 'remote' ? normalizeBaseUrl(a.baseUrl) : before.baseUrl;
+      const origin = originOf(baseUrl);
+      const moved = before.kind === 'remote' && origin !== originOf(before.baseUrl);
+      const hasKey = (await d.secrets.get(a.id).catch(() => null)) !== null;
+      if (moved && hasKey && a.apiKey === undefined && !a.keepKeyForNewAddress) {
+        throw new ServiceError('validation', `The stored API key was given for ${originOf(before.baseUrl)}. Agree to send it to ${origin}, or enter the key for the new address.`, {
+          status: 422, reason: 'key-other-address', fields: { apiKey: ['Enter the key for the new address, or agree to send the stored one there.'] },
+        });
+      }
+      const patch: ProfilePatch = {
+        name: a.name,
+        baseUrl: a.baseUrl,
+        proxy: a.proxy ? proxyOf(a.proxy) : undefined,
+        caCertificates: checkedCas(a.caCertificates, before.caCertificates),
+        clientCertificate: a.clientCertificate === null ? null : a.clientCertificate ? checkedClientCertificate(a.clientCertificate) : undefined,
+        plainHttpOrigin: a.plainHttpConfirmed === undefined ? undefined : a.plainHttpConfirmed ? origin : null,
+        keyOrigin: a.apiKey !== undefined || a.keepKeyForNewAddress ? origin : undefined,
+      };
+      if (before.kind === 'local') {
+        if (a.proxy || a.caCertificates || a.clientCertificate) {
+          throw new ServiceError('bad-request', 'The local instance is reached directly on this computer: it has no proxy or certificates.');
+        }
+        patch.plainHttpOrigin = undefined;
+        patch.keyOrigin = undefined;
+      }
+      const p = await d.profiles.update(a.id, patch);
+      await storeSecrets(a.id, {
+        apiKey: a.apiKey,
+        proxy: proxySecret(a.proxy, before.proxy.mode === 'url'),
+        clientKey: a.clientCertificate === null ? null : a.clientCertificate?.key,
+      });
+      await d.dropClient(a.id); // the next request connects with what changed
+      return d.view(p);
+    },
+
+    'instances.remove': async ({ id }: Args<'instances.remove'>) => {
+      if (profile(id).kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
+      for (const account of instanceAccounts(id)) await d.secrets.delete(account);
+      await d.profiles.remove(id);
+      await d.dropClient(id);
+      return { removed: true } as const;
+    },
+
+    'instances.trustCertificate': async ({ id, fingerprint256 }: Args<'instances.trustCertificate'>) => {
+      const p = profile(id);
+      if (p.kind !== 'remote' || !p.baseUrl.startsWith('https:')) throw new ServiceError('bad-request', 'Only an https:// remote instance has certificates to trust.');
+      const chain = await d.presented(p);
+      if (!chain) throw new ServiceError('unreachable', `The certificate of ${new URL(p.baseUrl).host} could not be read again; test the connection and try once more.`);
+      const ca = trustableOf(chain);
+      // Only what the server presents now, and only its authority: a certificate the user saw earlier may have been swapped.
+      if (!ca || ca.fingerprint256 !== fingerprint256) {
+        throw new ServiceError('conflict', 'The server now presents a different certificate than the one shown. Test the connection again and compare the fingerprint.', { status: 409 });
+      }
+      const pem = toPem(ca);
+      const next = p.caCertificates.includes(pem) ? p.caCertificates : [...p.caCertificates, pem];
+      if (next.length > 10) throw new ServiceError('bad-request', 'This instance already trusts 10 CA certificates; remove one first.');
+      const updated = await d.profiles.update(id, { caCertificates: next });
+      await d.dropClient(id);
+      return d.view(updated);
+    },
+
+    'certificates.inspect': async ({ pem }: Args<'certificates.inspect'>) => {
+      try {
+        return readPem(pem).map(certificateInfo);
+      } catch (err) {
+        throw invalid('pem', (err as Error).message);
+      }
+    },
+  };
+}

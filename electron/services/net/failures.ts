@@ -1,0 +1,153 @@
+// Every way a connection to an instance fails, in words: what happened, and
+// what the person at the keyboard can do about it. The codes come from the
+// error's cause chain (undici wraps socket and TLS errors); whether a proxy was
+// in the way decides whose name is in the message.
+import type { ConnectionReason, IpcErrorKind } from '../../../shared/contract.ts';
+import { ServiceError } from '../errors.ts';
+import { proxyLabel, type ProxyRoute } from './proxy.ts';
+
+export interface FailureContext {
+  /** host[:port] of the instance. */
+  host: string;
+  hostname: string;
+  route: ProxyRoute;
+  /** Whether credentials were sent to the proxy. */
+  proxyCredentials: boolean;
+  /** Whether a client certificate is presented. */
+  clientCertificate?: boolean;
+  timeoutMs: number;
+}
+
+const CERT_UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE',
+]);
+const TLS_VERSION = new Set([
+  'ERR_SSL_UNSUPPORTED_PROTOCOL', 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'ERR_SSL_NO_PROTOCOLS_AVAILABLE',
+  'ERR_SSL_VERSION_TOO_LOW', 'ERR_SSL_UNSUPPORTED_SSL_VERSION', 'ERR_TLS_INVALID_PROTOCOL_VERSION',
+]);
+export const CLIENT_CERT = new Set([
+  'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN', 'ERR_SSL_TLSV1_ALERT_ACCESS_DENIED', 'ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED',
+]);
+const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const NETWORK = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
+
+/** Codes, names and messages along an error's cause chain. */
+function chain(err: unknown): { codes: string[]; names: string[]; messages: string[]; altnames: string | null } {
+  const codes: string[] = [];
+  const names: string[] = [];
+  const messages: string[] = [];
+  let altnames: string | null = null;
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, name, message, cert } = e as { code?: unknown; name?: unknown; message?: unknown; cert?: { subjectaltname?: unknown } };
+    if (typeof code === 'string') codes.push(code);
+    if (typeof name === 'string') names.push(name);
+    if (typeof message === 'string') messages.push(message);
+    if (typeof cert?.subjectaltname === 'string') altnames ??= cert.subjectaltname;
+  }
+  return { codes, names, messages, altnames };
+}
+
+export const connectionError = (kind: IpcErrorKind, reason: ConnectionReason, message: string, advice: string, extra: object = {}) =>
+  new ServiceError(kind, `${message} ${advice}`, { reason, advice, ...extra });
+
+const PROXY_SETTING = 'Check the proxy setting in this instance\'s settings (System follows the system\'s proxy settings, or HTTPS_PROXY and NO_PROXY).';
+
+/** A proxy's answer to CONNECT or to a forwarded request that was not the instance's. */
+export function proxyStatusError(status: number, ctx: FailureContext): ServiceError {
+  const proxy = ctx.route.type === 'proxy' ? proxyLabel(ctx.route.url) : 'The proxy';
+  // 407 is the proxy's way to ask; some (tinyproxy) answer wrong credentials with 401.
+  if (status === 407 || status === 401) {
+    return ctx.proxyCredentials
+      ? connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} did not accept the user name and password (HTTP ${status} from the proxy).`, 'Check the proxy user name and password in this instance\'s settings.', { status })
+      : connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} asks for a user name and password (407 Proxy Authentication Required).`, 'Enter them under Proxy in this instance\'s settings.', { status });
+  }
+  if (status >= 500) {
+    return connectionError('unreachable', 'proxy-upstream', `The proxy ${proxy} could not reach ${ctx.host} (HTTP ${status} from the proxy).`, 'Check the address; if the server is on your own network, it may need Proxy: None.', { status });
+  }
+  return connectionError('unreachable', 'proxy-denied', `The proxy ${proxy} refused to connect to ${ctx.host} (HTTP ${status} from the proxy).`, `Ask your network administrator to allow this address through the proxy, or choose Proxy: None if it can be reached directly. ${PROXY_SETTING}`, { status });
+}
+
+export function clientCertError(code: string, ctx: FailureContext): ServiceError {
+  return ctx.clientCertificate
+    ? connectionError('tls', 'client-cert', `${ctx.host} did not accept this instance's client certificate (${code}).`,
+      'Choose the client certificate (and its key) the server\'s administrator gave you under Certificates in this instance\'s settings.')
+    : connectionError('tls', 'client-cert', `${ctx.host} asks for a client certificate, and this instance has none (${code}).`,
+      'Choose the client certificate and its key (PEM files) under Certificates in this instance\'s settings.');
+}
+
+export function transportError(err: unknown, ctx: FailureContext): ServiceError {
+  const { codes, names, messages, altnames } = chain(err);
+  const viaProxy = ctx.route.type === 'proxy';
+  const proxy = viaProxy ? proxyLabel((ctx.route as { url: string }).url) : '';
+  const seconds = Math.round(ctx.timeoutMs / 100) / 10;
+
+  // A CONNECT the proxy answered with something other than 200, or a forwarded request it answered 407.
+  const tunnel = messages.map((m) => /^Proxy response \((\d{3})\) !== 200/.exec(m)).find(Boolean);
+  if (tunnel) return proxyStatusError(Number(tunnel[1]), ctx);
+  if (messages.some((m) => m.includes('Proxy Authentication Required (407)'))) return proxyStatusError(407, ctx);
+
+  if (codes.some((c) => TIMEOUTS.has(c)) || names.includes('TimeoutError')) {
+    return connectionError('timeout', 'timeout',
+      viaProxy ? `No answer from ${ctx.host} through the proxy ${proxy} within ${seconds} s.` : `${ctx.host} did not answer within ${seconds} s.`,
+      'Check that the server is running and that nothing on the way (a firewall, a VPN that is off) drops the connection; try again.');
+  }
+
+  const tls = codes.find((c) => CERT_UNTRUSTED.has(c) || TLS_VERSION.has(c) || CLIENT_CERT.has(c)
+    || c.startsWith('CERT_') || c.startsWith('ERR_TLS_') || c.startsWith('ERR_SSL_') || c.startsWith('ERR_OSSL_') || c === 'HOSTNAME_MISMATCH');
+  if (tls) {
+    if (CERT_UNTRUSTED.has(tls)) {
+      return connectionError('tls', 'cert-untrusted', `${ctx.host}'s certificate is not signed by an authority this computer trusts (${tls}).`,
+        'If the server uses your organisation\'s own certificate authority, compare the fingerprint with the one your administrator gives you and trust that authority for this instance, or add its certificate file under Certificates.');
+    }
+    if (tls === 'CERT_HAS_EXPIRED') {
+      return connectionError('tls', 'cert-expired', `${ctx.host}'s certificate has expired.`, 'The server\'s administrator must renew it; check also that this computer\'s date and time are right.');
+    }
+    if (tls === 'CERT_NOT_YET_VALID') {
+      return connectionError('tls', 'cert-not-yet-valid', `${ctx.host}'s certificate is not valid yet.`, 'Check this computer\'s date and time.');
+    }
+    if (tls === 'ERR_TLS_CERT_ALTNAME_INVALID' || tls === 'HOSTNAME_MISMATCH') {
+      return connectionError('tls', 'cert-wrong-host', `${ctx.host}'s certificate is for another name${altnames ? ` (${altnames.slice(0, 200)})` : ''}, not ${ctx.hostname}.`,
+        'Use the address the certificate names, or ask the server\'s administrator for a certificate that includes this one. Trusting a certificate authority does not change this.');
+    }
+    if (tls === 'CERT_REVOKED') {
+      return connectionError('tls', 'cert-revoked', `${ctx.host}'s certificate has been revoked.`, 'Tell the server\'s administrator; do not use it until it has a new certificate.');
+    }
+    if (TLS_VERSION.has(tls)) {
+      return connectionError('tls', 'tls-version', `${ctx.host} offers only an old TLS version or cipher this app does not accept (${tls}).`,
+        'Linkdesk needs TLS 1.2 or newer; ask the server\'s administrator to enable it.');
+    }
+    if (CLIENT_CERT.has(tls)) return clientCertError(tls, ctx);
+    if (tls === 'ERR_SSL_WRONG_VERSION_NUMBER' || tls === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+      return connectionError('tls', 'tls-other', `${ctx.host} did not answer as a secure (TLS) server (${tls}).`, 'Check whether the address should start with http:// rather than https://, and the port.');
+    }
+    return connectionError('tls', 'tls-other', `The secure connection to ${ctx.host} failed (${tls}).`, 'Check the address and the server\'s TLS settings.');
+  }
+
+  if (viaProxy) {
+    // Before the proxy answered, a socket error is about the proxy itself.
+    if (codes.includes('ECONNREFUSED')) return connectionError('unreachable', 'proxy-refused', `The proxy ${proxy} refused the connection (nothing is listening there).`, PROXY_SETTING);
+    if (codes.some((c) => DNS.has(c))) return connectionError('unreachable', 'proxy-dns', `The proxy's name ${proxy} could not be found.`, PROXY_SETTING);
+    if (codes.includes('UND_ERR_PRX_CONN') || codes.some((c) => RESET.has(c))) {
+      return connectionError('unreachable', 'proxy-refused', `The proxy ${proxy} closed the connection before ${ctx.host} answered.`, PROXY_SETTING);
+    }
+  }
+  if (codes.some((c) => DNS.has(c))) {
+    return connectionError('unreachable', 'dns', `The name ${ctx.hostname} could not be found (DNS).`,
+      'Check the spelling of the address, and whether it needs a VPN or your company\'s network.');
+  }
+  if (codes.includes('ECONNREFUSED')) {
+    return connectionError('unreachable', 'refused', `Nothing is listening at ${ctx.host} (connection refused).`, 'Check the port, and that the Linkdesk server there is running.');
+  }
+  if (codes.some((c) => NETWORK.has(c))) {
+    return connectionError('unreachable', 'network', `${ctx.host} cannot be reached from this network (${codes.find((c) => NETWORK.has(c))}).`, 'Check this computer\'s network connection, or whether the server needs a VPN.');
+  }
+  if (codes.some((c) => RESET.has(c))) {
+    return connectionError('unreachable', 'reset', `${ctx.host} closed the connection without an answer.`,
+      'The server may be restarting, or something on the way cuts connections; try again, and check that the address is the Linkdesk server.');
+  }
+  return connectionError('unreachable', 'network', `Could not reach ${ctx.host}${codes[0] ? ` (${codes[0]})` : ''}.`, 'Check the address and this computer\'s network connection.');
+}
