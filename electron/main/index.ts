@@ -99,6 +99,7 @@ async function start(): Promise<void> {
     quickShorten, openWindow, openSettings, quit,
   });
   desktop.onServerStatus(() => tray.update());
+  desktop.onPush((c) => windows.broadcast(c));
   desktop.onSettings(() => tray.update());
 
   handleLink = (raw) => windows.command(desktop.deepLink(raw));

@@ -12,6 +12,8 @@ export interface WindowManager {
   openQuick(): BrowserWindow;
   /** Tells the window in front (or a new one) to do something; it comes forward. */
   command(command: AppCommand): void;
+  /** Tells every window, without bringing any forward (server status, job progress). */
+  broadcast(command: AppCommand): void;
   /** The app window a web contents belongs to, if it is one of ours. */
   windowOf(contents: WebContents): BrowserWindow | null;
   count(): number;
@@ -90,6 +92,9 @@ export function createWindowManager(opts: WindowOptions): WindowManager {
       win.show();
       win.focus();
       win.webContents.send(COMMAND_CHANNEL, command);
+    },
+    broadcast(command) {
+      for (const win of windows.values()) if (!win.isDestroyed()) win.webContents.send(COMMAND_CHANNEL, command);
     },
     windowOf(contents) {
       const win = BrowserWindow.fromWebContents(contents);

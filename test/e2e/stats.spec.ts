@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { bucketCount } from '../../shared/schemas/stats.ts';
 import { datedTest, daysAgo } from './dated.ts';
 import { UA, visit } from './seed.ts';
-import { expectRange, pick, recordCalls, rowsOf } from './stats-ui.ts';
+import { expectRange, pick, recordCalls, rowsOf, shown } from './stats-ui.ts';
 
 test('shows clicks over time and by country, platform, browser, language and referrer; charts load lazily', async ({ page, world }) => {
   await world.invoke('links.create', { data: { url: 'https://example.com/stats', alias: 'stats-me' } });
@@ -27,8 +27,10 @@ test('shows clicks over time and by country, platform, browser, language and ref
   const chart = (key: string) => page.getByTestId(`chart-${key}`);
   await expect(chart('days').locator('svg.recharts-surface')).toBeVisible();
   await expect(chart('days').locator('caption')).toHaveText('Clicks per day');
+  // Three values or fewer: a ranked list, not a chart of a bar or two.
   for (const key of ['countries', 'platforms', 'browsers', 'languages', 'referrers']) {
-    await expect(chart(key).locator('svg.recharts-surface')).toBeVisible();
+    await expect(chart(key).locator('[data-kind="ranked-list"]')).toBeVisible();
+    await expect(chart(key).locator('svg.recharts-surface')).toHaveCount(0);
   }
   const numbers = (key: string) => chart(key).locator('tbody tr');
   const rowsOf = async (key: string) => (await numbers(key).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent).join(':'))));
@@ -40,7 +42,11 @@ test('shows clicks over time and by country, platform, browser, language and ref
   expect(browsers).toHaveLength(3);
   expect(browsers[0]).toMatch(/^Chrome:3$/);
   const today = new Date().toISOString().slice(0, 10);
-  expect(await rowsOf('days')).toContain(`${today}:6`);
+  expect(await rowsOf('days')).toContain(`${shown.day(today)}:6`);
+  // Whole clicks on the axis: no tick reads 0.5 or 1.5.
+  const ticks = await chart('days').locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  expect(ticks.length).toBeGreaterThan(1);
+  for (const t of ticks) expect(t).toMatch(/^\d+$/);
   await world.shot('charts');
 
   await page.getByRole('button', { name: 'Back to links' }).click();

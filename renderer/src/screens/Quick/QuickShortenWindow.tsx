@@ -5,8 +5,8 @@ import { Alert, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import type { QuickShortened } from '../../../../shared/native.ts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
 import { useSaveForm } from '../../forms/use-save-form.ts';
 import { useSettings } from '../../state/settings-store.ts';
 
@@ -14,7 +14,8 @@ interface Values { url: string; alias: string; domain_id: string; expiration_dat
 
 export default function QuickShortenWindow() {
   const settings = useSettings();
-  const domains = useRemote(() => api.quick.domains(), []);
+  // The quick-shorten instance's domains (not this window's instance: it has none).
+  const domains = useQuery({ queryKey: ['quick', 'domains'], queryFn: api.quick.domains });
   const [made, setMade] = useState<QuickShortened | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const form = useForm<Values>({ initialValues: { url: '', alias: '', domain_id: '', expiration_date: '', expiration_time: '' } });
