@@ -31,23 +31,30 @@ import { ViewControls } from './ViewControls.tsx';
 const LinkDrawer = lazy(() => import('./LinkDrawer/LinkDrawer.tsx'));
 const QrCodeModal = lazy(() => import('./QrCodeModal.tsx'));
 
-/** The filters and sort of the last visit to this instance's links, unless the address names its own. */
+/**
+ * The filters and sort of the last visit to this instance's links, when the
+ * address names none: on opening the screen, and after a switch of instance
+ * (which clears the address's filters: they were the other instance's).
+ * An address that names its own on opening wins. What the user changes is
+ * saved by the screen's `update`.
+ */
 function useRememberedParams(instanceId: string | null) {
   const params = useRoute((s) => s.route.params);
   const setParams = useRoute((s) => s.setParams);
   const restoredFor = useRef<string | null>(null);
+  const firstLook = useRef(true);
   const key = JSON.stringify(params);
   useEffect(() => {
-    if (!instanceId) return;
-    if (restoredFor.current !== instanceId) {
-      restoredFor.current = instanceId;
-      const saved = readSavedParams(instanceId);
-      if (!Object.keys(params).length && saved && Object.keys(saved).length) {
-        setParams(saved);
-        return;
-      }
+    const first = firstLook.current;
+    firstLook.current = false;
+    if (!instanceId || restoredFor.current === instanceId) return;
+    if (Object.keys(params).length) {
+      if (first) restoredFor.current = instanceId;
+      return;
     }
-    saveParams(instanceId, params);
+    restoredFor.current = instanceId;
+    const saved = readSavedParams(instanceId);
+    if (saved && Object.keys(saved).length) setParams(saved);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [instanceId, key]);
 }
@@ -56,7 +63,7 @@ export default function LinksScreen() {
   const instanceId = useInstances((s) => s.selectedId);
   const features = useServerFeatures();
   useRememberedParams(instanceId);
-  const { values, query, update } = useListParams(features.linkdesk ? LINKS_SPEC_ALL : LINKS_SPEC_SEED);
+  const { values, query, update } = useListParams(features.linkdesk ? LINKS_SPEC_ALL : LINKS_SPEC_SEED, (p) => saveParams(instanceId, p));
   // search_by means nothing without a search; a seed-only server is not asked about it.
   const listQuery = useMemo(() => {
     if (query.search) return query;
@@ -98,12 +105,12 @@ export default function LinksScreen() {
   return (
     <>
       <ScreenHeader title="Links" description="Short links of this instance: filter, sort, edit, share.">
+        {none ? null : <ViewControls view={view} onChange={setView} offered={(c) => c !== 'space' || spacesOffered} />}
         {none ? null : <ExportMenu label="Export" choices={[{ label: 'All links' }, { label: 'Current filter', selection: { query: filter } }]} />}
         <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New link</Button>
       </ScreenHeader>
       {none ? null : (
-        <LinkFilters values={values} options={options.data} onChange={update} searchAll={features.linkdesk}
-          view={<ViewControls view={view} onChange={setView} offered={(c) => c !== 'space' || spacesOffered} />} />
+        <LinkFilters values={values} options={options.data} onChange={update} searchAll={features.linkdesk} />
       )}
       {options.data?.truncated ? (
         <Alert color="yellow" mb="sm">Only the first 100 domains, spaces and pixels are offered in the filters and the form.</Alert>

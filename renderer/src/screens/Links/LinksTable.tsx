@@ -36,7 +36,7 @@ export interface RowSelection {
 
 /** Fixed widths in pixels; the destination takes what is left. */
 const WIDTH: Record<ColumnId | 'select' | 'short' | 'actions', number> = {
-  select: 72, short: 200, title: 180, clicks: 84, status: 96, health: 110, space: 120, created: 108, actions: 84,
+  select: 64, short: 176, title: 170, clicks: 80, status: 92, health: 104, space: 110, created: 92, actions: 76,
 };
 /** The destination never gets less than this; below it, the table scrolls sideways instead. */
 const DESTINATION_MIN = 220;
