@@ -2,7 +2,7 @@
 // scheme (the app follows the OS): no serious or critical violations.
 import { closedPort, expect, test, type World } from './fixtures.ts';
 import { seedCatalog, visit } from './seed.ts';
-import { combo } from './ui.ts';
+import { combo, rowAction } from './ui.ts';
 import type { Page } from '@playwright/test';
 
 // Each test runs axe some twenty times, over charts too: a minute is too tight on a busy 2-core machine.
@@ -39,18 +39,18 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await check('edit link drawer');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'QR code for link-64' }).click();
+  await rowAction(page, 'link-64', 'QR code');
   await expect(page.getByTestId('qr-image')).toBeVisible();
   await check('QR code');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'Delete link-64' }).click();
+  await rowAction(page, 'link-64', 'Delete…');
   await expect(page.getByRole('dialog', { name: 'Delete link' })).toBeVisible();
   await check('delete confirmation');
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: /^Clicks/ }).click(); // the visited link first
-  await page.getByRole('button', { name: 'Statistics for link-02' }).click();
+  await rowAction(page, 'link-02', 'Statistics');
   await expect(page.getByTestId('chart-platforms').locator('svg')).toBeVisible();
   await check('statistics');
   await page.getByRole('link', { name: 'Dashboard' }).click();

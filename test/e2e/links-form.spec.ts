@@ -2,7 +2,7 @@
 // on the right inputs, editing with write-only secrets, deleting, QR codes.
 import type { Link } from '../../shared/api-types.ts';
 import { expect, test, type World } from './fixtures.ts';
-import { combo, expectFieldError, pick, pickMany, textField } from './ui.ts';
+import { combo, expectFieldError, pick, pickMany, textField, rowAction } from './ui.ts';
 
 async function seedOptions(world: World) {
   const domain = await world.invoke('domains.create', { data: { name: 'go.example.com' } });
@@ -218,7 +218,7 @@ test('deletes a link after confirmation', async ({ page, world }) => {
   await world.invoke('links.create', { data: { url: 'https://example.com/1', alias: 'keep-me' } });
   await world.invoke('links.create', { data: { url: 'https://example.com/2', alias: 'drop-me' } });
   await world.open('#/links');
-  await page.getByRole('button', { name: 'Delete drop-me' }).click();
+  await rowAction(page, 'drop-me', 'Delete…');
   const confirm = page.getByRole('dialog', { name: 'Delete link' });
   await expect(confirm).toContainText('/drop-me');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -236,7 +236,7 @@ test('shows a QR code for a short link and downloads it as PNG and SVG, loading 
   await world.open('#/links');
   expect(chunks.some((c) => c.includes('QrCodeModal'))).toBe(false);
 
-  await page.getByRole('button', { name: 'QR code for qr-me' }).click();
+  await rowAction(page, 'qr-me', 'QR code');
   const dialog = page.getByRole('dialog', { name: 'QR code for qr-me' });
   await expect(dialog.getByRole('img', { name: `QR code that opens ${link.short_url}` })).toBeVisible();
   expect(chunks.some((c) => c.includes('QrCodeModal'))).toBe(true);

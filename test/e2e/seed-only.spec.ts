@@ -5,7 +5,7 @@
 import type { Link } from '../../shared/api-types.ts';
 import { startSeedOnlyServer, type SeedOnlyServer } from '../helpers/seed-only-server.ts';
 import { expect, test } from './fixtures.ts';
-import { combo, pick } from './ui.ts';
+import { combo, pick, rowAction } from './ui.ts';
 import type { Page } from '@playwright/test';
 
 /** The "not offered" state with its sentence, and nothing that looks like a failure or offers a retry that cannot help. */
@@ -105,7 +105,7 @@ test('a seed-only server: the missing screens say so, links and domains work, an
   expect((await seed.upstream.api('GET', `/links/${created[0]!.id}`)).body.data).toMatchObject({ url: 'https://example.com/summer' });
 
   // A link's statistics: the link's own record, and no charts.
-  await table.locator('tr[data-alias="spring"]').getByRole('button', { name: 'Statistics for spring' }).click();
+  await rowAction(page, 'spring', 'Statistics');
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics: spring' })).toBeVisible();
   await expectNotOffered(page, 'This server does not offer link statistics.');
   await expect(page.getByTestId('total-clicks')).toHaveText('0');

@@ -1,6 +1,7 @@
 // Link statistics: real clicks through the local redirect server, then the
 // charts (loaded only when the screen opens) and their numbers.
 import { expect, test } from './fixtures.ts';
+import { rowAction } from './ui.ts';
 import { bucketCount } from '../../shared/schemas/stats.ts';
 import { datedTest, daysAgo } from './dated.ts';
 import { UA, visit } from './seed.ts';
@@ -19,7 +20,7 @@ test('shows clicks over time and by country, platform, browser, language and ref
   await expect(page.locator('tr[data-alias="stats-me"] [data-testid="clicks"]')).toHaveText('6');
   expect(requested.filter((p) => p.includes('StatsScreen'))).toEqual([]);
 
-  await page.getByRole('button', { name: 'Statistics for stats-me' }).click();
+  await rowAction(page, 'stats-me', 'Statistics');
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics: stats-me' })).toBeVisible();
   expect(requested.some((p) => p.includes('StatsScreen'))).toBe(true);
   await expect(page.getByTestId('total-clicks')).toHaveText('6');
@@ -53,7 +54,7 @@ test('shows clicks over time and by country, platform, browser, language and ref
   await expect(page.getByRole('heading', { level: 1, name: 'Links' })).toBeVisible();
 
   // A link nobody visited says so instead of drawing empty charts.
-  await page.getByRole('button', { name: 'Statistics for quiet' }).click();
+  await rowAction(page, 'quiet', 'Statistics');
   await expect(page.getByText('No clicks yet')).toBeVisible();
   await expect(page.getByTestId('total-clicks')).toHaveText('0');
 
@@ -137,7 +138,7 @@ datedTest.describe('date range and interval', () => {
 
     // Another link opens with the same choices.
     await page.getByRole('link', { name: 'Links' }).click();
-    await page.getByRole('button', { name: 'Statistics for other' }).click();
+    await rowAction(page, 'other', 'Statistics');
     await expect(page.getByRole('heading', { level: 1, name: 'Statistics: other' })).toBeVisible();
     await expect(page.getByRole('radio', { name: '90 days' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();

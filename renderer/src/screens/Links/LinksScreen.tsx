@@ -22,7 +22,7 @@ import { CopyToInstanceModal } from './CopyToInstanceModal.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { CLEARED, LinkFilters } from './LinkFilters.tsx';
 import { LINKS_SPEC_ALL, LINKS_SPEC_SEED, filtersActive } from './links-params.ts';
-import { readSavedParams, saveParams, useLinksView } from './links-view.ts';
+import { OPTIONAL_COLUMNS, readSavedParams, saveParams, useLinksView } from './links-view.ts';
 import { LinksTable } from './LinksTable.tsx';
 import { filterOnly, selectionOf, useLinkSelection } from './selection-store.ts';
 import { useLinkOptions } from './use-link-options.ts';
@@ -101,6 +101,9 @@ export default function LinksScreen() {
   // No links at all: nothing to filter, so no filters; the empty state says how to start.
   const none = list.data !== undefined && !list.stale && list.data.meta.total === 0 && !filtered;
   const spacesOffered = options.data?.spaces !== null;
+  // Filtering by health shows what it filters by.
+  const shownColumns = OPTIONAL_COLUMNS.map((c) => c.id)
+    .filter((c) => (view.columns.includes(c) || (c === 'health' && values.health !== '')) && (c !== 'space' || spacesOffered));
 
   return (
     <>
@@ -135,7 +138,7 @@ export default function LinksScreen() {
           <LoadingOverlay visible={list.loading && list.stale && !list.error} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? (
             <LinksTable rows={rows} sort={sortOf(values)} onSort={(s) => update({ sort_by: s.sortBy, sort: s.sort })}
-              columns={view.columns.filter((c) => c !== 'space' || spacesOffered)} density={view.density}
+              columns={shownColumns} density={view.density}
               actions={{
                 onEdit: editing.open,
                 onDelete: deleting.open,

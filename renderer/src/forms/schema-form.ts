@@ -1,0 +1,57 @@
+// Forms checked with the shared zod schemas before anything is sent: the
+// form's values become the request body (`toBody`), the API's own schema
+// checks it (through mantine-form-zod-resolver), and each issue lands on the
+// input at its path, in the form's words. A field is checked when the user
+// leaves it, and again at each keystroke once it shows an error, so the error
+// goes the moment the input is right.
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useRef } from 'react';
+import { z } from 'zod';
+import { placeMessages } from './field-errors.ts';
+import { errorsInScreenWords, type Labels } from './screen-words.ts';
+
+export interface SchemaFormOptions<V> {
+  initialValues: V;
+  schema: z.ZodType;
+  /** The request body the values make; the schema checks that. */
+  toBody(values: V): unknown;
+  words: Labels;
+  /** API field → form path where they differ. */
+  aliases?: Record<string, string>;
+  /** List fields edited by one input (`pixel_ids`): their items' errors belong on it. */
+  whole?: string[];
+}
+
+export function schemaValidator<V extends object>(o: Omit<SchemaFormOptions<V>, 'initialValues'>) {
+  const resolve = zod4Resolver(z.preprocess((v) => o.toBody(v as V), o.schema), { errorPriority: 'first' });
+  return (values: V): Record<string, string> => {
+    const issues = resolve(values as Record<string, unknown>) as Record<string, string>;
+    const { fields } = placeMessages(Object.entries(issues), values, o.aliases, o.whole);
+    return errorsInScreenWords(fields, o.words);
+  };
+}
+
+const valueAt = (values: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), values);
+
+export function useSchemaForm<V extends object>(o: SchemaFormOptions<V>): UseFormReturnType<V> {
+  const validate = schemaValidator(o);
+  const formRef = useRef<UseFormReturnType<V> | null>(null);
+  const form = useForm<V>({
+    initialValues: o.initialValues,
+    validate: (values) => validate(values),
+    validateInputOnBlur: true,
+    onValuesChange: (values, previous) => {
+      // Re-check the changed fields that show an error, so it leaves as soon as the input is right
+      // (a server's refusal of a field stays until that field changes).
+      const f = formRef.current;
+      if (!f) return;
+      for (const path of Object.keys(f.errors)) {
+        if (JSON.stringify(valueAt(values, path)) !== JSON.stringify(valueAt(previous, path))) f.validateField(path);
+      }
+    },
+  });
+  formRef.current = form;
+  return form;
+}
