@@ -74,8 +74,8 @@ async function start(): Promise<void> {
     native: electronNative(path.join(resources, 'icon.png')),
   });
 
-  const windows = createWindowManager({
-    appUrl, preload: preloadPath(mainDir), icon: path.join(resources, 'icon.png'), devTools,
+  const windows = await createWindowManager({
+    appUrl, preload: preloadPath(mainDir), icon: path.join(resources, 'icon.png'), devTools, dataDir: app.getPath('userData'),
     onClosed: (id) => desktop.windowClosed(id),
   });
 
@@ -89,7 +89,10 @@ async function start(): Promise<void> {
   const openWindow = () => void windows.open();
   const openSettings = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'settings', linkId: null } });
   const quickShorten = () => void windows.openQuick();
-  Menu.setApplicationMenu(applicationMenu({ openWindow, quickShorten, openSettings, palette: () => windows.command({ type: 'palette' }), devTools }));
+  const openAbout = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'instances', linkId: null } });
+  Menu.setApplicationMenu(applicationMenu({
+    openWindow, quickShorten, openSettings, openAbout, palette: () => windows.command({ type: 'palette' }), devTools,
+  }));
 
   const quit = () => app.quit();
   const tray = createTray(path.join(resources, 'tray.png'), {

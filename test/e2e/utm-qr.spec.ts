@@ -165,6 +165,15 @@ test('styles a QR code with colours, a contrast warning, a logo and a size, down
   await setColour(background, '#1c3d5a');
   await expect(warning).toContainText('The foreground is lighter than the background');
   await world.shot('inverted-warning');
+  // With a colour picker open, the warning is still in view, nothing drawn over it.
+  await foreground.click();
+  await expect(page.locator('.mantine-ColorInput-dropdown')).toBeVisible();
+  const box = (await warning.boundingBox())!;
+  const uncovered = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="qr-contrast-warning"]') != null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(uncovered, 'the warning is not under the colour picker').toBe(true);
+  await world.shot('warning-beside-open-picker');
+  await foreground.press('Tab');
 
   // 2. Dark on light again: no warning. Then a logo and a size.
   await setColour(foreground, '#1c3d5a');

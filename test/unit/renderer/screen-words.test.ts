@@ -2,7 +2,7 @@
 // would send, each problem on its input in the form's words.
 import { describe, expect, it } from 'vitest';
 import { linkCreateSchema } from '../../../shared/schemas/links.ts';
-import { schemaValidator } from '../../../renderer/src/forms/schema-form.ts';
+import { schemaValidator } from '../../../renderer/src/forms/schema-check.ts';
 import { inScreenWords } from '../../../renderer/src/forms/screen-words.ts';
 import { LINK_WORDS, emptyLinkForm, formToBody, type LinkFormValues } from '../../../renderer/src/screens/Links/LinkDrawer/link-form-model.ts';
 

@@ -2,7 +2,21 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { InstanceView } from '../../../../shared/contract.ts';
 import { ReachabilityBadge, reachDetail, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
 import { notify } from '../../notify.ts';
-import { useInstances } from '../../state/instances-store.ts';
+import { useInstances, type ReachState } from '../../state/instances-store.ts';
+
+/**
+ * What is known about the key, in step with the connection: green only once
+ * the server accepted it, red when it refused it; stored but untried (or the
+ * server out of reach) is neutral.
+ */
+export function KeyBadge({ hasKey, reach }: { hasKey: boolean; reach: ReachState | undefined }) {
+  const state = reach?.state;
+  const [label, color] = !hasKey || state === 'no-key' ? ['No key', 'gray']
+    : state === 'invalid-key' ? ['Key refused', 'red']
+      : state === 'connected' ? ['Key accepted', 'teal']
+        : ['Key stored', 'gray'];
+  return <Badge variant="light" color={color} data-key-state={label}>{label}</Badge>;
+}
 
 export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): void; onRemove(i: InstanceView): void }) {
   const { instances, reach, selectedId, check, select } = useInstances();
@@ -43,7 +57,7 @@ export function InstancesTable({ onEdit, onRemove }: { onEdit(i: InstanceView): 
                 </Table.Td>
                 <Table.Td><Text size="sm" ff="monospace" truncate="end" maw={260} title={i.baseUrl}>{i.baseUrl}</Text></Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {i.hasApiKey ? <Badge variant="light" color="teal">Key stored</Badge> : <Badge variant="light" color="gray">No key</Badge>}
+                  <KeyBadge hasKey={i.hasApiKey} reach={reach[i.id]} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap"><ReachabilityBadge reach={reach[i.id]} /></Group>
