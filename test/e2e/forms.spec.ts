@@ -70,11 +70,10 @@ test('the domain, space and pixel forms check themselves in their own words', as
   await page.getByRole('link', { name: 'Spaces' }).click();
   await page.getByRole('button', { name: 'New space' }).click();
   const space = page.getByRole('dialog', { name: 'New space' });
-  const color = textField(space, 'Color');
-  await textField(space, 'Name').fill('Work');
-  await color.fill('blue');
-  await color.blur();
-  await expectFieldError(color, 'The color must be a hex color such as #1c7ed6.');
+  const name = textField(space, 'Name');
+  await name.fill('   ');
+  await name.blur();
+  await expectFieldError(name, 'Enter the name.');
   await expect(space.getByRole('button', { name: 'Create space' })).toBeDisabled();
   await space.getByRole('button', { name: 'Cancel' }).click();
 

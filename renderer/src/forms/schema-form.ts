@@ -2,8 +2,8 @@
 // form's values become the request body (`toBody`), the API's own schema
 // checks it (through mantine-form-zod-resolver), and each issue lands on the
 // input at its path, in the form's words. A field is checked when the user
-// leaves it, and again at each keystroke once it shows an error, so the error
-// goes the moment the input is right.
+// leaves it after changing it, and again at each keystroke once it shows an
+// error, so the error goes the moment the input is right.
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useRef } from 'react';
 import { schemaValidator, type SchemaFormOptions } from './schema-check.ts';
@@ -17,7 +17,11 @@ export function useSchemaForm<V extends object>(o: SchemaFormOptions<V>): UseFor
   const form = useForm<V>({
     initialValues: o.initialValues,
     validate: (values) => validate(values),
-    validateInputOnBlur: true,
+    // On leaving a field the user changed: an untouched empty field is not an error
+    // yet (and an error appearing under it would move what they are clicking).
+    enhanceGetInputProps: ({ field, form: f }) => ({
+      onBlur: () => { if (f.isDirty(field)) f.validateField(field); },
+    }),
     onValuesChange: (values, previous) => {
       // Re-check the changed fields that show an error, so it leaves as soon as the input is right
       // (a server's refusal of a field stays until that field changes).
