@@ -27,14 +27,17 @@ export function inScreenWords(message: string, label: string | undefined): strin
   const m = SHAPE.exec(message);
   if (!m) return message;
   const rest = m[3]!;
-  if (/^is required\.$/.test(rest) || /^needs at least one item\.$/.test(rest)) return `Enter the ${label}.`;
+  if (/^is required( when .*)?\.$/.test(rest) || /^needs at least one item\.$/.test(rest)) return `Enter the ${label}.`;
   if (m[1] || /^is invalid/.test(rest)) return `Choose a valid ${label}.`;
   const said = rest
     .replace(/^may not be greater than (\d+) characters\.$/, 'can be at most $1 characters long.')
     .replace(/^may not have more than (\d+) items\.$/, 'can have at most $1 entries.')
     .replace(/^must be a valid URL starting with http:\/\/ or https:\/\/\.$/, 'must be a web address starting with http:// or https://.')
     .replace(/^must be a date in the format YYYY-MM-DD\.$/, 'must be a date.')
-    .replace(/^must be a time in the format HH:MM\.$/, 'must be a time.');
+    .replace(/^must be a time in the format HH:MM\.$/, 'must be a time.')
+    .replace(/^needs at least one entry when .*$/, 'needs at least one entry.')
+    // Any other API name left in the sentence, in words: expiration_date → expiration date.
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => name.replace(/_/g, ' '));
   return `The ${label} ${said}`;
 }
 

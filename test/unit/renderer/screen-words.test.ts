@@ -36,5 +36,10 @@ describe('the link form checked with the shared schema', () => {
       .toBe('The preview title can be at most 200 characters long.');
     expect(inScreenWords('The selected privacy is invalid; allowed: 0, 1, 2.', 'statistics page setting')).toBe('Choose a valid statistics page setting.');
     expect(inScreenWords('Something else entirely.', 'alias')).toBe('Something else entirely.');
+    expect(inScreenWords('The privacy_password field is required when privacy is 2 (password).', 'statistics password'))
+      .toBe('Enter the statistics password.');
+    expect(inScreenWords('The expiration_time needs an expiration_date.', 'expiration time')).toBe('The expiration time needs an expiration date.');
+    expect(inScreenWords('The country field needs at least one entry when target_type is 1.', 'country list'))
+      .toBe('The country list needs at least one entry.');
   });
 });
