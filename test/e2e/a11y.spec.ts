@@ -45,7 +45,7 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await drawer.getByLabel('Destination URL').press('Tab'); // checked on leaving the field; Create stays disabled
   await expect(drawer.getByLabel('Destination URL')).toHaveAttribute('aria-invalid', 'true');
   await check('new link drawer with errors');
-  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drawer).toBeHidden();
 
   await page.getByRole('button', { name: 'Edit link-64' }).click();

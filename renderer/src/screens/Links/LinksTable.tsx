@@ -171,7 +171,8 @@ export function LinksTable({ rows, sort, onSort, actions, selection, columns, de
 /** The row's other actions: a button named for its link, a menu the arrow keys move through. */
 function RowMenu({ link: l, actions }: { link: Link; actions: LinkActions }) {
   return (
-    <Menu position="bottom-end" shadow="md" width={220}>
+    // No focus placeholder: axe counts it as a child a menu may not have; arrows still reach the first item.
+    <Menu position="bottom-end" shadow="md" width={220} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${l.alias}`} data-testid="row-menu">
           <span aria-hidden style={{ fontWeight: 700, letterSpacing: 1, lineHeight: 1 }}>⋯</span>
