@@ -14,14 +14,24 @@ const valueAt = (values: unknown, path: string): unknown =>
 export function useSchemaForm<V extends object>(o: SchemaFormOptions<V>): UseFormReturnType<V> {
   const validate = schemaValidator(o);
   const formRef = useRef<UseFormReturnType<V> | null>(null);
+  /** Fields the user has typed in (even back to empty): those are checked on leaving. */
+  const edited = useRef(new Set<string>());
   const form = useForm<V>({
     initialValues: o.initialValues,
     validate: (values) => validate(values),
     // On leaving a field the user changed: an untouched empty field is not an error
     // yet (and an error appearing under it would move what they are clicking).
-    enhanceGetInputProps: ({ field, form: f }) => ({
-      onBlur: () => { if (f.isDirty(field)) f.validateField(field); },
-    }),
+    enhanceGetInputProps: ({ field, form: f, inputProps }) => {
+      // Taken now: Mantine merges what this returns into that same object.
+      const change = inputProps.onChange as (...a: unknown[]) => void;
+      return {
+        onChange: (...args: unknown[]) => {
+          edited.current.add(field);
+          change(...args);
+        },
+        onBlur: () => { if (edited.current.has(field)) f.validateField(field); },
+      };
+    },
     onValuesChange: (values, previous) => {
       // Re-check the changed fields that show an error, so it leaves as soon as the input is right
       // (a server's refusal of a field stays until that field changes).

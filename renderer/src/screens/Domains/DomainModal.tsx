@@ -11,7 +11,7 @@ import { useSaveForm } from '../../forms/use-save-form.ts';
 
 interface Values { name: string; index_page: string; not_found_page: string }
 
-const WORDS = labels({ name: 'domain name', index_page: 'index page', not_found_page: 'not-found page' });
+const WORDS = labels({ name: 'domain', index_page: 'index page', not_found_page: 'not-found page' });
 
 const createBody = (v: Values) => ({
   name: v.name.trim(),
