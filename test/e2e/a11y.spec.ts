@@ -29,6 +29,7 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await expect(page.getByRole('menu', { name: 'Actions for link-64' })).toHaveCSS('opacity', '1');
   await check('row menu');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu', { name: 'Actions for link-64' })).toBeHidden();
 
   await page.getByTestId('instance-switcher').click();
   await expect(page.getByRole('menu')).toHaveCSS('opacity', '1'); // after its opening transition
