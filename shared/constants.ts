@@ -32,7 +32,11 @@ export type TargetField = (typeof TARGET_FIELD)[keyof typeof TARGET_FIELD];
 export type LinkStatus = 1 | 2 | 3;
 
 
-export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
+/**
+ * `all` (Linkdesk's, not the seed's) matches the alias, the destination or the
+ * title; the seed's default stays `title`, so a phpShort client sees no change.
+ */
+export const LINK_SEARCH_BY = ['title', 'alias', 'url', 'all'] as const;
 export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
 /** A destination as the health checker last found it; unknown: not checked since it was set. */
 export const LINK_HEALTH = ['ok', 'broken', 'unknown'] as const;

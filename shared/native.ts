@@ -2,6 +2,8 @@
 // shorten, linkdesk:// addresses, commands main sends a window), shared by
 // services, main, preload and the screens.
 import type { Link } from './api-types.ts';
+import type { ServerStatus } from './contract.ts';
+import type { JobView } from './transfer.ts';
 
 export type ThemeSetting = 'light' | 'dark' | 'system';
 export interface AppSettings {
@@ -45,16 +47,42 @@ export interface OpenTarget {
 export type AppCommand =
   | { type: 'open'; target: OpenTarget }
   | { type: 'palette' }
-  | { type: 'notice'; title: string; message: string; tone: 'info' | 'error' };
+  | { type: 'notice'; title: string; message: string; tone: 'info' | 'error' }
+  /** Pushed to every window when the local server changes state: no window polls for it. */
+  | { type: 'server-status'; status: ServerStatus }
+  /** Pushed to every window on each change of a job in main (progress, pause, end). */
+  | { type: 'job'; job: JobView };
 
 const SCREENS = new Set(['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances', 'settings', 'stats']);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shortString = (v: unknown, max: number) => typeof v === 'string' && v.length <= max;
 
+const nullable = (v: unknown, ok: (x: unknown) => boolean) => v === null || ok(v);
+const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+const SERVER_STATES = new Set(['starting', 'running', 'stopped', 'error']);
+const JOB_STATES = new Set(['running', 'paused', 'cancelled', 'done', 'failed']);
+
+function isServerStatus(s: unknown): s is ServerStatus {
+  return isRecord(s) && SERVER_STATES.has(s.state as string) && nullable(s.url, (u) => shortString(u, 2048))
+    && nullable(s.port, count) && nullable(s.message, (m) => shortString(m, 2000));
+}
+
+function isJobView(j: unknown): j is JobView {
+  if (!isRecord(j)) return false;
+  const file = j.file;
+  return shortString(j.id, 100) && shortString(j.kind, 40) && shortString(j.title, 500) && JOB_STATES.has(j.status as string)
+    && count(j.done) && nullable(j.total, count) && count(j.created) && count(j.updated) && count(j.skipped) && count(j.rejected)
+    && nullable(j.message, (m) => shortString(m, 5000)) && typeof j.resumable === 'boolean'
+    && shortString(j.startedAt, 40) && nullable(j.finishedAt, (f) => shortString(f, 40))
+    && (file === null || (isRecord(file) && shortString(file.name, 500) && count(file.rows)));
+}
+
 /** The only shapes a window acts on; anything else arriving on the channel is dropped. */
 export function isAppCommand(v: unknown): v is AppCommand {
   if (!isRecord(v)) return false;
   if (v.type === 'palette') return Object.keys(v).length === 1;
+  if (v.type === 'server-status') return isServerStatus(v.status);
+  if (v.type === 'job') return isJobView(v.job);
   if (v.type === 'notice') return shortString(v.title, 200) && shortString(v.message, 1000) && (v.tone === 'info' || v.tone === 'error');
   if (v.type !== 'open' || !isRecord(v.target)) return false;
   const t = v.target;

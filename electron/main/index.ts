@@ -77,8 +77,8 @@ async function start(): Promise<void> {
     native: electronNative(path.join(resources, 'icon.png')),
   });
 
-  const windows = createWindowManager({
-    appUrl, preload: preloadPath(mainDir), icon: path.join(resources, 'icon.png'), devTools,
+  const windows = await createWindowManager({
+    appUrl, preload: preloadPath(mainDir), icon: path.join(resources, 'icon.png'), devTools, dataDir: app.getPath('userData'),
     onClosed: (id) => desktop.windowClosed(id),
   });
 
@@ -92,7 +92,10 @@ async function start(): Promise<void> {
   const openWindow = () => void windows.open();
   const openSettings = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'settings', linkId: null } });
   const quickShorten = () => void windows.openQuick();
-  Menu.setApplicationMenu(applicationMenu({ openWindow, quickShorten, openSettings, palette: () => windows.command({ type: 'palette' }), devTools }));
+  const openAbout = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'instances', linkId: null } });
+  Menu.setApplicationMenu(applicationMenu({
+    openWindow, quickShorten, openSettings, openAbout, palette: () => windows.command({ type: 'palette' }), devTools,
+  }));
 
   const quit = () => app.quit();
   const tray = createTray(path.join(resources, 'tray.png'), {
@@ -102,6 +105,7 @@ async function start(): Promise<void> {
     quickShorten, openWindow, openSettings, quit,
   });
   desktop.onServerStatus(() => tray.update());
+  desktop.onPush((c) => windows.broadcast(c));
   desktop.onSettings(() => tray.update());
 
   handleLink = (raw) => windows.command(desktop.deepLink(raw));

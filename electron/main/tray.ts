@@ -54,6 +54,8 @@ export interface MenuActions {
   quickShorten(): void;
   openSettings(): void;
   palette(): void;
+  /** The window's About card (version, data folder, logs). */
+  openAbout(): void;
   devTools: boolean;
 }
 
@@ -63,7 +65,7 @@ export function applicationMenu(a: MenuActions): Menu {
     ...(mac ? [{
       role: 'appMenu' as const,
       submenu: [
-        { role: 'about' as const }, { type: 'separator' as const },
+        { label: 'About Linkdesk', click: a.openAbout }, { type: 'separator' as const },
         { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: a.openSettings },
         { type: 'separator' as const }, { role: 'services' as const }, { type: 'separator' as const },
         { role: 'hide' as const }, { role: 'hideOthers' as const }, { role: 'unhide' as const }, { type: 'separator' as const }, { role: 'quit' as const },
@@ -90,5 +92,13 @@ export function applicationMenu(a: MenuActions): Menu {
       ],
     },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        // On macOS About lives in the app menu; elsewhere here, where people look for it.
+        ...(mac ? [] : [{ label: 'About Linkdesk', click: a.openAbout }]),
+        { label: 'Data Folder and Logs…', click: a.openAbout },
+      ],
+    },
   ]);
 }

@@ -2,7 +2,8 @@
 // (the handler table keys the selection by window id); and the small
 // quick-shorten window, one at most.
 import path from 'node:path';
-import { BrowserWindow, type WebContents } from 'electron';
+import { BrowserWindow, screen, type WebContents } from 'electron';
+import { placeWindow, readWindowState, writeWindowState, type WindowState } from '../services/native/window-state.ts';
 import { COMMAND_CHANNEL } from '../../shared/ipc.ts';
 import type { AppCommand } from '../../shared/native.ts';
 
@@ -12,19 +13,34 @@ export interface WindowManager {
   openQuick(): BrowserWindow;
   /** Tells the window in front (or a new one) to do something; it comes forward. */
   command(command: AppCommand): void;
+  /** Tells every window, without bringing any forward (server status, job progress). */
+  broadcast(command: AppCommand): void;
   /** The app window a web contents belongs to, if it is one of ours. */
   windowOf(contents: WebContents): BrowserWindow | null;
   count(): number;
 }
 
-export interface WindowOptions { appUrl: string; preload: string; icon: string; onClosed(id: number): void; devTools: boolean }
+export interface WindowOptions {
+  appUrl: string; preload: string; icon: string; onClosed(id: number): void; devTools: boolean;
+  /** Where the management window's size and place are kept between runs. */
+  dataDir: string;
+}
 
-export function createWindowManager(opts: WindowOptions): WindowManager {
+const MAIN_SIZES = { width: 1280, height: 860, minWidth: 800, minHeight: 560 };
+
+export async function createWindowManager(opts: WindowOptions): Promise<WindowManager> {
   const windows = new Map<number, BrowserWindow>();
+  // The last management window closed (or moved) sets where the next one opens.
+  let remembered: WindowState | null = await readWindowState(opts.dataDir);
+  const remember = (win: BrowserWindow) => {
+    if (win.isDestroyed() || win.isMinimized()) return;
+    const b = win.getNormalBounds();
+    remembered = { ...b, maximized: win.isMaximized() };
+  };
   let quick: BrowserWindow | null = null;
   let lastFocused: number | null = null;
 
-  const make = (size: { width: number; height: number; minWidth: number; minHeight: number }, hash: string, extra: Electron.BrowserWindowConstructorOptions = {}) => {
+  const make = (size: { x?: number; y?: number; width: number; height: number; minWidth: number; minHeight: number }, hash: string, extra: Electron.BrowserWindowConstructorOptions = {}) => {
     const win = new BrowserWindow({
       ...size,
       show: false,
@@ -57,7 +73,19 @@ export function createWindowManager(opts: WindowOptions): WindowManager {
     return win;
   };
 
-  const open = () => make({ width: 1280, height: 860, minWidth: 800, minHeight: 560 }, '');
+  const open = () => {
+    const displays = screen.getAllDisplays().map((d) => ({ workArea: d.workArea, primary: d.id === screen.getPrimaryDisplay().id }));
+    // A second window opens offset from the first, not on top of it.
+    const place = placeWindow(windows.size && remembered ? { ...remembered, x: remembered.x + 32, y: remembered.y + 32 } : remembered, displays, MAIN_SIZES);
+    const win = make({ ...place.bounds, minWidth: MAIN_SIZES.minWidth, minHeight: MAIN_SIZES.minHeight }, '');
+    if (place.maximized) win.once('ready-to-show', () => win.maximize());
+    for (const event of ['resized', 'moved', 'maximize', 'unmaximize'] as const) win.on(event as 'resized', () => remember(win));
+    win.on('close', () => {
+      remember(win);
+      if (remembered) void writeWindowState(opts.dataDir, remembered).catch(() => undefined);
+    });
+    return win;
+  };
   // The window in front, else the last one used, else any management window.
   const front = (): BrowserWindow | null => {
     const candidates = [BrowserWindow.getFocusedWindow()?.id, lastFocused, ...windows.keys()];
@@ -90,6 +118,9 @@ export function createWindowManager(opts: WindowOptions): WindowManager {
       win.show();
       win.focus();
       win.webContents.send(COMMAND_CHANNEL, command);
+    },
+    broadcast(command) {
+      for (const win of windows.values()) if (!win.isDestroyed()) win.webContents.send(COMMAND_CHANNEL, command);
     },
     windowOf(contents) {
       const win = BrowserWindow.fromWebContents(contents);

@@ -77,6 +77,8 @@ export interface Desktop {
   windowClosed(windowId: number): void;
   serverStatus(): ServerStatus;
   onServerStatus(listener: (s: ServerStatus) => void): () => void;
+  /** What every window is told as it happens (server status, job progress); main sends it over the command channel. */
+  onPush(listener: (c: AppCommand) => void): () => void;
   info(): AppInfo;
   settings(): AppSettings;
   shortcutStatus(): ShortcutStatus;
@@ -107,6 +109,9 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   }
   const localId = profiles.local().id;
   const listeners = new Set<(s: ServerStatus) => void>();
+  const pushListeners = new Set<(c: AppCommand) => void>();
+  const push = (c: AppCommand) => { for (const l of pushListeners) l(c); };
+  listeners.add((status) => push({ type: 'server-status', status }));
   const native = opts.native ?? NO_NATIVE;
   const settings = await openSettingsStore(opts.dataDir, { onNotice: log.warn });
   const settingsListeners = new Set<(s: AppSettings) => void>();
@@ -198,7 +203,10 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     return openCommand(parsed.target);
   };
 
-  const jobs = createJobs({ onError: (err, job) => log.error(`${job.title} failed: ${err instanceof Error ? err.message : String(err)}`) });
+  const jobs = createJobs({
+    onError: (err, job) => log.error(`${job.title} failed: ${err instanceof Error ? err.message : String(err)}`),
+    onChange: (job) => push({ type: 'job', job }),
+  });
   const importer = createImportHandlers({ dataDir: opts.dataDir, jobs, profiles, secrets, clientFor, selectedId, onError: log.warn });
   const selectionHandlers = createSelectionHandlers({ jobs, profiles, clientFor, selectedId });
   const backups = createBackups({
@@ -273,6 +281,10 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     onServerStatus(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onPush(listener) {
+      pushListeners.add(listener);
+      return () => pushListeners.delete(listener);
     },
     close() {
       closing ??= (async () => {

@@ -1,5 +1,6 @@
 // Long work in main (imports, exports, copies, bulk actions): each job runs in
-// the background and the screens poll its view. A job's work calls
+// the background and every change of its view is pushed (`onChange`) to the
+// windows, which never poll. A job's work calls
 // `checkpoint()` between batches, which waits while the job is paused and
 // throws once it is cancelled, so pausing and cancelling never cut a batch
 // (or a link) in half. Jobs that survive a restart (imports) keep their own
@@ -54,7 +55,13 @@ export interface Jobs {
   close(): Promise<void>;
 }
 
-export function createJobs(opts: { onError?: (err: unknown, job: JobView) => void } = {}): Jobs {
+export interface JobsOptions {
+  onError?: (err: unknown, job: JobView) => void;
+  /** Every change of a job's view: started, progress, paused, resumed, file, ended. */
+  onChange?: (job: JobView) => void;
+}
+
+export function createJobs(opts: JobsOptions = {}): Jobs {
   const jobs = new Map<string, Entry>();
   let closing = false;
   const running = new Map<string, Promise<void>>();
@@ -64,7 +71,11 @@ export function createJobs(opts: { onError?: (err: unknown, job: JobView) => voi
     return e;
   };
   const snapshot = (e: Entry): JobView => ({ ...e.view, file: e.view.file ? { ...e.view.file } : null });
+  const changed = (e: Entry) => {
+    try { opts.onChange?.(snapshot(e)); } catch (err) { opts.onError?.(err, snapshot(e)); }
+  };
   const notify = async (e: Entry) => {
+    changed(e);
     try { await e.hooks.onState?.(snapshot(e)); } catch (err) { opts.onError?.(err, snapshot(e)); }
   };
 
@@ -79,10 +90,14 @@ export function createJobs(opts: { onError?: (err: unknown, job: JobView) => voi
         while (e.paused && !e.abort.signal.aborted) await e.paused.promise;
         if (e.abort.signal.aborted) throw new JobCancelled('cancelled');
       },
-      progress(p) { Object.assign(e.view, p); },
+      progress(p) {
+        Object.assign(e.view, p);
+        changed(e);
+      },
       setFile(f) {
         e.file = { name: f.name, mime: f.mime, content: f.content };
         e.view.file = { name: f.name, rows: f.rows };
+        changed(e);
       },
     };
     const done = (async () => {
@@ -118,6 +133,7 @@ export function createJobs(opts: { onError?: (err: unknown, job: JobView) => voi
       const e: Entry = { view: blank(randomUUID(), kind, title), file: null, paused: null, abort: new AbortController(), hooks };
       jobs.set(e.view.id, e);
       launch(e, run);
+      changed(e);
       return snapshot(e);
     },
     restore(view, hooks) {
@@ -143,11 +159,13 @@ export function createJobs(opts: { onError?: (err: unknown, job: JobView) => voi
       if (e.view.resumable && !running.has(id)) {
         if (!e.hooks.resumeRun) throw new ServiceError('bad-request', 'This job cannot be resumed.');
         launch(e, e.hooks.resumeRun);
+        changed(e);
       } else if (e.view.status === 'paused' && e.paused) {
         const p = e.paused;
         e.paused = null;
         e.view.status = 'running';
         p.release();
+        changed(e);
       }
       return snapshot(e);
     },

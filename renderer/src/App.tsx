@@ -50,8 +50,9 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      {/* Bottom left: clear of the drawer's and dialogs' buttons, which sit at the right. */}
-      <Notifications position="bottom-left" limit={MAX_VISIBLE} />
+      {/* Bottom left: clear of the drawer's and dialogs' buttons, which sit at the right;
+          above a dialog's overlay, so a notice is never dimmed below readable contrast. */}
+      <Notifications position="bottom-left" limit={MAX_VISIBLE} zIndex={1000} />
       <ThemeFromSettings />
       {quick ? (
         <Suspense fallback={<LoadingState />}><QuickShortenWindow /></Suspense>

@@ -39,6 +39,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Links on a hovered or striped row (dark 5) need a lighter blue than indigo 4.
+    '--mantine-color-anchor': 'var(--mantine-color-indigo-3)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });

@@ -2,7 +2,7 @@
 // scheme (the app follows the OS): no serious or critical violations.
 import { closedPort, expect, test, type World } from './fixtures.ts';
 import { seedCatalog, visit } from './seed.ts';
-import { combo } from './ui.ts';
+import { combo, rowAction } from './ui.ts';
 import type { Page } from '@playwright/test';
 
 // Each test runs axe some twenty times, over charts too: a minute is too tight on a busy 2-core machine.
@@ -16,6 +16,21 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await expect(page.getByTestId('links-table').locator('tbody tr')).toHaveCount(10);
   await check('links');
 
+  // The table's own parts: the column chooser, a row's detail, a row's menu.
+  await page.getByTestId('column-chooser').click();
+  await expect(page.getByRole('group', { name: 'Columns to show' })).toBeVisible();
+  await check('column chooser');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Details of link-64' }).click();
+  await expect(page.getByTestId('row-detail')).toBeVisible();
+  await check('row detail');
+  await page.getByRole('button', { name: 'Details of link-64' }).click();
+  await page.getByRole('button', { name: 'More actions for link-64' }).click();
+  await expect(page.getByRole('menu', { name: 'Actions for link-64' })).toHaveCSS('opacity', '1');
+  await check('row menu');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu', { name: 'Actions for link-64' })).toBeHidden();
+
   await page.getByTestId('instance-switcher').click();
   await expect(page.getByRole('menu')).toHaveCSS('opacity', '1'); // after its opening transition
   await check('instance switcher');
@@ -28,10 +43,10 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await drawer.getByRole('button', { name: 'Add country' }).click();
   await drawer.getByRole('radio', { name: 'Password' }).check();
   await drawer.getByLabel('Destination URL').fill('javascript:void 0');
-  await drawer.getByRole('button', { name: 'Create link' }).click();
+  await drawer.getByLabel('Destination URL').press('Tab'); // checked on leaving the field; Create stays disabled
   await expect(drawer.getByLabel('Destination URL')).toHaveAttribute('aria-invalid', 'true');
   await check('new link drawer with errors');
-  await page.keyboard.press('Escape');
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drawer).toBeHidden();
 
   await page.getByRole('button', { name: 'Edit link-64' }).click();
@@ -39,19 +54,20 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await check('edit link drawer');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'QR code for link-64' }).click();
+  await rowAction(page, 'link-64', 'QR code');
   await expect(page.getByTestId('qr-image')).toBeVisible();
   await check('QR code');
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'Delete link-64' }).click();
+  await rowAction(page, 'link-64', 'Delete…');
   await expect(page.getByRole('dialog', { name: 'Delete link' })).toBeVisible();
   await check('delete confirmation');
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: /^Clicks/ }).click(); // the visited link first
-  await page.getByRole('button', { name: 'Statistics for link-02' }).click();
-  await expect(page.getByTestId('chart-platforms').locator('svg')).toBeVisible();
+  await rowAction(page, 'link-02', 'Statistics');
+  await expect(page.getByTestId('chart-days').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('chart-platforms').locator('[data-kind="ranked-list"]')).toBeVisible();
   await check('statistics');
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('top-links').getByRole('link', { name: 'link-02' })).toBeVisible();
@@ -71,6 +87,14 @@ async function everyScreen(page: Page, world: World, scheme: string) {
     await page.keyboard.press('Escape');
   }
 
+  // The screens without a table of their own.
+  for (const [screen, ready] of [['Settings', 'Theme'], ['Import', null], ['Webhooks', null]] as const) {
+    await page.getByRole('link', { name: screen }).click();
+    await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+    if (ready) await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
+    await check(screen);
+  }
+
   await page.getByTestId('instance-switcher').click();
   await page.getByRole('menuitem', { name: /^Gone/ }).click();
   await page.getByRole('link', { name: 'Links' }).click();
@@ -81,6 +105,9 @@ async function everyScreen(page: Page, world: World, scheme: string) {
   await page.getByRole('menuitem', { name: /^Empty/ }).click();
   await expect(page.getByText('No domains yet')).toBeVisible();
   await check('empty domains');
+  await page.getByRole('link', { name: 'Links' }).click();
+  await expect(page.getByTestId('empty-state')).toContainText('No links yet');
+  await check('empty links');
   await world.shot(`${scheme}-empty`);
 }
 

@@ -2,6 +2,7 @@
 // link, restore the backup (asked first, by keyboard), and the link is back.
 import { readdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
+import { rowAction } from './ui.ts';
 
 test('backs up the local instance, then a restore brings a deleted link back', async ({ page, world }) => {
   await world.open('#/links');
@@ -32,7 +33,7 @@ test('backs up the local instance, then a restore brings a deleted link back', a
   await world.axe('backups card');
 
   await world.open('#/links');
-  await page.getByRole('button', { name: 'Delete come-back' }).click();
+  await rowAction(page, 'come-back', 'Delete…');
   await page.getByRole('dialog', { name: 'Delete link' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('tr[data-alias="come-back"]')).toHaveCount(0);
   await world.shot('link-deleted');

@@ -13,7 +13,8 @@ test('creates and edits domains; the name is create-only and its 422 lands on th
   await dialog.getByLabel('Domain name').fill('not a domain!');
   await dialog.getByRole('button', { name: 'Create domain' }).click();
   await expect(dialog.getByLabel('Domain name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(dialog.getByText('The name must be a domain name such as links.example.com')).toBeVisible();
+  // The server's check, in the form's words.
+  await expect(dialog.getByText('The domain must be a domain name such as links.example.com')).toBeVisible();
   await world.shot('name-422');
 
   await dialog.getByLabel('Domain name').fill('go.example.com');
@@ -29,7 +30,7 @@ test('creates and edits domains; the name is create-only and its 422 lands on th
   dialog = page.getByRole('dialog', { name: 'New domain' });
   await dialog.getByLabel('Domain name').fill('go.example.com');
   await dialog.getByRole('button', { name: 'Create domain' }).click();
-  await expect(dialog.getByText('The name has already been taken.')).toBeVisible();
+  await expect(dialog.getByText('The domain has already been taken.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await row.getByRole('button', { name: 'Edit go.example.com' }).click();

@@ -43,6 +43,10 @@ export interface World {
   native: NativeRecorder;
   /** Sends the page a command as main does over preload (a linkdesk:// address, the menu's palette). */
   command(c: AppCommand): Promise<void>;
+  /** The names of the calls the page made, in order (through window.linkdesk.invoke). */
+  calls: string[];
+  /** What main pushed to the page (server status, job progress), in order. */
+  pushes: AppCommand[];
 }
 
 export interface NativeRecorder extends NativeHost {
@@ -112,22 +116,38 @@ export const test = base.extend<{ world: World }, { site: Site }>({
       dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false, healthChecks: false } }, requestTimeoutMs: 5000,
       onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
     });
+    // Main's pushes reach the page as main sends them over preload's channel.
+    const pushes: AppCommand[] = [];
+    const forward = (d: Desktop) => d.onPush((c) => {
+      pushes.push(c);
+      page.evaluate((cmd) => (window as unknown as { __linkdeskCommand?(c: unknown): void }).__linkdeskCommand?.(cmd), c).catch(() => undefined);
+    });
     // Mutable: the page's invoke always reaches the desktop of now.
     let desktop = await start();
+    forward(desktop);
     const remote = await startServer();
 
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
 
-    await page.exposeFunction('__linkdeskInvoke', (name: unknown, args: unknown) => desktop.invoke(name, args, { windowId: 1 }));
+    const calls: string[] = [];
+    await page.exposeFunction('__linkdeskInvoke', (name: unknown, args: unknown) => {
+      calls.push(String(name));
+      return desktop.invoke(name, args, { windowId: 1 });
+    });
     // As preload does: invoke, and main's commands held until the page listens.
     await page.addInitScript(() => {
       type Listener = (c: unknown) => void;
       const w = window as unknown as { linkdesk: unknown; __linkdeskInvoke(n: unknown, a: unknown): Promise<unknown>; __linkdeskCommand(c: unknown): void };
       let listener: Listener | null = null;
       const waiting: unknown[] = [];
-      w.__linkdeskCommand = (c) => (listener ? listener(c) : waiting.push(c));
+      // As preload: status and progress pushes are not kept for a page that does not listen yet.
+      w.__linkdeskCommand = (c) => {
+        const type = (c as { type?: string }).type;
+        if (listener) listener(c);
+        else if (type !== 'server-status' && type !== 'job') waiting.push(c);
+      };
       w.linkdesk = Object.freeze({
         invoke: (name: unknown, args: unknown) => w.__linkdeskInvoke(name, args),
         onCommand: (fn: Listener) => {
@@ -150,8 +170,9 @@ export const test = base.extend<{ world: World }, { site: Site }>({
       async restartDesktop() {
         await desktop.close();
         desktop = await start();
+        forward(desktop);
       },
-      remote, invoke, invokeRaw, openedFolders, native,
+      remote, invoke, invokeRaw, openedFolders, native, calls, pushes,
       command: (c) => page.evaluate((cmd) => (window as unknown as { __linkdeskCommand(c: unknown): void }).__linkdeskCommand(cmd), c),
       async open(hash = '#/links') {
         await page.goto(`${site.url}${hash}`);

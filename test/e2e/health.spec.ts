@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startServer } from '../helpers/server.ts';
 import { expect, test } from './fixtures.ts';
-import { pick } from './ui.ts';
+import { pick, rowAction } from './ui.ts';
 
 test('shows broken links, filters them, and Check now turns a fixed one OK', async ({ page, world }) => {
   let shopFixed = false;
@@ -35,6 +35,10 @@ test('shows broken links, filters them, and Check now turns a fixed one OK', asy
     const rows = page.getByTestId('links-table').locator('tbody tr');
     const health = (alias: string) => page.locator(`tr[data-alias="${alias}"]`).getByTestId('health');
     await expect(rows).toHaveCount(4);
+    // Health is not among the default columns: the chooser adds it.
+    await page.getByTestId('column-chooser').click();
+    await page.getByRole('group', { name: 'Columns to show' }).getByRole('checkbox', { name: 'Health' }).check();
+    await page.keyboard.press('Escape');
     await expect(health('shop')).toContainText('Broken');
     await expect(health('shop').getByTestId('health-detail')).toHaveText('404');
     await expect(health('docs').getByTestId('health-detail')).toHaveText('500');
@@ -50,10 +54,7 @@ test('shows broken links, filters them, and Check now turns a fixed one OK', asy
     await world.shot('only broken links');
 
     shopFixed = true;
-    const checkShop = page.getByRole('button', { name: 'Check the destination of shop now' });
-    await checkShop.click();
-    await expect(checkShop).toHaveAttribute('data-loading', 'true');
-    await world.shot('checking shop');
+    await rowAction(page, 'shop', 'Check destination now');
     await expect(page.getByTestId('notice').filter({ hasText: 'shop: destination OK' })).toBeVisible();
     // Still filtered to broken links: the fixed one leaves the list.
     await expect(rows).toHaveCount(1);

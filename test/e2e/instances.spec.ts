@@ -22,8 +22,9 @@ test('adds a remote instance through the screen; the key goes to the keychain an
   await expect(dialog).toBeHidden();
 
   const row = page.locator('tr[data-instance="Team server"]');
-  await expect(row).toContainText('Key stored');
   await expect(row.locator('[data-reach]')).toHaveAttribute('data-reach', 'connected');
+  // The key badge agrees with the connection: accepted once the server took it.
+  await expect(row.locator('[data-key-state]')).toHaveText('Key accepted');
   await expect(row).toContainText('Signed in as owner');
 
   // Stored in the OS keychain under the instance's id, and nowhere in the page.
@@ -75,9 +76,14 @@ test('shows an unreachable instance, an invalid key and a missing key as such, i
   await expect(reach('This computer')).toHaveAttribute('data-reach', 'connected');
   await expect(reach('Wrong key')).toHaveAttribute('data-reach', 'invalid-key');
   await expect(reach('Wrong key')).toHaveText('Invalid key');
+  // Never a green "stored" beside a red "invalid": the key badge says the same as the connection.
+  const keyOf = (name: string) => page.locator(`tr[data-instance="${name}"] [data-key-state]`);
+  await expect(keyOf('Wrong key')).toHaveText('Key refused');
+  await expect(keyOf('Keyless')).toHaveText('No key');
   await expect(reach('Gone')).toHaveAttribute('data-reach', 'unreachable');
   await expect(reach('Gone')).toHaveText('Unreachable');
   await expect(page.locator('tr[data-instance="Gone"]')).toContainText('connection refused');
+  await expect(keyOf('Gone')).toHaveText('Key stored');
   await expect(reach('Keyless')).toHaveText('No key');
   await world.shot('instances');
 

@@ -2,7 +2,7 @@
 // on the right inputs, editing with write-only secrets, deleting, QR codes.
 import type { Link } from '../../shared/api-types.ts';
 import { expect, test, type World } from './fixtures.ts';
-import { combo, expectFieldError, pick, pickMany, textField } from './ui.ts';
+import { combo, expectFieldError, pick, pickMany, textField, rowAction } from './ui.ts';
 
 async function seedOptions(world: World) {
   const domain = await world.invoke('domains.create', { data: { name: 'go.example.com' } });
@@ -131,14 +131,16 @@ test('creates links with every field group, one for each target type', async ({ 
   await world.shot('table');
 });
 
-test('the server\'s 422s land on the fields they name, and focus moves to the first', async ({ page, world }) => {
+test('bad input is refused on its field before anything is sent; the server\'s 422s land on the fields they name, focus on the first', async ({ page, world }) => {
   await world.invoke('links.create', { data: { url: 'https://example.com/', alias: 'taken' } });
   await world.open('#/links');
   await page.getByRole('button', { name: 'New link' }).click();
   const drawer = page.getByRole('dialog', { name: 'New link' });
+  const create = drawer.getByRole('button', { name: 'Create link' });
 
   const url = drawer.getByLabel('Destination URL');
   await url.fill('javascript:alert(1)');
+  await url.press('Tab');
   await pick(page, drawer, 'Target by', 'Country');
   await drawer.getByRole('button', { name: 'Add country' }).click();
   await pick(page, drawer, 'Country 1', 'Germany (DE)', 'Germ');
@@ -146,32 +148,34 @@ test('the server\'s 422s land on the fields they name, and focus moves to the fi
   await drawer.getByRole('button', { name: 'Add country' }).click();
   await pick(page, drawer, 'Country 2', 'Austria (AT)', 'Austr');
   await drawer.getByLabel('URL for country 2').fill('not a url');
-  await drawer.getByRole('button', { name: 'Create link' }).click();
+  await drawer.getByLabel('URL for country 2').press('Tab');
 
-  // `url` and `country.1.value`, and nothing on the row that was fine.
-  await expectFieldError(url, 'The url must be a valid URL starting with http:// or https://.');
-  await expectFieldError(drawer.getByLabel('URL for country 2'), 'The country value must be a valid URL starting with http:// or https://.');
+  // `url` and `country.1.value` in the form's words, nothing on the row that is fine, and nothing sent.
+  await expectFieldError(url, 'The destination URL must be a web address starting with http:// or https://.');
+  await expectFieldError(drawer.getByLabel('URL for country 2'), 'The URL for country 2 must be a web address starting with http:// or https://.');
   await expect(drawer.getByLabel('URL for country 1')).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(url).toBeFocused();
-  await world.shot('422-url-and-country');
+  await expect(create).toBeDisabled();
+  expect(world.calls).not.toContain('links.create');
+  await world.shot('refused-url-and-country');
 
+  // What only the server knows: the alias is taken.
   await url.fill('https://example.com/ok');
   await drawer.getByLabel('URL for country 2').fill('https://example.at/');
   await drawer.getByLabel('Alias').fill('taken');
-  await drawer.getByRole('button', { name: 'Create link' }).click();
+  await create.click();
   await expectFieldError(drawer.getByLabel('Alias'), 'The alias has already been taken.');
   await expect(url).not.toHaveAttribute('aria-invalid', 'true');
   await expect(drawer.getByLabel('Alias')).toBeFocused();
 
-  // Password statistics without a password: the server names privacy_password.
+  // Password statistics without a password: the server names privacy_password; the form says it its way.
   await drawer.getByLabel('Alias').fill('fresh');
   await drawer.getByRole('radio', { name: 'Password' }).check();
-  await drawer.getByRole('button', { name: 'Create link' }).click();
-  await expectFieldError(textField(drawer, 'Statistics password'), /privacy_password field is required/);
+  await create.click();
+  await expectFieldError(textField(drawer, 'Statistics password'), 'Enter the statistics password.');
   await world.shot('422-privacy');
 
   await textField(drawer, 'Statistics password').fill('s3cret');
-  await drawer.getByRole('button', { name: 'Create link' }).click();
+  await create.click();
   await expect(drawer).toBeHidden();
   expect(await byAlias(world, 'fresh')).toMatchObject({ target_type: 1, privacy: 2, privacy_password: true });
 });
@@ -218,7 +222,7 @@ test('deletes a link after confirmation', async ({ page, world }) => {
   await world.invoke('links.create', { data: { url: 'https://example.com/1', alias: 'keep-me' } });
   await world.invoke('links.create', { data: { url: 'https://example.com/2', alias: 'drop-me' } });
   await world.open('#/links');
-  await page.getByRole('button', { name: 'Delete drop-me' }).click();
+  await rowAction(page, 'drop-me', 'Delete…');
   const confirm = page.getByRole('dialog', { name: 'Delete link' });
   await expect(confirm).toContainText('/drop-me');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -236,7 +240,7 @@ test('shows a QR code for a short link and downloads it as PNG and SVG, loading 
   await world.open('#/links');
   expect(chunks.some((c) => c.includes('QrCodeModal'))).toBe(false);
 
-  await page.getByRole('button', { name: 'QR code for qr-me' }).click();
+  await rowAction(page, 'qr-me', 'QR code');
   const dialog = page.getByRole('dialog', { name: 'QR code for qr-me' });
   await expect(dialog.getByRole('img', { name: `QR code that opens ${link.short_url}` })).toBeVisible();
   expect(chunks.some((c) => c.includes('QrCodeModal'))).toBe(true);

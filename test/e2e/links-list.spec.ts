@@ -139,8 +139,14 @@ test('sorts by date, clicks, alias and destination, both ways', async ({ page, w
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(first).toHaveAttribute('data-alias', byUrl[59 - 10]!.alias);
 
+  // Title is not shown by default: the column chooser adds it, and sorting by it works.
+  await expect(header('Title')).toHaveCount(0);
+  await page.getByTestId('column-chooser').click();
+  await page.getByRole('group', { name: 'Columns to show' }).getByRole('checkbox', { name: 'Title' }).check();
+  await page.keyboard.press('Escape');
   await header('Title').click();
   await expect(page.getByTestId('list-range')).toHaveText('1–10 of 60 links');
+  expect(new URL(page.url()).hash).toContain('sort_by=title');
 });
 
 test('the copy button puts the short URL on the clipboard', async ({ page, world, context }) => {

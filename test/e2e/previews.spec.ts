@@ -46,9 +46,10 @@ test('fills the social preview with a live card, saves it, and reopens it', asyn
   await showCard(card);
   await world.shot('typed-card');
 
-  // The server refuses the image address on its input.
-  await drawer.getByRole('button', { name: 'Create link' }).click();
-  await expectFieldError(textField(drawer, 'Preview image URL'), 'The preview_image must be a valid URL starting with http:// or https://.');
+  // The image address is refused on its input, in the form's words, before anything is sent.
+  await textField(drawer, 'Preview image URL').press('Tab');
+  await expectFieldError(textField(drawer, 'Preview image URL'), 'The preview image URL must be a web address starting with http:// or https://.');
+  await expect(drawer.getByRole('button', { name: 'Create link' })).toBeDisabled();
   await world.shot('image-refused');
   await textField(drawer, 'Preview image URL').fill('https://cdn.example.net/spring.png');
   // The window's CSP loads images from the app only: the card names the image's host.

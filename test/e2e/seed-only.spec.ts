@@ -5,7 +5,7 @@
 import type { Link } from '../../shared/api-types.ts';
 import { startSeedOnlyServer, type SeedOnlyServer } from '../helpers/seed-only-server.ts';
 import { expect, test } from './fixtures.ts';
-import { combo, pick } from './ui.ts';
+import { combo, pick, rowAction } from './ui.ts';
 import type { Page } from '@playwright/test';
 
 /** The "not offered" state with its sentence, and nothing that looks like a failure or offers a retry that cannot help. */
@@ -48,8 +48,19 @@ test('a seed-only server: the missing screens say so, links and domains work, an
   await expect(page.getByTestId('instance-switcher')).toContainText('Connected');
   await world.shot('test-connection');
 
-  // Spaces and pixels: no list, nothing to create or search.
-  await page.getByRole('link', { name: 'Spaces' }).click();
+  // The sidebar shows what this server lacks, disabled, with the reason; not as links to empty screens.
+  for (const [screen, what] of [['dashboard', 'account statistics'], ['spaces', 'spaces'], ['pixels', 'pixels'], ['webhooks', 'webhooks']]) {
+    const item = page.getByTestId(`nav-unavailable-${screen}`);
+    await expect(item).toHaveAttribute('aria-disabled', 'true');
+    await expect(item).toContainText(`Seed only does not offer ${what}`);
+  }
+  await expect(page.getByRole('link', { name: 'Spaces' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Links' })).toBeVisible();
+  await world.shot('sidebar');
+  await world.axe('sidebar with screens not offered');
+
+  // Reached anyway (an old address): no list, nothing to create or search.
+  await page.evaluate(() => { window.location.hash = '#/spaces'; });
   await expect(page.getByRole('heading', { level: 1, name: 'Spaces' })).toBeVisible();
   await expectNotOffered(page, 'This server does not offer spaces.');
   await expect(page.getByRole('button', { name: 'New space' })).toHaveCount(0);
@@ -57,13 +68,13 @@ test('a seed-only server: the missing screens say so, links and domains work, an
   await world.shot('spaces');
   await world.axe('spaces not offered');
 
-  await page.getByRole('link', { name: 'Pixels' }).click();
+  await page.evaluate(() => { window.location.hash = '#/pixels'; });
   await expect(page.getByRole('heading', { level: 1, name: 'Pixels' })).toBeVisible();
   await expectNotOffered(page, 'This server does not offer pixels.');
   await expect(page.getByRole('button', { name: 'New pixel' })).toHaveCount(0);
   await world.shot('pixels');
 
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.evaluate(() => { window.location.hash = '#/dashboard'; });
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expectNotOffered(page, 'This server does not offer account statistics.');
   await expect(page.getByTestId('range-clicks')).toHaveCount(0);
@@ -105,7 +116,7 @@ test('a seed-only server: the missing screens say so, links and domains work, an
   expect((await seed.upstream.api('GET', `/links/${created[0]!.id}`)).body.data).toMatchObject({ url: 'https://example.com/summer' });
 
   // A link's statistics: the link's own record, and no charts.
-  await table.locator('tr[data-alias="spring"]').getByRole('button', { name: 'Statistics for spring' }).click();
+  await rowAction(page, 'spring', 'Statistics');
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics: spring' })).toBeVisible();
   await expectNotOffered(page, 'This server does not offer link statistics.');
   await expect(page.getByTestId('total-clicks')).toHaveText('0');

@@ -57,3 +57,28 @@ export const UA = {
   safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
 };
+
+/**
+ * `count` links on the local instance through its bulk API (1,000 a request):
+ * `bulk-00000`…, each to a long, realistic destination; every 7th disabled.
+ */
+export async function seedMany(world: World, count: number): Promise<void> {
+  const key = await world.desktop.secrets.get(await world.localId());
+  const base = world.desktop.serverStatus().url!;
+  for (let start = 0; start < count; start += 1000) {
+    const links = Array.from({ length: Math.min(1000, count - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        url: `https://shop.example.com/collections/summer-${2020 + (i % 7)}/products/item-${i}?utm_source=newsletter&utm_medium=email&utm_campaign=launch-${i % 13}`,
+        alias: `bulk-${String(i).padStart(5, '0')}`,
+        ...(i % 7 === 6 ? { disabled: 1 } : {}),
+      };
+    });
+    const res = await fetch(`${base}/api/v1/links/bulk`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ links }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json() as { summary: Record<string, number> };
+    expect(body.summary.created, JSON.stringify(body.summary)).toBe(links.length);
+  }
+}

@@ -1,7 +1,11 @@
 // Driving the statistics screens' range controls and reading their numbers,
 // for the link statistics and dashboard specs.
 import type { Page } from '@playwright/test';
+import { makeFormat } from '../../renderer/src/format.ts';
 import { expect } from './fixtures.ts';
+
+/** The screens' formats as the test browser (en-US) shows them. */
+export const shown = makeFormat({ locale: 'en-US' });
 
 /** Chooses an option of a labelled segmented control (Range or Interval) and waits until it is the checked one. */
 export async function pick(page: Page, group: 'Range' | 'Interval', option: string) {
@@ -17,7 +21,7 @@ export const rowsOf = (page: Page, chart: string) =>
 
 /** Waits until the screen shows the range `from`–`to` with `total` clicks in it. */
 export async function expectRange(page: Page, from: string, to: string, total: number) {
-  await expect(page.getByTestId('range-shown')).toContainText(`Showing ${from} to ${to}`);
+  await expect(page.getByTestId('range-shown')).toContainText(`Showing ${shown.day(from)} to ${shown.day(to)}`);
   await expect(page.getByTestId('range-clicks')).toHaveText(String(total));
 }
 

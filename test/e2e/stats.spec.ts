@@ -1,10 +1,11 @@
 // Link statistics: real clicks through the local redirect server, then the
 // charts (loaded only when the screen opens) and their numbers.
 import { expect, test } from './fixtures.ts';
+import { rowAction } from './ui.ts';
 import { bucketCount } from '../../shared/schemas/stats.ts';
 import { datedTest, daysAgo } from './dated.ts';
 import { UA, visit } from './seed.ts';
-import { expectRange, pick, recordCalls, rowsOf } from './stats-ui.ts';
+import { expectRange, pick, recordCalls, rowsOf, shown } from './stats-ui.ts';
 
 test('shows clicks over time and by country, platform, browser, language and referrer; charts load lazily', async ({ page, world }) => {
   await world.invoke('links.create', { data: { url: 'https://example.com/stats', alias: 'stats-me' } });
@@ -19,7 +20,7 @@ test('shows clicks over time and by country, platform, browser, language and ref
   await expect(page.locator('tr[data-alias="stats-me"] [data-testid="clicks"]')).toHaveText('6');
   expect(requested.filter((p) => p.includes('StatsScreen'))).toEqual([]);
 
-  await page.getByRole('button', { name: 'Statistics for stats-me' }).click();
+  await rowAction(page, 'stats-me', 'Statistics');
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics: stats-me' })).toBeVisible();
   expect(requested.some((p) => p.includes('StatsScreen'))).toBe(true);
   await expect(page.getByTestId('total-clicks')).toHaveText('6');
@@ -27,8 +28,10 @@ test('shows clicks over time and by country, platform, browser, language and ref
   const chart = (key: string) => page.getByTestId(`chart-${key}`);
   await expect(chart('days').locator('svg.recharts-surface')).toBeVisible();
   await expect(chart('days').locator('caption')).toHaveText('Clicks per day');
+  // Three values or fewer: a ranked list, not a chart of a bar or two.
   for (const key of ['countries', 'platforms', 'browsers', 'languages', 'referrers']) {
-    await expect(chart(key).locator('svg.recharts-surface')).toBeVisible();
+    await expect(chart(key).locator('[data-kind="ranked-list"]')).toBeVisible();
+    await expect(chart(key).locator('svg.recharts-surface')).toHaveCount(0);
   }
   const numbers = (key: string) => chart(key).locator('tbody tr');
   const rowsOf = async (key: string) => (await numbers(key).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent).join(':'))));
@@ -40,14 +43,21 @@ test('shows clicks over time and by country, platform, browser, language and ref
   expect(browsers).toHaveLength(3);
   expect(browsers[0]).toMatch(/^Chrome:3$/);
   const today = new Date().toISOString().slice(0, 10);
-  expect(await rowsOf('days')).toContain(`${today}:6`);
+  expect(await rowsOf('days')).toContain(`${shown.day(today)}:6`);
+  // Whole clicks on the axis: no tick reads 0.5 or 1.5.
+  const tickTexts = chart('days').locator('.recharts-cartesian-axis-tick-value');
+  await expect(tickTexts.first()).toBeVisible();
+  const ticks = await tickTexts.allTextContents();
+  // The count axis has whole numbers (0 … 6); the date axis has days; nothing reads 1.5.
+  expect(ticks.filter((t) => /^\d+$/.test(t)).length).toBeGreaterThan(1);
+  expect(ticks.filter((t) => /^\d+[.,]\d+$/.test(t))).toEqual([]);
   await world.shot('charts');
 
   await page.getByRole('button', { name: 'Back to links' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Links' })).toBeVisible();
 
   // A link nobody visited says so instead of drawing empty charts.
-  await page.getByRole('button', { name: 'Statistics for quiet' }).click();
+  await rowAction(page, 'quiet', 'Statistics');
   await expect(page.getByText('No clicks yet')).toBeVisible();
   await expect(page.getByTestId('total-clicks')).toHaveText('0');
 
@@ -91,7 +101,7 @@ datedTest.describe('date range and interval', () => {
     await pick(page, 'Range', 'All time');
     await expectRange(page, daysAgo(800), daysAgo(2), 20);
     await expect(page.getByTestId('chart-days').locator('tbody tr')).toHaveCount(799);
-    expect(await rowsOf(page, 'days')).toContain(`${daysAgo(60)}:4`);
+    expect(await rowsOf(page, 'days')).toContain(`${shown.day(daysAgo(60))}:4`);
 
     // A custom range starts as the range on screen, then takes typed days.
     await pick(page, 'Range', 'Custom');
@@ -131,7 +141,7 @@ datedTest.describe('date range and interval', () => {
 
     // Another link opens with the same choices.
     await page.getByRole('link', { name: 'Links' }).click();
-    await page.getByRole('button', { name: 'Statistics for other' }).click();
+    await rowAction(page, 'other', 'Statistics');
     await expect(page.getByRole('heading', { level: 1, name: 'Statistics: other' })).toBeVisible();
     await expect(page.getByRole('radio', { name: '90 days' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();

@@ -36,3 +36,9 @@ export async function expectFieldError(field: Locator, message: string | RegExp)
   const described = field.page().locator(id!.split(/\s+/).map((i) => `[id="${i}"]`).join(', '));
   await expect(described.filter({ hasText: message })).toHaveCount(1);
 }
+
+/** A links-table row's action from its "More actions" menu (Statistics, QR code, Check destination now, Delete…). */
+export async function rowAction(page: Page, alias: string, item: string) {
+  await page.getByRole('button', { name: `More actions for ${alias}`, exact: true }).click();
+  await page.getByRole('menu', { name: `Actions for ${alias}` }).getByRole('menuitem', { name: item, exact: true }).click();
+}

@@ -6,7 +6,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import type { Link } from '../../shared/api-types.ts';
 import { expect, test } from './fixtures.ts';
-import { pick } from './ui.ts';
+import { pick, rowAction } from './ui.ts';
 
 test('builds campaign tags into the destination URL and back, saves them, and keeps templates per instance', async ({ page, world }) => {
   await world.open('#/links');
@@ -142,7 +142,7 @@ async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
 test('styles a QR code with colours, a contrast warning, a logo and a size, downloads PNG and SVG, and remembers the style', async ({ page, world }) => {
   const link: Link = await world.invoke('links.create', { data: { url: 'https://example.com/qr', alias: 'promo' } });
   await world.open('#/links');
-  await page.getByRole('button', { name: 'QR code for promo' }).click();
+  await rowAction(page, 'promo', 'QR code');
   const dialog = page.getByRole('dialog', { name: 'QR code for promo' });
   const image = dialog.getByRole('img', { name: `QR code that opens ${link.short_url}` });
   await expect(image).toBeVisible();
@@ -165,6 +165,15 @@ test('styles a QR code with colours, a contrast warning, a logo and a size, down
   await setColour(background, '#1c3d5a');
   await expect(warning).toContainText('The foreground is lighter than the background');
   await world.shot('inverted-warning');
+  // With a colour picker open, the warning is still in view, nothing drawn over it.
+  await foreground.click();
+  await expect(page.locator('.mantine-ColorInput-dropdown')).toBeVisible();
+  const box = (await warning.boundingBox())!;
+  const uncovered = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="qr-contrast-warning"]') != null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(uncovered, 'the warning is not under the colour picker').toBe(true);
+  await world.shot('warning-beside-open-picker');
+  await foreground.press('Tab');
 
   // 2. Dark on light again: no warning. Then a logo and a size.
   await setColour(foreground, '#1c3d5a');
@@ -218,7 +227,7 @@ test('styles a QR code with colours, a contrast warning, a logo and a size, down
   // 5. Closed and opened again: the same style, logo included (it is small).
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'QR code for promo' }).click();
+  await rowAction(page, 'promo', 'QR code');
   await expect(foreground).toHaveValue('#1c3d5a');
   await expect(background).toHaveValue('#fff8e7');
   await expect(size).toHaveValue('640');

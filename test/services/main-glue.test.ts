@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { readWindowState } from '../../electron/services/native/window-state.ts';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { closedPort } from './helpers.ts';
 import { COMMAND_CHANNEL, IPC_CHANNEL } from '../../shared/ipc.ts';
@@ -18,7 +19,7 @@ const rec = vi.hoisted(() => {
     protocol: null as Fn | null, permissionRequest: null as Fn | null, quits: 0, opened: [] as string[], openedPaths: [] as string[],
     windowOpened: null as null | (() => void), schemes: [] as unknown[],
     protocols: [] as unknown[][], shortcuts: new Map<string, Fn>(), clip: '', notifications: [] as { title: string; body: string }[],
-    sent: [] as { win: number; channel: string; payload: unknown }[], trayMenu: [] as any[], theme: 'system',
+    sent: [] as { win: number; channel: string; payload: unknown }[], trayMenu: [] as any[], appMenu: [] as any[], theme: 'system',
     proxyAsked: [] as string[],
   };
   const contents = new Map<object, any>();
@@ -40,6 +41,9 @@ const rec = vi.hoisted(() => {
     async loadURL(u: string) { this.url = u; }
     isDestroyed() { return false; }
     isMinimized() { return false; }
+    isMaximized() { return false; }
+    maximize() {}
+    getNormalBounds() { return { x: this.opts.x ?? 0, y: this.opts.y ?? 0, width: this.opts.width, height: this.opts.height }; }
     show() {}
     focus() {}
     static getFocusedWindow() { return null; }
@@ -71,7 +75,11 @@ const rec = vi.hoisted(() => {
     } },
     // Unavailable, as on a Linux desktop without a keyring: main passes it on; the services decide.
     safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: () => Buffer.alloc(0), decryptString: () => '' },
-    Menu: { buildFromTemplate: (t: unknown) => ({ t }), setApplicationMenu: () => {} },
+    Menu: { buildFromTemplate: (t: unknown) => ({ t }), setApplicationMenu: (m: { t: any[] }) => { r.appMenu = m.t; } },
+    screen: {
+      getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+      getPrimaryDisplay: () => ({ id: 1 }),
+    },
     Tray: class { setToolTip() {} setContextMenu(m: { t: any[] }) { r.trayMenu = m.t; } on() {} destroy() {} },
     nativeImage: { createFromPath: (p: string) => ({ p }) },
     shell: { openExternal: async (u: string) => { r.opened.push(u); }, openPath: async (p: string) => { r.openedPaths.push(p); return ''; } },
@@ -107,6 +115,33 @@ it('opens a hardened window on app://linkdesk with the data folder from LINKDESK
   expect(win.opts.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
   expect(path.basename(win.opts.webPreferences.preload)).toBe('index.cjs');
   expect(r.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+  // No place remembered yet: the default size, centred on the primary screen.
+  expect(win.opts).toMatchObject({ x: 320, y: 110, width: 1280, height: 860, minWidth: 800, minHeight: 560 });
+});
+
+it('puts About under Help, opening the About card of the window in front', () => {
+  const help = r.appMenu.find((m) => m.role === 'help');
+  expect(help.submenu.map((i: any) => i.label)).toContain('About Linkdesk');
+  const sentBefore = r.sent.length;
+  help.submenu.find((i: any) => i.label === 'About Linkdesk').click();
+  expect(r.sent.slice(sentBefore)).toEqual([
+    { win: win.id, channel: COMMAND_CHANNEL, payload: { type: 'open', target: { instanceId: null, screen: 'instances', linkId: null } } },
+  ]);
+});
+
+it('pushes the local server\'s new status to every window when it restarts', async () => {
+  const sentBefore = r.sent.length;
+  const restarted = await call(ownFrame(), 'server.restart');
+  expect(restarted.ok).toBe(true);
+  const pushed = r.sent.slice(sentBefore).filter((m) => (m.payload as { type?: string }).type === 'server-status');
+  expect(pushed).toEqual([{ win: win.id, channel: COMMAND_CHANNEL, payload: { type: 'server-status', status: (restarted as { data: unknown }).data } }]);
+});
+
+it('remembers where the window was when it closes, in the data folder', async () => {
+  win.opts.x = 40; win.opts.y = 30; win.opts.width = 1000; win.opts.height = 700;
+  win.events.get('close')();
+  await expect.poll(async () => (await readWindowState(dataDir))).toEqual({ x: 40, y: 30, width: 1000, height: 700, maximized: false });
+  win.opts.x = 0; win.opts.y = 0; win.opts.width = 1280; win.opts.height = 860;
 });
 
 it('IPC: one channel, answered for the app frame of our own window, refused otherwise', async () => {

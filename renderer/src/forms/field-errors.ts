@@ -25,16 +25,21 @@ export interface PlacedErrors {
  */
 export function placeErrors(error: IpcError, values: object, aliases: Record<string, string> = {}, whole: string[] = []): PlacedErrors {
   if (!error.fields || !Object.keys(error.fields).length) return { fields: {}, general: error.message };
+  const { fields, rest } = placeMessages(Object.entries(error.fields).map(([k, m]) => [k, m[0] ?? error.message]), values, aliases, whole);
+  const general = rest.length ? rest.join(' ') : Object.keys(fields).length ? null : error.message;
+  return { fields, general };
+}
+
+/** Each (API path, message) on its input's path, the first message per input; `rest`: those with no input. */
+export function placeMessages(entries: [string, string][], values: object, aliases: Record<string, string> = {}, whole: string[] = []) {
   const fields: Record<string, string> = {};
   const rest: string[] = [];
-  for (const [key, messages] of Object.entries(error.fields)) {
-    const message = messages[0] ?? error.message;
+  for (const [key, message] of entries) {
     const collapsed = whole.find((w) => key.startsWith(`${w}.`));
     let path: string | null = collapsed ?? aliases[key] ?? key;
     while (path && !hasPath(values, path)) path = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : null;
     if (path) fields[path] ??= message;
     else rest.push(message);
   }
-  const general = rest.length ? rest.join(' ') : Object.keys(fields).length ? null : error.message;
-  return { fields, general };
+  return { fields, rest };
 }

@@ -5,6 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { toIpcError } from '../api/api.ts';
 import { placeErrors } from './field-errors.ts';
+import { errorsInScreenWords, type Labels } from './screen-words.ts';
 import { notify } from '../notify.ts';
 
 export interface SaveFormOptions<V, T> {
@@ -18,6 +19,8 @@ export interface SaveFormOptions<V, T> {
   whole?: string[];
   /** After a refusal's errors are set, e.g. to move the keyboard to them. */
   onRefused?(): void;
+  /** The form's labels: a 422's messages are said in them, as the form's own checks say them. */
+  words?: Labels;
 }
 
 export function useSaveForm<V extends object, T>(form: UseFormReturnType<V>, options: SaveFormOptions<V, T>) {
@@ -34,12 +37,14 @@ export function useSaveForm<V extends object, T>(form: UseFormReturnType<V>, opt
       options.onSaved(saved);
     } catch (e) {
       const placed = placeErrors(toIpcError(e), values, options.aliases, options.whole);
-      form.setErrors(placed.fields);
+      form.setErrors(options.words ? errorsInScreenWords(placed.fields, options.words) : placed.fields);
       setGeneral(placed.general);
       options.onRefused?.();
     } finally {
       setBusy(false);
     }
   });
-  return { submit, busy, general };
+  /** Whether Save can be pressed: not while saving, nor while the form's own checks find a problem. */
+  const ready = !busy && !Object.keys(form.errors).length && form.isValid();
+  return { submit, busy, general, ready };
 }

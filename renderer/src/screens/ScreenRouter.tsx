@@ -21,7 +21,7 @@ const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy
 
 export function ScreenRouter() {
   const route = useRoute((s) => s.route);
-  const { status, error, epoch, load } = useInstances();
+  const { status, error, load } = useInstances();
   const Screen = route.screen === 'links' || route.screen === 'quick' ? LinksScreen : SCREENS[route.screen];
 
   // The instances and settings screens work even when the list of instances failed to load.
@@ -31,8 +31,8 @@ export function ScreenRouter() {
   }
   return (
     <Suspense fallback={<LoadingState />}>
-      {/* A new instance means new data: remount the screen. */}
-      <Screen key={`${epoch}:${route.screen}:${route.id ?? ''}`} />
+      {/* Another instance needs no remount: every query is keyed by its instance. */}
+      <Screen key={`${route.screen}:${route.id ?? ''}`} />
     </Suspense>
   );
 }

@@ -13,8 +13,6 @@ interface InstancesState {
   instances: InstanceView[];
   selectedId: string | null;
   reach: Record<string, ReachState>;
-  /** Bumped on every switch so screens remount and reload for the new instance. */
-  epoch: number;
   /** `silent` re-reads without showing a loading state (after a change the user made). */
   load(opts?: { silent?: boolean }): Promise<void>;
   check(id: string): Promise<Reachability | null>;
@@ -31,7 +29,6 @@ export const useInstances = create<InstancesState>((set, get) => ({
   instances: [],
   selectedId: null,
   reach: {},
-  epoch: 0,
 
   async load(opts = {}) {
     if (!opts.silent) set({ status: 'loading', error: null });
@@ -67,7 +64,6 @@ export const useInstances = create<InstancesState>((set, get) => ({
     const view = await api.instances.select(id);
     set((s) => ({
       selectedId: view.id,
-      epoch: s.epoch + 1,
       instances: s.instances.map((i) => (i.id === view.id ? view : i)),
     }));
     void get().check(view.id);
@@ -89,7 +85,7 @@ export const useInstances = create<InstancesState>((set, get) => ({
     set((s) => {
       const reach = { ...s.reach };
       delete reach[id];
-      return { instances, selectedId, reach, epoch: selectedId !== s.selectedId ? s.epoch + 1 : s.epoch };
+      return { instances, selectedId, reach };
     });
   },
 }));

@@ -54,7 +54,8 @@ function compact<K extends string>(spec: Spec<K>, values: Record<K, string>): Pa
   return out;
 }
 
-export function useListParams<K extends string>(spec: Spec<K | 'page'>) {
+/** `onChange`: told of each change the screen makes (not of one the address brings), e.g. to remember it. */
+export function useListParams<K extends string>(spec: Spec<K | 'page'>, onChange?: (params: Params) => void) {
   const params = useRoute((s) => s.route.params);
   const setParams = useRoute((s) => s.setParams);
   const values = useMemo(() => readParams(spec, params), [spec, params]);
@@ -63,7 +64,9 @@ export function useListParams<K extends string>(spec: Spec<K | 'page'>) {
   const update = (patch: Partial<Record<K | 'page', string>>) => {
     const next = { ...values, ...patch } as Record<K | 'page', string>;
     if (!('page' in patch)) next.page = '1';
-    setParams(compact(spec, next));
+    const params = compact(spec, next);
+    setParams(params);
+    onChange?.(params);
   };
   return { values, query, update };
 }

@@ -7,11 +7,12 @@ import { useRoute } from './route.ts';
 
 export async function switchInstance(id: string): Promise<void> {
   try {
-    await useInstances.getState().select(id);
-    // Filters hold ids of the old instance's spaces and domains: start clean.
+    // Filters hold ids of the old instance's spaces and domains: cleared first, so
+    // the new instance's screen starts clean (or with what it remembers of that instance).
     const { route, navigate, setParams } = useRoute.getState();
-    navigate(route.screen === 'stats' ? 'links' : route.screen);
-    setParams({});
+    if (route.screen === 'stats') navigate('links');
+    else setParams({});
+    await useInstances.getState().select(id);
   } catch (e) {
     notify({ color: 'red', title: 'Could not switch instance', message: toIpcError(e).message });
   }

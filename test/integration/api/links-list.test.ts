@@ -60,6 +60,16 @@ describe('links list', () => {
     expect((await list('search=%22%27%25_&search_by=url')).meta.total).toBe(0);
   });
 
+  it('searches alias, url and title at once with search_by=all, through the index and for short terms', async () => {
+    // An alias (a29), a piece of a destination (site21), a title word (Odd): one mode finds each.
+    expect(aliases(await list('search=a29&search_by=all'))).toEqual(['a29']);
+    expect(aliases(await list('search=site21&search_by=all'))).toEqual(['a21']);
+    expect((await list('search=Odd&search_by=all')).meta.total).toBe(15);
+    // Two characters: below the trigram index, the same answer by LIKE on the three columns.
+    expect(aliases(await list('search=28&search_by=all&per_page=100'))).toEqual(['a28']);
+    expect((await list('search=%22%27%25_&search_by=all')).meta.total).toBe(0);
+  });
+
   it('filters by domain, space and pixel', async () => {
     expect(aliases(await list(`domain_id=${ids.domain}&sort=asc`))).toEqual(['a00', 'a01', 'a02', 'a03']);
     expect(aliases(await list(`space_id=${ids.space}&sort=asc`))).toEqual(['a26', 'a27', 'a28', 'a29']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useStatsRange } from '../../../renderer/src/screens/Stats/range-store.ts';
 import { addDays, localToday, queryOf, rangeQuery, type RangeChoice } from '../../../renderer/src/screens/Stats/stats-range.ts';
+import { fmt } from '../../../renderer/src/format.ts';
 import { bucketLabel, seriesRows } from '../../../renderer/src/screens/Stats/stats-data.ts';
 
 const choice = (c: Partial<RangeChoice>): RangeChoice => ({ preset: '30d', from: '', to: '', interval: 'day', ...c });
@@ -59,7 +60,9 @@ describe('series for the chart', () => {
   it('names buckets by day, week start or month, and falls back to days for servers without series', () => {
     expect(seriesRows({ interval: 'month', days: [], series: [{ date: '2026-01-01', count: 3 }, { date: '2026-02-01', count: 0 }] }))
       .toEqual([{ date: '2026-01', Clicks: 3 }, { date: '2026-02', Clicks: 0 }]);
-    expect(bucketLabel('2026-03-02', 'week')).toBe('2026-03-02');
+    // In words, in the user's locale (format.test.ts covers the locales).
+    expect(bucketLabel('2026-03-02', 'week')).toBe(fmt.day('2026-03-02'));
+    expect(bucketLabel('2026-03-01', 'month')).toBe(fmt.month('2026-03'));
     expect(seriesRows({ interval: undefined as never, days: [{ date: '2026-01-01', count: 1 }, { date: '2026-01-03', count: 2 }] }))
       .toEqual([{ date: '2026-01-01', Clicks: 1 }, { date: '2026-01-02', Clicks: 0 }, { date: '2026-01-03', Clicks: 2 }]);
   });

@@ -37,7 +37,15 @@ const clicksOf = sql<number>`(SELECT clicks FROM link_clicks WHERE link_id = lin
  * an index table.
  */
 const usesIndex = (term: string, engine: Engine) => engine === 'sqlite' && [...term].length >= 3;
-const ftsMatch = (column: 'title' | 'alias' | 'url', term: string) => `${column} : "${term.replace(/"/g, '""')}"`;
+/** One phrase in one column, or (`all`) in any of the indexed columns: title, alias, url. */
+const ftsMatch = (column: 'title' | 'alias' | 'url' | 'all', term: string) => {
+  const phrase = `"${term.replace(/"/g, '""')}"`;
+  return column === 'all' ? phrase : `${column} : ${phrase}`;
+};
+/** The unindexed search (short terms, PostgreSQL's trigram indexes): one column, or any of the three. */
+const contains = (column: 'title' | 'alias' | 'url' | 'all', term: string, engine: Engine) => (column === 'all'
+  ? sql<boolean>`(${containsLike('links.alias', term, engine)} OR ${containsLike('links.url', term, engine)} OR ${containsLike('links.title', term, engine)})`
+  : containsLike(`links.${column}`, term, engine));
 
 /** A new link's columns; `created_at` only when an import keeps the date a file gives (else now). */
 export type LinkCreateWrite = LinkWrite & { alias: string; url: string; created_at?: string };
@@ -196,7 +204,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       let base = byClicks ? counted
         : (indexed ? db.selectFrom('links').innerJoin(fts, 'f.rowid', 'links.id') : db.selectFrom('links')) as unknown as typeof counted;
       base = byClicks && !indexed ? base.where('lc.user_id', '=', userId) : base.where('links.user_id', '=', userId);
-      if (q.search !== undefined && !indexed) base = base.where(containsLike(`links.${q.search_by}`, q.search, engine));
+      if (q.search !== undefined && !indexed) base = base.where(contains(q.search_by, q.search, engine));
       if (q.status !== 0) base = base.where(statusSql(q.status, now));
       if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
       if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);

@@ -2,6 +2,7 @@
 // palette, a notice): switch instance if asked, then go there.
 import { useEffect } from 'react';
 import type { AppCommand, OpenTarget } from '../../../../shared/native.ts';
+import { onAppCommand } from '../../api/pushes.ts';
 import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { useRoute } from '../../state/route.ts';
@@ -25,12 +26,10 @@ export async function openTarget(t: OpenTarget, hooks: { openLink(id: number): v
 
 export function useAppCommands(hooks: { openPalette(): void; openLink(id: number): void }): void {
   useEffect(() => {
-    const bridge = window.linkdesk;
-    if (!bridge?.onCommand) return;
-    return bridge.onCommand((c: AppCommand) => {
+    return onAppCommand((c: AppCommand) => {
       if (c.type === 'palette') hooks.openPalette();
       else if (c.type === 'notice') notify({ color: c.tone === 'error' ? 'red' : undefined, title: c.title, message: c.message });
-      else void openTarget(c.target, hooks);
+      else if (c.type === 'open') void openTarget(c.target, hooks);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

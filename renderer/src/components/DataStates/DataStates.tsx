@@ -21,15 +21,19 @@ const TITLES: Partial<Record<IpcError['kind'], string>> = {
 
 const ABOUT_INSTANCE = new Set<IpcError['kind']>(['invalid-key', 'no-key', 'unreachable', 'timeout', 'tls', 'not-linkdesk', 'keychain']);
 
-/** A failure; a resource the server does not offer is no failure, and trying again would not help. */
-export function ErrorState({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
+/**
+ * A failure; a resource the server does not offer is no failure, and trying again would not help.
+ * `kept`: what was loaded before is still shown below, and the alert says so.
+ */
+export function ErrorState({ error, onRetry, kept = false }: { error: IpcError; onRetry?: () => void; kept?: boolean }) {
   const navigate = useRoute((s) => s.navigate);
   if (error.kind === 'unsupported') return <NotOffered message={error.message} />;
   const retryIn = error.retryAfterSeconds ? ` Try again in ${error.retryAfterSeconds} s.` : '';
   return (
-    <Alert color="red" variant="light" title={TITLES[error.kind] ?? 'Something went wrong'} role="alert" data-error-kind={error.kind}>
+    <Alert color="red" variant="light" title={TITLES[error.kind] ?? 'Something went wrong'} role="alert" data-error-kind={error.kind} mb={kept ? 'sm' : undefined}>
       <Stack gap="sm">
         <Text size="sm">{error.message}{retryIn}</Text>
+        {kept ? <Text size="sm" data-testid="kept-notice">Below is what was loaded last; it may be out of date.</Text> : null}
         <Group gap="sm">
           {onRetry ? <Button size="xs" variant="default" onClick={onRetry}>Try again</Button> : null}
           {ABOUT_INSTANCE.has(error.kind) ? (

@@ -6,11 +6,12 @@ export function FormError({ message, title }: { message: string | null; title?: 
   return message ? <Alert color="red" role="alert" title={title}>{message}</Alert> : null;
 }
 
-export function FormFooter({ busy, submitLabel, onCancel }: { busy: boolean; submitLabel: string; onCancel(): void }) {
+/** `ready` false: the form's own checks find a problem (shown on its fields), so there is nothing to send yet. */
+export function FormFooter({ busy, submitLabel, onCancel, ready = true }: { busy: boolean; submitLabel: string; onCancel(): void; ready?: boolean }) {
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>Cancel</Button>
-      <Button type="submit" loading={busy}>{submitLabel}</Button>
+      <Button type="submit" loading={busy} disabled={!ready && !busy}>{submitLabel}</Button>
     </Group>
   );
 }

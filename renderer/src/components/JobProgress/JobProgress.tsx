@@ -1,16 +1,19 @@
 // A job in main (import, export, copy, bulk action) as the screens show it:
 // a progress bar with its counts, Pause/Resume/Cancel, and the file it made
-// (an export, or the report of rejected rows) to save. It polls `jobs.get`
-// until the job ends and tells the parent once.
+// (an export, or the report of rejected rows) to save. The job's view is read
+// once with `jobs.get`; every change after that is pushed by main into the
+// query cache (api/pushes.ts). The parent hears once that it ended.
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
+import { jobEnded, jobKey, newerJob, storeJob } from '../../api/pushes.ts';
+import { queryClient } from '../../api/query.ts';
+import { formatCount } from '../../format.ts';
 import { notify } from '../../notify.ts';
 
-export const POLL_MS = 250;
-const ENDED = new Set<JobView['status']>(['done', 'failed', 'cancelled']);
-export const jobEnded = (j: JobView) => ENDED.has(j.status);
+export { jobEnded } from '../../api/pushes.ts';
 
 /** Saves the job's file through the browser's download (Electron asks where). */
 export async function saveJobFile(jobId: string): Promise<void> {
@@ -26,7 +29,7 @@ export async function saveJobFile(jobId: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-const n = (v: number) => v.toLocaleString('en');
+const n = formatCount;
 
 export function jobSummary(j: JobView): string {
   const parts = [`${n(j.created)} created`];
@@ -51,36 +54,30 @@ interface Props {
 }
 
 export function JobProgress({ jobId, pausable = false, counts = true, fileLabel = 'Save report', onEnd }: Props) {
-  const [job, setJob] = useState<JobView | null>(null);
-  const ended = useRef(false);
+  const q = useQuery({
+    queryKey: jobKey(jobId),
+    queryFn: async () => newerJob(queryClient.getQueryData<JobView>(jobKey(jobId)), await call('jobs.get', { id: jobId }, { quiet: true })),
+    // Main pushes every change: the cache is never out of date while main runs.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const job = q.data ?? null;
+  const ended = useRef<string | null>(null);
   const onEndRef = useRef(onEnd);
   onEndRef.current = onEnd;
-
   useEffect(() => {
-    let stop = false;
-    ended.current = false;
-    const tick = async () => {
-      try {
-        const j = await call('jobs.get', { id: jobId }, { quiet: true });
-        if (stop) return;
-        setJob(j);
-        if (jobEnded(j)) {
-          if (!ended.current) { ended.current = true; onEndRef.current?.(j); }
-          return;
-        }
-      } catch (e) {
-        if (!stop) notify({ title: 'Progress unavailable', message: toIpcError(e).message, color: 'red' });
-        return;
-      }
-      if (!stop) setTimeout(() => void tick(), POLL_MS);
-    };
-    void tick();
-    return () => { stop = true; };
-  }, [jobId]);
+    if (job && jobEnded(job) && ended.current !== job.id) {
+      ended.current = job.id;
+      onEndRef.current?.(job);
+    }
+  }, [job]);
+  useEffect(() => {
+    if (q.error) notify({ title: 'Progress unavailable', message: toIpcError(q.error).message, color: 'red' });
+  }, [q.error]);
 
   const act = (name: 'jobs.pause' | 'jobs.resume' | 'jobs.cancel') => async () => {
     try {
-      setJob(await call(name, { id: jobId }));
+      storeJob(await call(name, { id: jobId }));
     } catch (e) {
       notify({ title: 'Could not change the job', message: toIpcError(e).message, color: 'red' });
     }

@@ -2,6 +2,7 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import type { Page } from '../../../../shared/api-types.ts';
 import { PER_PAGE_VALUES } from '../../../../shared/constants.ts';
+import { fmt } from '../../format.ts';
 
 export function ListFooter({ meta, perPage, onPerPage, onPage, noun }: {
   meta: Page<unknown>['meta'] | undefined;
@@ -11,7 +12,7 @@ export function ListFooter({ meta, perPage, onPerPage, onPage, noun }: {
   noun: string;
 }) {
   const total = meta?.total ?? 0;
-  const range = meta && meta.from !== null && meta.to !== null ? `${meta.from}–${meta.to} of ${total} ${noun}` : `0 ${noun}`;
+  const range = meta && meta.from !== null && meta.to !== null ? `${fmt.count(meta.from)}–${fmt.count(meta.to)} of ${fmt.count(total)} ${noun}` : `0 ${noun}`;
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Group gap="md">

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { IconSearch } from '../Icons/Icons.tsx';
 
 /** Commits after a pause in typing, or at once on Enter. */
-export function SearchInput({ value, onChange, label = 'Search', placeholder }: {
-  value: string; onChange(value: string): void; label?: string; placeholder?: string;
+export function SearchInput({ value, onChange, label = 'Search', placeholder, w = 220 }: {
+  value: string; onChange(value: string): void; label?: string; placeholder?: string; w?: number;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -29,7 +29,7 @@ export function SearchInput({ value, onChange, label = 'Search', placeholder }: 
       }}
       rightSection={text ? <CloseButton aria-label="Clear search" size="sm" onClick={() => { setText(''); commit.cancel(); onChange(''); }} /> : null}
       maxLength={255}
-      w={220}
+      w={w}
     />
   );
 }

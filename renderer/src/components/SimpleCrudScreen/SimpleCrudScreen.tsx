@@ -4,8 +4,10 @@
 import { Box, Button, Group, LoadingOverlay } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../shared/api-types.ts';
+import { invalidateResource } from '../../api/query.ts';
 import type { ListQuery } from '../../api/types.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { useInstanceQuery } from '../../api/use-instance-query.ts';
+import { useInstances } from '../../state/instances-store.ts';
 import { PAGING, useListParams, type Spec } from '../../state/list-params.ts';
 import { ConfirmDelete } from '../ConfirmDelete/ConfirmDelete.tsx';
 import { ErrorState, LoadingState, NothingHere } from '../DataStates/DataStates.tsx';
@@ -36,9 +38,9 @@ export interface CrudDialogProps<T> {
 export function SimpleCrudScreen<T extends Named>(props: {
   title: string;
   description: string;
-  /** The record's noun, singular and plural, as the texts use it: 'space', 'spaces'. */
+  /** The record's noun, singular and plural, as the texts use it: 'space', 'spaces' (the plural is also the API resource). */
   noun: string;
-  nouns: string;
+  nouns: 'domains' | 'spaces' | 'pixels';
   spec: Spec<keyof typeof PAGING>;
   /** Where the records come from, e.g. `api.spaces`. */
   resource: { list(query: ListQuery): Promise<Page<T>>; remove(id: number): Promise<unknown> };
@@ -53,7 +55,10 @@ export function SimpleCrudScreen<T extends Named>(props: {
 }) {
   const { title, noun, nouns } = props;
   const { values, query, update } = useListParams(props.spec);
-  const list = useRemote(() => props.resource.list(query), [query]);
+  const instanceId = useInstances((s) => s.selectedId);
+  const list = useInstanceQuery(nouns, query, () => props.resource.list(query));
+  // Links show their domain, space and pixels; the link form offers them.
+  const changed = () => Promise.all([nouns, 'links', 'link-options'].map((r) => invalidateResource(instanceId, r)));
   const editing = useDialog<T | 'new'>();
   const deleting = useDialog<T>();
   const filtered = values.search !== '';
@@ -71,11 +76,11 @@ export function SimpleCrudScreen<T extends Named>(props: {
           <SearchInput label={`Search ${nouns}`} placeholder="Name" value={values.search} onChange={(search) => update({ search })} />
         </Group>
       ) : null}
-      {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
+      {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
       {!list.data && list.loading ? <LoadingState label={`Loading ${nouns}…`} /> : null}
       {list.data ? (
-        <Box pos="relative">
-          <LoadingOverlay visible={list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+        <Box pos="relative" aria-busy={list.loading}>
+          <LoadingOverlay visible={list.loading && list.stale && !list.error} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? props.table({
             rows, sort: sortOf(values), onSort: (s) => update({ sort_by: s.sortBy, sort: s.sort }), onEdit: editing.open, onDelete: deleting.open,
           }) : (
@@ -90,10 +95,10 @@ export function SimpleCrudScreen<T extends Named>(props: {
       {editing.subject ? props.dialog({
         subject: editing.subject === 'new' ? null : editing.subject,
         onClose: () => editing.close(),
-        onSaved: () => { editing.close(); list.reload(); },
+        onSaved: () => { editing.close(); void changed(); },
       }) : null}
       <ConfirmDelete opened={deleting.subject !== null} title={`Delete ${noun}`} onClose={deleting.close}
-        onConfirm={async () => { await props.resource.remove(deleting.subject!.id); list.reload(); }}>
+        onConfirm={async () => { await props.resource.remove(deleting.subject!.id); void changed(); }}>
         Delete <strong>{deleting.last?.name}</strong>? {props.deleteNote}
       </ConfirmDelete>
     </>

@@ -4,7 +4,7 @@
 import { Button, Card, SimpleGrid, Text } from '@mantine/core';
 import type { AccountStats } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { useInstanceQuery } from '../../api/use-instance-query.ts';
 import { ErrorState, LoadingState } from '../../components/DataStates/DataStates.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { formatCount } from '../../format.ts';
@@ -24,7 +24,7 @@ function busiest(stats: AccountStats): { date: string; count: number } | null {
 
 export default function DashboardScreen() {
   const range = useStatsRange((s) => s.applied);
-  const stats = useRemote(() => api.accountStats(queryOf(range)), [range]);
+  const stats = useInstanceQuery('stats', { account: true, range }, () => api.accountStats(queryOf(range)));
   const s = stats.data;
   const peak = s ? busiest(s) : null;
 
@@ -33,9 +33,9 @@ export default function DashboardScreen() {
       <ScreenHeader title="Dashboard" description="Clicks on all links of this instance">
         <Button variant="light" onClick={stats.reload} loading={stats.loading}>Refresh</Button>
       </ScreenHeader>
-      {stats.error ? <ErrorState error={stats.error} onRetry={stats.reload} /> : null}
+      {stats.error ? <ErrorState error={stats.error} onRetry={stats.reload} kept={s !== undefined} /> : null}
       {!stats.error && !s ? <LoadingState label="Loading statistics…" /> : null}
-      {!stats.error && s ? (
+      {s && stats.error?.kind !== 'unsupported' ? (
         <>
           <RangeControls shown={stats.loading ? undefined : s} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">

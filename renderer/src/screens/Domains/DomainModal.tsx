@@ -1,30 +1,39 @@
 // Create or edit a domain. The name is create-only: the API refuses to change
 // it, so the edit form shows it read-only.
 import { Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { Domain } from '../../../../shared/api-types.ts';
+import { domainCreateSchema, domainUpdateSchema } from '../../../../shared/schemas/resources.ts';
 import { api } from '../../api/api.ts';
 import { FormError, FormFooter } from '../../components/FormParts/FormParts.tsx';
+import { useSchemaForm } from '../../forms/schema-form.ts';
+import { labels } from '../../forms/screen-words.ts';
 import { useSaveForm } from '../../forms/use-save-form.ts';
 
 interface Values { name: string; index_page: string; not_found_page: string }
 
+const WORDS = labels({ name: 'domain', index_page: 'index page', not_found_page: 'not-found page' });
+
+const createBody = (v: Values) => ({
+  name: v.name.trim(),
+  ...(v.index_page.trim() ? { index_page: v.index_page.trim() } : {}),
+  ...(v.not_found_page.trim() ? { not_found_page: v.not_found_page.trim() } : {}),
+});
+const updateBody = (v: Values) => ({ index_page: v.index_page.trim() || null, not_found_page: v.not_found_page.trim() || null });
+
 export function DomainModal({ domain, onClose, onSaved }: { domain: Domain | null; onClose(): void; onSaved(d: Domain): void }) {
   const editing = domain !== null;
-  const form = useForm<Values>({
+  const form = useSchemaForm<Values>({
     initialValues: { name: domain?.name ?? '', index_page: domain?.index_page ?? '', not_found_page: domain?.not_found_page ?? '' },
+    schema: editing ? domainUpdateSchema : domainCreateSchema,
+    toBody: editing ? updateBody : createBody,
+    words: WORDS,
   });
 
-  const { submit, busy, general } = useSaveForm(form, {
-    save: (v) => editing
-      ? api.domains.update(domain.id, { index_page: v.index_page.trim() || null, not_found_page: v.not_found_page.trim() || null })
-      : api.domains.create({
-        name: v.name.trim(),
-        ...(v.index_page.trim() ? { index_page: v.index_page.trim() } : {}),
-        ...(v.not_found_page.trim() ? { not_found_page: v.not_found_page.trim() } : {}),
-      }),
+  const { submit, busy, general, ready } = useSaveForm(form, {
+    save: (v) => editing ? api.domains.update(domain.id, updateBody(v)) : api.domains.create(createBody(v)),
     notice: (saved) => ({ message: editing ? `Domain ${saved.name} saved.` : `Domain ${saved.name} created.` }),
     onSaved,
+    words: WORDS,
   });
 
   return (
@@ -40,7 +49,7 @@ export function DomainModal({ domain, onClose, onSaved }: { domain: Domain | nul
             {...form.getInputProps('index_page')} />
           <TextInput label="Not-found page" placeholder="https://example.com/404" type="url"
             description="Where unknown aliases are sent. Empty: a 404 page." {...form.getInputProps('not_found_page')} />
-          <FormFooter busy={busy} submitLabel={editing ? 'Save' : 'Create domain'} onCancel={onClose} />
+          <FormFooter busy={busy} ready={ready} submitLabel={editing ? 'Save' : 'Create domain'} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

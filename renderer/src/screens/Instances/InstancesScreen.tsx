@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import type { InstanceView, Reachability } from '../../../../shared/contract.ts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
 import { ErrorState, LoadingState } from '../../components/DataStates/DataStates.tsx';
@@ -16,7 +16,8 @@ import { ServerStatusCard } from './ServerStatusCard.tsx';
 
 export default function InstancesScreen() {
   const { status, error, load, remove } = useInstances();
-  const info = useRemote(() => api.appInfo(), []);
+  // What the app is does not change while it runs.
+  const info = useQuery({ queryKey: ['app', 'info'], queryFn: api.appInfo, staleTime: Infinity });
   const editing = useDialog<InstanceView | 'new'>();
   const removing = useDialog<InstanceView>();
   const certificate = useDialog<CertificateSubject>();

@@ -3,7 +3,21 @@ import type { InstanceView, Reachability } from '../../../../shared/contract.ts'
 import { InstanceWarnings } from './InstanceWarnings.tsx';
 import { ReachabilityBadge, reachDetail, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
 import { notify } from '../../notify.ts';
-import { useInstances } from '../../state/instances-store.ts';
+import { useInstances, type ReachState } from '../../state/instances-store.ts';
+
+/**
+ * What is known about the key, in step with the connection: green only once
+ * the server accepted it, red when it refused it; stored but untried (or the
+ * server out of reach) is neutral.
+ */
+export function KeyBadge({ hasKey, reach }: { hasKey: boolean; reach: ReachState | undefined }) {
+  const state = reach?.state;
+  const [label, color] = !hasKey || state === 'no-key' ? ['No key', 'gray']
+    : state === 'invalid-key' ? ['Key refused', 'red']
+      : state === 'connected' ? ['Key accepted', 'teal']
+        : ['Key stored', 'gray'];
+  return <Badge variant="light" color={color} data-key-state={label}>{label}</Badge>;
+}
 
 export function InstancesTable({ onEdit, onRemove, onCertificate }: {
   onEdit(i: InstanceView): void; onRemove(i: InstanceView): void; onCertificate(i: InstanceView, r: Extract<Reachability, { state: 'error' }>): void;
@@ -51,7 +65,7 @@ export function InstancesTable({ onEdit, onRemove, onCertificate }: {
                   <InstanceWarnings instance={i} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {i.hasApiKey ? <Badge variant="light" color="teal">Key stored</Badge> : <Badge variant="light" color="gray">No key</Badge>}
+                  <KeyBadge hasKey={i.hasApiKey} reach={reach[i.id]} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap"><ReachabilityBadge reach={reach[i.id]} /></Group>

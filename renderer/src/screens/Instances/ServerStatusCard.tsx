@@ -1,13 +1,19 @@
-// The embedded local server: its state and address, refreshed while shown,
-// and its port, which can be changed (the server restarts on it).
+// The embedded local server: its state and address, read once and then
+// pushed by main whenever it changes (api/pushes.ts), and its port, which can
+// be changed (the server restarts on it).
 import { Alert, Badge, Button, Card, Code, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ServerStatus } from '../../../../shared/contract.ts';
 import { api, toIpcError } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { SERVER_STATUS_KEY, storeServerStatus } from '../../api/pushes.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { notify } from '../../notify.ts';
+
+/** The local server's status as main last pushed it. */
+export function useServerStatus() {
+  return useQuery({ queryKey: SERVER_STATUS_KEY, queryFn: api.serverStatus, staleTime: Infinity, refetchOnWindowFocus: false });
+}
 
 const LOOK: Record<ServerStatus['state'], { label: string; color: string }> = {
   starting: { label: 'Starting', color: 'yellow' },
@@ -17,8 +23,7 @@ const LOOK: Record<ServerStatus['state'], { label: string; color: string }> = {
 };
 
 export function ServerStatusCard() {
-  const status = useRemote(() => api.serverStatus(), []);
-  useInterval(() => status.reload(), 4000, { autoInvoke: true });
+  const status = useServerStatus();
   const [port, setPort] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
   const s = status.data;
@@ -27,6 +32,7 @@ export function ServerStatusCard() {
     setBusy(true);
     try {
       const after = await api.restartServer(p);
+      storeServerStatus(after);
       notify({ color: after.state === 'running' ? 'teal' : 'red', message: after.url ? `The local server listens on ${after.url}.` : after.message ?? 'The local server restarted.' });
       setPort('');
       // The local instance's address follows the port.
@@ -35,7 +41,6 @@ export function ServerStatusCard() {
       notify({ color: 'red', title: 'The local server did not restart', message: toIpcError(e).message });
     } finally {
       setBusy(false);
-      status.reload();
     }
   };
 
@@ -43,9 +48,9 @@ export function ServerStatusCard() {
     <Card withBorder mb="lg" data-testid="server-status">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">Local server</Title>
-        {s ? <Badge color={LOOK[s.state].color} variant="light">{LOOK[s.state].label}</Badge> : null}
+        {s ? <Badge color={LOOK[s.state].color} variant="light" data-testid="server-state">{LOOK[s.state].label}</Badge> : null}
       </Group>
-      {status.error && !s ? <Alert color="red" role="alert">{status.error.message}</Alert> : null}
+      {status.error && !s ? <Alert color="red" role="alert">{toIpcError(status.error).message}</Alert> : null}
       {!s && !status.error ? <Text size="sm" c="dimmed">Reading the local server's status…</Text> : null}
       {s ? (
         <Stack gap={6}>

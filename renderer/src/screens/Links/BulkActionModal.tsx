@@ -9,11 +9,12 @@ import { JobProgress } from '../../components/JobProgress/JobProgress.tsx';
 import { useJobDialog } from '../../components/JobProgress/use-job-dialog.ts';
 import { notify } from '../../notify.ts';
 import { toOptions, type LinkOptions } from './use-link-options.ts';
+import { LINK, fmt } from '../../format.ts';
 
 export type BulkKind = 'delete' | 'disable' | 'enable' | 'space' | 'setExpiry' | 'clearExpiry';
 type Action = CallArgs<'links.bulk'>['action'];
 
-const links = (n: number) => `${n.toLocaleString('en')} link${n === 1 ? '' : 's'}`;
+const links = (n: number) => fmt.plural(n, LINK);
 
 const TEXT: Record<BulkKind, { title: string; confirm: string; what(n: number): string; done: string }> = {
   delete: { title: 'Delete links', confirm: 'Delete', what: (n) => `Delete ${links(n)}? Their statistics go with them; this cannot be undone.`, done: 'deleted' },
@@ -56,7 +57,7 @@ export function BulkActionModal({ kind, selection, count, options, onClose, onDo
   const end = (job: JobView) => {
     dialog.markEnded();
     const summary = job.status === 'done'
-      ? `${links(job.updated)} ${text.done}${job.rejected ? `; ${job.rejected.toLocaleString('en')} could not be (see the report)` : ''}.`
+      ? `${links(job.updated)} ${text.done}${job.rejected ? `; ${fmt.count(job.rejected)} could not be (see the report)` : ''}.`
       : job.status === 'cancelled' ? `Cancelled after ${links(job.updated)} ${text.done}.` : job.message ?? 'The action failed.';
     notify({ title: text.title, message: summary, color: job.status === 'done' && !job.rejected ? 'teal' : job.status === 'failed' ? 'red' : 'yellow' });
     onDone(job);

@@ -6,6 +6,7 @@ import type { LinkSelection } from '../../../../shared/transfer.ts';
 import { IconChevronDown } from '../../components/Icons/Icons.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import type { BulkKind } from './BulkActionModal.tsx';
+import { fmt } from '../../format.ts';
 
 export type BarAction = BulkKind | 'copy';
 
@@ -22,7 +23,7 @@ export function BulkBar({ count, matching, all, selection, onSelectAll, onClear,
   /** Whether the server offers spaces (not in the seed). */
   spaces: boolean;
 }) {
-  const n = (v: number) => v.toLocaleString('en');
+  const n = fmt.count;
   return (
     <Paper withBorder p="xs" mb="sm" role="region" aria-label="Selected links" data-testid="bulk-bar">
       <Group justify="space-between" wrap="wrap" gap="xs">

@@ -9,6 +9,7 @@ import { JobProgress, jobSummary } from '../../components/JobProgress/JobProgres
 import { useJobDialog } from '../../components/JobProgress/use-job-dialog.ts';
 import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
+import { LINK, fmt } from '../../format.ts';
 
 const CREATE = 'create';
 const DEFAULT = 'default';
@@ -70,7 +71,7 @@ export function CopyToInstanceModal({ selection, count, onClose, onDone }: {
       <Stack data-testid="copy-modal">
         {jobId ? <JobProgress jobId={jobId} pausable onEnd={end} /> : (
           <>
-            <Text size="sm">Copy {count.toLocaleString('en')} link{count === 1 ? '' : 's'} to another instance. Statistics stay here; password-protected links arrive disabled, since passwords never leave an instance.</Text>
+            <Text size="sm">Copy {fmt.plural(count, LINK)} to another instance. Statistics stay here; password-protected links arrive disabled, since passwords never leave an instance.</Text>
             {targets.length ? (
               <Select label="Target instance" placeholder="Choose an instance" data={targets.map((t) => ({ value: t.id, label: t.name }))}
                 value={targetId} onChange={(v) => { setTargetId(v); setPlan(null); }} allowDeselect={false} data-testid="copy-target" />
@@ -83,7 +84,7 @@ export function CopyToInstanceModal({ selection, count, onClose, onDone }: {
                     {plan.domains.map((d) => (
                       <Table.Tr key={d.source ?? ''}>
                         <Table.Td>{d.source ?? 'Default domain'}</Table.Td>
-                        <Table.Td>{d.links.toLocaleString('en')}</Table.Td>
+                        <Table.Td>{fmt.count(d.links)}</Table.Td>
                         <Table.Td>
                           <Select aria-label={`Target domain for ${d.source ?? 'the default domain'}`} data={domainOptions} allowDeselect={false}
                             value={map[d.source ?? '']} onChange={(v) => v && setMap((m) => ({ ...m, [d.source ?? '']: v }))} />

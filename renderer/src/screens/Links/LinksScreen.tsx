@@ -1,35 +1,78 @@
-import { Alert, Box, Button, LoadingOverlay } from '@mantine/core';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Group, LoadingOverlay } from '@mantine/core';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { useInstanceQuery, invalidateLinks } from '../../api/use-instance-query.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
-import { IconPlus } from '../../components/Icons/Icons.tsx';
+import { IconPlus, IconUpload } from '../../components/Icons/Icons.tsx';
 import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { sortOf } from '../../components/SortableTh/SortableTh.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
+import { useInstances } from '../../state/instances-store.ts';
 import { useLinkIntent } from '../../state/link-intent.ts';
 import { useListParams } from '../../state/list-params.ts';
 import { useRoute } from '../../state/route.ts';
+import { useServerFeatures } from '../../state/server-features.ts';
 import { BulkActionModal } from './BulkActionModal.tsx';
 import { BulkBar, type BarAction } from './BulkBar.tsx';
+import { checkHealth } from './check-health.ts';
 import { CopyToInstanceModal } from './CopyToInstanceModal.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
-import { LinkFilters } from './LinkFilters.tsx';
-import { LINKS_SPEC } from './links-params.ts';
+import { CLEARED, LinkFilters } from './LinkFilters.tsx';
+import { LINKS_SPEC_ALL, LINKS_SPEC_SEED, filtersActive } from './links-params.ts';
+import { OPTIONAL_COLUMNS, readSavedParams, saveParams, useLinksView } from './links-view.ts';
 import { LinksTable } from './LinksTable.tsx';
 import { filterOnly, selectionOf, useLinkSelection } from './selection-store.ts';
 import { useLinkOptions } from './use-link-options.ts';
+import { ViewControls } from './ViewControls.tsx';
 
 const LinkDrawer = lazy(() => import('./LinkDrawer/LinkDrawer.tsx'));
 const QrCodeModal = lazy(() => import('./QrCodeModal.tsx'));
 
+/**
+ * The filters and sort of the last visit to this instance's links, when the
+ * address names none: on opening the screen, and after a switch of instance
+ * (which clears the address's filters: they were the other instance's).
+ * An address that names its own on opening wins. What the user changes is
+ * saved by the screen's `update`.
+ */
+function useRememberedParams(instanceId: string | null) {
+  const params = useRoute((s) => s.route.params);
+  const setParams = useRoute((s) => s.setParams);
+  const restoredFor = useRef<string | null>(null);
+  const firstLook = useRef(true);
+  const key = JSON.stringify(params);
+  useEffect(() => {
+    const first = firstLook.current;
+    firstLook.current = false;
+    if (!instanceId || restoredFor.current === instanceId) return;
+    if (Object.keys(params).length) {
+      if (first) restoredFor.current = instanceId;
+      return;
+    }
+    restoredFor.current = instanceId;
+    const saved = readSavedParams(instanceId);
+    if (saved && Object.keys(saved).length) setParams(saved);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [instanceId, key]);
+}
+
 export default function LinksScreen() {
-  const { values, query, update } = useListParams(LINKS_SPEC);
-  const list = useRemote(() => api.links.list(query), [query]);
+  const instanceId = useInstances((s) => s.selectedId);
+  const features = useServerFeatures();
+  useRememberedParams(instanceId);
+  const { values, query, update } = useListParams(features.linkdesk ? LINKS_SPEC_ALL : LINKS_SPEC_SEED, (p) => saveParams(instanceId, p));
+  // search_by means nothing without a search; a seed-only server is not asked about it.
+  const listQuery = useMemo(() => {
+    if (query.search) return query;
+    const { search_by: _unused, ...rest } = query;
+    return rest;
+  }, [query]);
+  const list = useInstanceQuery('links', listQuery, () => api.links.list(listQuery));
   const options = useLinkOptions();
+  const [view, setView] = useLinksView(instanceId);
   const navigate = useRoute((s) => s.navigate);
   const editing = useDialog<Link | 'new'>();
   const deleting = useDialog<Link>();
@@ -38,14 +81,15 @@ export default function LinksScreen() {
   useLinkIntent(editing.open);
   const rows = list.data?.data ?? [];
   const picked = useLinkSelection();
-  const filter = useMemo(() => filterOnly(query), [query]);
+  const filter = useMemo(() => filterOnly(listQuery), [listQuery]);
   const filterKey = JSON.stringify(filter);
-  // A new filter (or leaving the screen) starts a new selection; paging keeps it.
+  // A new filter, another instance, or leaving the screen starts a new selection; paging keeps it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => picked.clear, [filterKey]);
+  useEffect(() => picked.clear, [filterKey, instanceId]);
   const chosen = selectionOf(picked);
   const [acting, setActing] = useState<{ action: BarAction; selection: NonNullable<typeof chosen> } | null>(null);
-  const finished = () => { list.reload(); picked.clear(); };
+  const changed = () => void invalidateLinks(instanceId);
+  const finished = () => { changed(); picked.clear(); };
   const rowSelection = {
     ids: new Set(picked.ids),
     all: picked.filter !== null,
@@ -53,51 +97,69 @@ export default function LinksScreen() {
     onToggle: (id: number) => (picked.filter ? picked.setMany(rows.map((l) => l.id).filter((x) => x !== id), true) : picked.toggle(id)),
     onPage: (on: boolean) => (picked.filter && !on ? picked.clear() : picked.setMany(rows.map((l) => l.id), on)),
   };
-  const filtered = values.search !== '' || values.status !== '0' || values.space_id !== '' || values.domain_id !== '' || values.pixel_id !== ''
-    || values.health !== '';
+  const filtered = filtersActive(values);
+  // No links at all: nothing to filter, so no filters; the empty state says how to start.
+  const none = list.data !== undefined && !list.stale && list.data.meta.total === 0 && !filtered;
+  const spacesOffered = options.data?.spaces !== null;
+  // Filtering by health shows what it filters by.
+  const shownColumns = OPTIONAL_COLUMNS.map((c) => c.id)
+    .filter((c) => (view.columns.includes(c) || (c === 'health' && values.health !== '')) && (c !== 'space' || spacesOffered));
 
   return (
     <>
       <ScreenHeader title="Links" description="Short links of this instance: filter, sort, edit, share.">
-        <ExportMenu label="Export" choices={[{ label: 'All links' }, { label: 'Current filter', selection: { query: filter } }]} />
+        {none ? null : <ViewControls view={view} onChange={setView} offered={(c) => c !== 'space' || spacesOffered} />}
+        {none ? null : <ExportMenu label="Export" choices={[{ label: 'All links' }, { label: 'Current filter', selection: { query: filter } }]} />}
         <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New link</Button>
       </ScreenHeader>
-      <LinkFilters values={values} options={options.data} onChange={update} />
+      {none ? null : (
+        <LinkFilters values={values} options={options.data} onChange={update} searchAll={features.linkdesk} />
+      )}
       {options.data?.truncated ? (
         <Alert color="yellow" mb="sm">Only the first 100 domains, spaces and pixels are offered in the filters and the form.</Alert>
       ) : null}
       {chosen && list.data ? (
         <BulkBar count={chosen.count} matching={list.data.meta.total} all={picked.filter !== null} selection={chosen.selection}
           onSelectAll={() => picked.selectFilter(filter, list.data!.meta.total)} onClear={picked.clear}
-          onAction={(action) => setActing({ action, selection: chosen })} spaces={options.data?.spaces !== null} />
+          onAction={(action) => setActing({ action, selection: chosen })} spaces={spacesOffered} />
       ) : null}
-      {list.error ? <ErrorState error={list.error} onRetry={list.reload} /> : null}
+      {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
       {!list.data && list.loading ? <LoadingState label="Loading links…" /> : null}
-      {list.data ? (
+      {none ? (
+        <NothingHere title="No links yet" description="Shorten your first link, or bring your links from another service."
+          action={(
+            <Group gap="sm">
+              <Button onClick={() => editing.open('new')}>Create a link</Button>
+              <Button variant="default" leftSection={<IconUpload />} onClick={() => navigate('import')}>Import links</Button>
+            </Group>
+          )} />
+      ) : list.data ? (
         <Box pos="relative" aria-busy={list.loading}>
-          <LoadingOverlay visible={list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          <LoadingOverlay visible={list.loading && list.stale && !list.error} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? (
             <LinksTable rows={rows} sort={sortOf(values)} onSort={(s) => update({ sort_by: s.sortBy, sort: s.sort })}
+              columns={shownColumns} density={view.density}
               actions={{
                 onEdit: editing.open,
                 onDelete: deleting.open,
                 onQr: qr.open,
                 onStats: (l) => navigate('stats', { id: l.id }),
-                onHealthChecked: list.reload,
+                onCheckHealth: (l) => void checkHealth(l).then((done) => { if (done) changed(); }),
               }} selection={rowSelection} />
           ) : (
-            <NothingHere title={filtered ? 'No link matches these filters' : 'No links yet'}
-              description={filtered ? 'Change or clear the filters.' : 'Shorten your first link.'}
-              action={filtered ? null : <Button onClick={() => editing.open('new')}>Create a link</Button>} />
+            <NothingHere title="No link matches these filters" description="Change the search or the filters, or clear them all."
+              action={<Button variant="default" onClick={() => update(CLEARED)}>Clear filters</Button>} />
           )}
-          <ListFooter meta={list.data.meta} noun="links" perPage={Number(values.per_page)}
-            onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
+          {rows.length || list.data.meta.total ? (
+            <ListFooter meta={list.data.meta} noun="links" perPage={Number(values.per_page)}
+              onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
+          ) : null}
         </Box>
       ) : null}
       <Suspense fallback={<LoadingOverlay visible zIndex={300} />}>
         {editing.subject ? (
           <LinkDrawer link={editing.subject === 'new' ? null : editing.subject} options={options.data} onClose={() => editing.close()}
-            onSaved={() => { editing.close(); list.reload(); }} />
+            onSaved={() => { editing.close(); changed(); }} />
         ) : null}
         {qr.subject ? <QrCodeModal link={qr.subject} onClose={() => qr.close()} /> : null}
       </Suspense>
@@ -108,7 +170,7 @@ export default function LinksScreen() {
           onClose={() => setActing(null)} onDone={finished} />
       ) : null}
       <ConfirmDelete opened={deleting.subject !== null} title="Delete link" onClose={deleting.close}
-        onConfirm={async () => { await api.links.remove(deleting.subject!.id); list.reload(); }}>
+        onConfirm={async () => { await api.links.remove(deleting.subject!.id); changed(); }}>
         Delete <strong>{deleting.last?.short_url}</strong>? Its statistics go with it.
       </ConfirmDelete>
     </>

@@ -1,22 +1,29 @@
-import { ActionIcon, Anchor, Checkbox, ColorSwatch, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+// The links table. The destination is the one flexible column (the others
+// have fixed widths that fit their content), cut with an ellipsis and shown
+// whole on hover and in the row's detail. Copy and Edit are one click away;
+// the rest of a row's actions are in its labelled "More actions" menu.
+import { ActionIcon, Anchor, Checkbox, ColorSwatch, CopyButton, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { Fragment, useState } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
-import { IconChart, IconCheck, IconCopy, IconQr } from '../../components/Icons/Icons.tsx';
-import { RowAction, RowActions } from '../../components/RowActions/RowActions.tsx';
+import {
+  IconChart, IconCheck, IconChevronDown, IconCopy, IconEdit, IconLink, IconQr, IconRefresh, IconTrash,
+} from '../../components/Icons/Icons.tsx';
 import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
-import { formatCount, formatDateTime, formatShortDate } from '../../format.ts';
-import { CheckHealthAction } from './CheckHealthAction.tsx';
+import { fmt } from '../../format.ts';
 import { LinkHealthBadge } from './LinkHealthBadge.tsx';
+import { LinkRowDetail } from './LinkRowDetail.tsx';
 import { LinkStatusBadge } from './LinkStatusBadge.tsx';
+import type { ColumnId, Density } from './links-view.ts';
 
 const hostOf = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/[^/]*$/, '');
+const withoutScheme = (url: string) => url.replace(/^https?:\/\//, '');
 
 export interface LinkActions {
   onEdit(l: Link): void;
   onDelete(l: Link): void;
   onQr(l: Link): void;
   onStats(l: Link): void;
-  /** After Check now: the link with its new health. */
-  onHealthChecked(l: Link): void;
+  onCheckHealth(l: Link): void;
 }
 
 /** The ticked rows; `all`: every link the filter matches is selected, so every box shows ticked. */
@@ -27,89 +34,158 @@ export interface RowSelection {
   onPage(on: boolean): void;
 }
 
-export function LinksTable({ rows, sort, onSort, actions, selection }: {
+/** Fixed widths in pixels; the destination takes what is left. */
+const WIDTH: Record<ColumnId | 'select' | 'short' | 'actions', number> = {
+  select: 64, short: 176, title: 170, clicks: 80, status: 92, health: 104, space: 110, created: 92, actions: 76,
+};
+/** The destination never gets less than this; below it, the table scrolls sideways instead. */
+const DESTINATION_MIN = 220;
+
+export function LinksTable({ rows, sort, onSort, actions, selection, columns, density }: {
   rows: Link[]; sort: SortState; onSort(s: SortState): void; actions: LinkActions; selection: RowSelection;
+  columns: ColumnId[]; density: Density;
 }) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggleOpen = (id: number) => setOpen((s) => {
+    const next = new Set(s);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
+  const show = new Set(columns);
   const ticked = (id: number) => selection.all || selection.ids.has(id);
   const onPage = rows.filter((l) => ticked(l.id)).length;
-  const th = (column: string, label: string, w: string, natural: 'asc' | 'desc' = 'asc') => (
+  const compact = density === 'compact';
+  const span = 3 + columns.length + 1;
+  const minWidth = WIDTH.select + WIDTH.short + DESTINATION_MIN + columns.reduce((n, c) => n + WIDTH[c], 0) + WIDTH.actions;
+  const th = (column: string, label: string, w: number | undefined, natural: 'asc' | 'desc' = 'asc') => (
     <SortableTh column={column} label={label} state={sort} onSort={onSort} natural={natural} w={w} />
   );
+
   return (
-    // Fixed columns fit the eleven of them in a 1280-pixel window; long text is cut with an ellipsis and shown whole on hover.
-    <Table.ScrollContainer minWidth={1020}>
-      <Table striped highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="links-table">
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing={compact ? 4 : 'sm'} fz={compact ? 'xs' : 'sm'} layout="fixed"
+        data-testid="links-table" data-density={density}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox aria-label="Select every link on this page" checked={onPage === rows.length}
+            <Table.Th w={WIDTH.select}>
+              <Checkbox aria-label="Select every link on this page" checked={rows.length > 0 && onPage === rows.length}
                 indeterminate={onPage > 0 && onPage < rows.length} onChange={(e) => selection.onPage(e.currentTarget.checked)}
                 data-testid="select-page" />
             </Table.Th>
-            {th('alias', 'Short URL', '15%')}
-            {th('url', 'Destination', '15%')}
-            {th('title', 'Title', '9%')}
-            {th('clicks', 'Clicks', '7%', 'desc')}
-            <Table.Th w="9%">Status</Table.Th>
-            <Table.Th w="8%">Health</Table.Th>
-            <Table.Th w="9%">Domain</Table.Th>
-            <Table.Th w="8%">Space</Table.Th>
-            {th('id', 'Created', '9%', 'desc')}
-            <Table.Th w={168}>Actions</Table.Th>
+            {th('alias', 'Short URL', WIDTH.short)}
+            {th('url', 'Destination', undefined)}
+            {show.has('title') ? th('title', 'Title', WIDTH.title) : null}
+            {show.has('clicks') ? th('clicks', 'Clicks', WIDTH.clicks, 'desc') : null}
+            {show.has('status') ? <Table.Th w={WIDTH.status}>Status</Table.Th> : null}
+            {show.has('health') ? <Table.Th w={WIDTH.health}>Health</Table.Th> : null}
+            {show.has('space') ? <Table.Th w={WIDTH.space}>Space</Table.Th> : null}
+            {show.has('created') ? th('id', 'Created', WIDTH.created, 'desc') : null}
+            <Table.Th w={WIDTH.actions}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((l) => (
-            // A click on a row's text focuses the row; Space then ticks its box.
-            <Table.Tr key={l.id} data-alias={l.alias} tabIndex={-1} aria-selected={ticked(l.id)}
-              bg={ticked(l.id) ? 'var(--mantine-primary-color-light)' : undefined}
-              onKeyDown={(e) => { if (e.key === ' ' && e.target === e.currentTarget) { e.preventDefault(); selection.onToggle(l.id); } }}>
-              <Table.Td>
-                <Checkbox aria-label={`Select ${l.alias}`} checked={ticked(l.id)} onChange={() => selection.onToggle(l.id)} data-testid="select-row" />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <div style={{ flex: 1, minWidth: 0 }} title={l.short_url} data-testid="short-url">
-                    <Text size="xs" c="dimmed" truncate="end">{hostOf(l.short_url)}</Text>
-                    <Text size="sm" fw={600} truncate="end">/{l.alias}</Text>
-                  </div>
-                  <CopyButton value={l.short_url} timeout={1500}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? 'Copied' : 'Copy short URL'} withArrow>
-                        <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} size="sm"
-                          aria-label={copied ? `Copied ${l.short_url}` : `Copy ${l.short_url}`}>
-                          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                        </ActionIcon>
+          {rows.map((l) => {
+            const expanded = open.has(l.id);
+            return (
+              <Fragment key={l.id}>
+                {/* A click on a row's text focuses the row; Space then ticks its box. */}
+                <Table.Tr data-alias={l.alias} tabIndex={-1} aria-selected={ticked(l.id)}
+                  bg={ticked(l.id) ? 'var(--mantine-primary-color-light)' : undefined}
+                  onKeyDown={(e) => { if (e.key === ' ' && e.target === e.currentTarget) { e.preventDefault(); selection.onToggle(l.id); } }}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Checkbox aria-label={`Select ${l.alias}`} checked={ticked(l.id)} onChange={() => selection.onToggle(l.id)} data-testid="select-row" />
+                      <ActionIcon variant="subtle" color="gray" size="sm" aria-expanded={expanded} aria-label={`Details of ${l.alias}`}
+                        onClick={() => toggleOpen(l.id)} data-testid="row-expand">
+                        <IconChevronDown size={14} style={{ transform: expanded ? 'rotate(180deg)' : undefined }} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <div style={{ flex: 1, minWidth: 0 }} title={l.short_url} data-testid="short-url">
+                        {compact ? null : <Text size="xs" c="dimmed" truncate="end">{hostOf(l.short_url)}</Text>}
+                        <Text size={compact ? 'xs' : 'sm'} fw={600} truncate="end">/{l.alias}</Text>
+                      </div>
+                      <CopyButton value={l.short_url} timeout={1500}>
+                        {({ copied, copy }) => (
+                          <Tooltip label={copied ? 'Copied' : 'Copy short URL'} withArrow>
+                            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} size="sm"
+                              aria-label={copied ? `Copied ${l.short_url}` : `Copy ${l.short_url}`}>
+                              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </CopyButton>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td data-testid="destination">
+                    <Tooltip label={l.url} multiline maw={560} openDelay={300} style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor size={compact ? 'xs' : 'sm'} href={l.url} target="_blank" rel="noreferrer" truncate="end" display="block">
+                        {withoutScheme(l.url)}
+                      </Anchor>
+                    </Tooltip>
+                  </Table.Td>
+                  {show.has('title') ? (
+                    <Table.Td><Text size="sm" truncate="end" c={l.title ? undefined : 'dimmed'} title={l.title ?? undefined}>{l.title ?? '—'}</Text></Table.Td>
+                  ) : null}
+                  {show.has('clicks') ? <Table.Td ta="right" data-testid="clicks">{fmt.count(l.clicks)}</Table.Td> : null}
+                  {show.has('status') ? <Table.Td><LinkStatusBadge status={l.status} /></Table.Td> : null}
+                  {show.has('health') ? <Table.Td data-testid="health"><LinkHealthBadge link={l} /></Table.Td> : null}
+                  {show.has('space') ? (
+                    <Table.Td>
+                      {l.space ? (
+                        <Group gap={6} wrap="nowrap">
+                          <ColorSwatch color={l.space.color} size={12} aria-hidden style={{ flexShrink: 0 }} />
+                          <Text size="sm" truncate="end" title={l.space.name}>{l.space.name}</Text>
+                        </Group>
+                      ) : <Text size="sm" c="dimmed">—</Text>}
+                    </Table.Td>
+                  ) : null}
+                  {show.has('created') ? (
+                    <Table.Td><Text size="xs" title={fmt.dateTime(l.created_at)} style={{ whiteSpace: 'nowrap' }}>{fmt.shortDate(l.created_at)}</Text></Table.Td>
+                  ) : null}
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon variant="subtle" aria-label={`Edit ${l.alias}`} onClick={() => actions.onEdit(l)}><IconEdit /></ActionIcon>
                       </Tooltip>
-                    )}
-                  </CopyButton>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Anchor size="sm" href={l.url} target="_blank" rel="noreferrer" truncate="end" display="block" title={l.url}>{l.url.replace(/^https?:\/\//, '')}</Anchor>
-              </Table.Td>
-              <Table.Td><Text size="sm" truncate="end" c={l.title ? undefined : 'dimmed'} title={l.title ?? undefined}>{l.title ?? '—'}</Text></Table.Td>
-              <Table.Td ta="right" data-testid="clicks">{formatCount(l.clicks)}</Table.Td>
-              <Table.Td><LinkStatusBadge status={l.status} /></Table.Td>
-              <Table.Td data-testid="health"><LinkHealthBadge link={l} /></Table.Td>
-              <Table.Td><Text size="sm" truncate="end" c={l.domain ? undefined : 'dimmed'} title={l.domain?.name}>{l.domain?.name ?? 'Default'}</Text></Table.Td>
-              <Table.Td>
-                {l.space ? (
-                  <Group gap={6} wrap="nowrap"><ColorSwatch color={l.space.color} size={12} aria-hidden style={{ flexShrink: 0 }} /><Text size="sm" truncate="end" title={l.space.name}>{l.space.name}</Text></Group>
-                ) : <Text size="sm" c="dimmed">—</Text>}
-              </Table.Td>
-              <Table.Td><Text size="xs" title={formatDateTime(l.created_at)} style={{ whiteSpace: 'nowrap' }}>{formatShortDate(l.created_at)}</Text></Table.Td>
-              <Table.Td>
-                <RowActions name={l.alias} gap={0} onEdit={() => actions.onEdit(l)} onDelete={() => actions.onDelete(l)}>
-                  <RowAction tip="Statistics" label={`Statistics for ${l.alias}`} icon={<IconChart />} onClick={() => actions.onStats(l)} />
-                  <RowAction tip="QR code" label={`QR code for ${l.alias}`} icon={<IconQr />} onClick={() => actions.onQr(l)} />
-                  <CheckHealthAction link={l} onChecked={actions.onHealthChecked} />
-                </RowActions>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+                      <RowMenu link={l} actions={actions} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+                {expanded ? (
+                  <Table.Tr data-detail-of={l.alias}>
+                    <Table.Td colSpan={span}><LinkRowDetail link={l} /></Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The row's other actions: a button named for its link, a menu the arrow keys move through. */
+function RowMenu({ link: l, actions }: { link: Link; actions: LinkActions }) {
+  return (
+    // No focus placeholder: axe counts it as a child a menu may not have; arrows still reach the first item.
+    <Menu position="bottom-end" shadow="md" width={220} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${l.alias}`} data-testid="row-menu">
+          <span aria-hidden style={{ fontWeight: 700, letterSpacing: 1, lineHeight: 1 }}>⋯</span>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={`Actions for ${l.alias}`}>
+        <Menu.Item leftSection={<IconChart />} onClick={() => actions.onStats(l)}>Statistics</Menu.Item>
+        <Menu.Item leftSection={<IconQr />} onClick={() => actions.onQr(l)}>QR code</Menu.Item>
+        <Menu.Item leftSection={<IconLink />} component="a" href={l.url} target="_blank" rel="noreferrer">Open destination</Menu.Item>
+        <Menu.Item leftSection={<IconRefresh />} onClick={() => actions.onCheckHealth(l)}>Check destination now</Menu.Item>
+        {/* The icon carries the red: red text on the menu's ground is below 4.5:1. */}
+        <Menu.Item leftSection={<IconTrash color="var(--mantine-color-red-7)" />} onClick={() => actions.onDelete(l)}>Delete…</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -97,15 +97,16 @@ export default function QrCodeModal({ link, onClose }: { link: Link; onClose(): 
           ) : !error ? <Center h={256}><Loader aria-label="Making the QR code" /></Center> : null}
           <Text size="sm" fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>{link.short_url}</Text>
           {made ? <Text size="xs" c="dimmed">Error correction {made.level === 'H' ? 'H (raised for the logo)' : 'M'}</Text> : null}
+          {/* Beside the code it is about, in the column no colour picker opens over. */}
+          {warnings.length ? (
+            <Alert color="yellow" title="Hard to scan" role="status" data-testid="qr-contrast-warning" w="100%">
+              <List size="sm">{warnings.map((w) => <List.Item key={w}>{w}</List.Item>)}</List>
+            </Alert>
+          ) : null}
         </Stack>
         <Stack gap="sm">
           <ColourField label="Foreground" value={style.fg} onValid={(fg) => set({ fg })} />
           <ColourField label="Background" value={style.bg} onValid={(bg) => set({ bg })} />
-          {warnings.length ? (
-            <Alert color="yellow" title="Hard to scan" role="status" data-testid="qr-contrast-warning">
-              <List size="sm">{warnings.map((w) => <List.Item key={w}>{w}</List.Item>)}</List>
-            </Alert>
-          ) : null}
           <NumberInput label="Size (pixels)" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} allowDecimal={false} value={style.size}
             description={`${QR_SIZE.min} to ${QR_SIZE.max}, for the PNG; the SVG scales.`}
             onChange={(v) => { if (typeof v === 'number' && v >= QR_SIZE.min && v <= QR_SIZE.max) set({ size: v }); }} />

@@ -2,6 +2,7 @@
 // 2 relative luminance), the style remembered per instance, and where a logo
 // may sit without making the code unreadable.
 import { isRecord } from './instance-prefs.ts';
+import { fmt } from '../../format.ts';
 
 export type Rgb = [number, number, number];
 
@@ -38,7 +39,7 @@ export function contrastWarnings(fg: string, bg: string): string[] {
   const warnings: string[] = [];
   const ratio = contrastRatio(f, b);
   if (ratio < MIN_CONTRAST) {
-    warnings.push(`The contrast is ${ratio.toFixed(1)}:1; below ${MIN_CONTRAST}:1 many phones cannot read the code. Darken the foreground or lighten the background.`);
+    warnings.push(`The contrast is ${fmt.number(ratio, 1)}:1; below ${MIN_CONTRAST}:1 many phones cannot read the code. Darken the foreground or lighten the background.`);
   }
   // Many scanners look only for dark modules on a light ground.
   if (luminance(f) > luminance(b)) warnings.push('The foreground is lighter than the background: many scanners cannot read inverted codes.');

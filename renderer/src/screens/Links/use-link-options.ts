@@ -1,7 +1,7 @@
 // Domains, spaces and pixels for the filters and the link form, by name.
 import type { Domain, Page, Pixel, Space } from '../../../../shared/api-types.ts';
 import { api, ApiFailure } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { useInstanceQuery } from '../../api/use-instance-query.ts';
 
 /** `spaces`, `pixels` null: the server does not offer them (they are not in the seed), so there is nothing to pick. */
 export interface LinkOptions { domains: Domain[]; spaces: Space[] | null; pixels: Pixel[] | null; truncated: boolean }
@@ -15,7 +15,7 @@ const unlessUnsupported = <T>(list: Promise<Page<T>>): Promise<Page<T> | null> =
   });
 
 export function useLinkOptions() {
-  return useRemote<LinkOptions>(async () => {
+  return useInstanceQuery<LinkOptions>('link-options', null, async () => {
     const [d, s, p] = await Promise.all([
       api.domains.list(BY_NAME), unlessUnsupported(api.spaces.list(BY_NAME)), unlessUnsupported(api.pixels.list(BY_NAME)),
     ]);
@@ -23,7 +23,7 @@ export function useLinkOptions() {
       domains: d.data, spaces: s?.data ?? null, pixels: p?.data ?? null,
       truncated: [d, s, p].some((page) => page && page.meta.last_page > 1),
     };
-  }, []);
+  });
 }
 
 export const toOptions = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: String(r.id), label: r.name }));

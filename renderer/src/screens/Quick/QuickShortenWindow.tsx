@@ -2,22 +2,36 @@
 // address from the clipboard, an optional alias, domain and expiry. Saving puts
 // the short link on the clipboard (main does, with a notification).
 import { Alert, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import type { QuickShortened } from '../../../../shared/native.ts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { linkCreateSchema } from '../../../../shared/schemas/links.ts';
+import { useSchemaForm } from '../../forms/schema-form.ts';
+import { labels } from '../../forms/screen-words.ts';
 import { useSaveForm } from '../../forms/use-save-form.ts';
 import { useSettings } from '../../state/settings-store.ts';
 
 interface Values { url: string; alias: string; domain_id: string; expiration_date: string; expiration_time: string }
 
+const WORDS = labels({ url: 'destination URL', alias: 'alias', domain_id: 'domain', expiration_date: 'expiry date', expiration_time: 'expiry time' });
+const toBody = (v: Values) => ({
+  url: v.url.trim(),
+  ...(v.alias.trim() ? { alias: v.alias.trim() } : {}),
+  ...(v.domain_id ? { domain_id: Number(v.domain_id) } : {}),
+  ...(v.expiration_date ? { expiration_date: v.expiration_date } : {}),
+  ...(v.expiration_date && v.expiration_time ? { expiration_time: v.expiration_time } : {}),
+});
+
 export default function QuickShortenWindow() {
   const settings = useSettings();
-  const domains = useRemote(() => api.quick.domains(), []);
+  // The quick-shorten instance's domains (not this window's instance: it has none).
+  const domains = useQuery({ queryKey: ['quick', 'domains'], queryFn: api.quick.domains });
   const [made, setMade] = useState<QuickShortened | null>(null);
   const [hint, setHint] = useState<string | null>(null);
-  const form = useForm<Values>({ initialValues: { url: '', alias: '', domain_id: '', expiration_date: '', expiration_time: '' } });
+  const form = useSchemaForm<Values>({
+    initialValues: { url: '', alias: '', domain_id: '', expiration_date: '', expiration_time: '' }, schema: linkCreateSchema, toBody, words: WORDS,
+  });
 
   useEffect(() => {
     void settings.load();
@@ -31,14 +45,9 @@ export default function QuickShortenWindow() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const { submit, busy, general } = useSaveForm(form, {
-    save: (v) => api.quick.shorten({
-      url: v.url.trim(),
-      ...(v.alias.trim() ? { alias: v.alias.trim() } : {}),
-      ...(v.domain_id ? { domain_id: Number(v.domain_id) } : {}),
-      ...(v.expiration_date ? { expiration_date: v.expiration_date } : {}),
-      ...(v.expiration_date && v.expiration_time ? { expiration_time: v.expiration_time } : {}),
-    }),
+  const { submit, busy, general, ready } = useSaveForm(form, {
+    save: (v) => api.quick.shorten(toBody(v)),
+    words: WORDS,
     notice: (r) => ({ title: r.notice.title, message: r.link.short_url }),
     onSaved: (r) => {
       setMade(r);
@@ -81,7 +90,7 @@ export default function QuickShortenWindow() {
           </Group>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => window.close()}>Close</Button>
-            <Button type="submit" loading={busy}>Shorten and copy</Button>
+            <Button type="submit" loading={busy} disabled={!ready && !busy}>Shorten and copy</Button>
           </Group>
         </Stack>
       </form>

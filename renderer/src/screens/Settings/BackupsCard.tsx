@@ -7,9 +7,10 @@ import type { BackupsView, BackupView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
+import { fmt } from '../../format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const when = fmt.dateTime;
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${fmt.count(Math.max(1, Math.round(bytes / 1024)))} KB` : `${fmt.number(bytes / 1024 / 1024, 1)} MB`);
 
 function RestoreModal({ backup, onClose, onRestored }: { backup: BackupView | null; onClose(): void; onRestored(b: BackupView): void }) {
   const [busy, setBusy] = useState(false);

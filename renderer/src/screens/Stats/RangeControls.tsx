@@ -4,6 +4,7 @@
 import { Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import type { StatsInterval } from '../../../../shared/api-types.ts';
+import { fmt } from '../../format.ts';
 import { useStatsRange } from './range-store.ts';
 import { INTERVALS, PRESETS, addDays, localToday, type Preset } from './stats-range.ts';
 
@@ -44,7 +45,7 @@ export function RangeControls({ shown }: { shown: { from: string | null; to: str
         </Group>
       ) : null}
       <Text size="xs" c="dimmed" mt="sm" data-testid="range-shown">
-        {shown ? (shown.from ? `Showing ${shown.from} to ${shown.to}` : 'No clicks in this range') : 'Loading…'}
+        {shown ? (shown.from ? `Showing ${fmt.day(shown.from)} to ${fmt.day(shown.to)}` : 'No clicks in this range') : 'Loading…'}
         {', in the instance’s time zone. Presets count back from this computer’s date and end on the instance’s today.'}
       </Text>
     </Card>

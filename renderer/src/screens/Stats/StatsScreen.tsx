@@ -2,7 +2,7 @@
 // (recharts) load only when the screen opens.
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { api } from '../../api/api.ts';
-import { useRemote } from '../../api/use-remote.ts';
+import { useInstanceQuery } from '../../api/use-instance-query.ts';
 import { ErrorState, LoadingState, NotOffered, NothingHere } from '../../components/DataStates/DataStates.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
@@ -16,8 +16,8 @@ import { StatsCharts } from './StatsCharts.tsx';
 export default function StatsScreen() {
   const id = useRoute((s) => s.route.id) ?? 0;
   const range = useStatsRange((s) => s.applied);
-  const link = useRemote(() => api.links.get(id), [id]);
-  const stats = useRemote(() => api.stats(id, queryOf(range)), [id, range]);
+  const link = useInstanceQuery('links', { id }, () => api.links.get(id));
+  const stats = useInstanceQuery('stats', { id, range }, () => api.stats(id, queryOf(range)));
   const back = () => window.history.length > 1 ? window.history.back() : useRoute.getState().navigate('links');
   const refresh = () => { link.reload(); stats.reload(); };
 
@@ -25,15 +25,16 @@ export default function StatsScreen() {
   const notOffered = stats.error?.kind === 'unsupported' ? stats.error : null;
   const error = link.error ?? (notOffered ? null : stats.error);
   const l = link.data;
-  const s = stats.data;
-  const ready = !error && l && (s || notOffered);
+  const s = notOffered ? undefined : stats.data;
+  // What was shown stays shown when a refresh fails; the error sits above it.
+  const ready = l && (s || notOffered);
   return (
     <>
       <ScreenHeader title={l ? `Statistics: ${l.alias}` : 'Statistics'} description={l?.short_url}>
         <Button variant="default" onClick={back}>Back to links</Button>
         <Button variant="light" onClick={refresh} loading={link.loading || stats.loading}>Refresh</Button>
       </ScreenHeader>
-      {error ? <ErrorState error={error} onRetry={refresh} /> : null}
+      {error ? <ErrorState error={error} onRetry={refresh} kept={Boolean(ready)} /> : null}
       {!error && !ready ? <LoadingState label="Loading statistics…" /> : null}
       {ready ? (
         <>

@@ -1,13 +1,21 @@
 import type { CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
+import { fmt } from '../../format.ts';
 
-/** How a bucket is named in the chart and its table: a month by its month, a day or week by its first day. */
-export const bucketLabel = (date: string, interval: StatsInterval): string => (interval === 'month' ? date.slice(0, 7) : date);
+/** How a bucket is named in words: a month by its month, a day or week by its (first) day, in the user's locale. */
+export const bucketLabel = (date: string, interval: StatsInterval): string => (interval === 'month' ? fmt.month(date.slice(0, 7)) : fmt.day(date));
+
+/** The same, short enough for a chart's axis. */
+export const bucketTick = (date: string, interval: StatsInterval): string => (interval === 'month' ? fmt.month(date.slice(0, 7)) : fmt.shortDay(date));
+
+/** Below this many values a breakdown is a ranked list: a chart of one or two bars says less than the numbers. */
+export const LIST_BELOW = 6;
 
 /** The chart's points: the server's buckets, zeros included; a server of the first release sends days only. */
 export function seriesRows(stats: Pick<RangeStats, 'days' | 'interval'> & { series?: RangeStats['series'] }): { date: string; Clicks: number }[] {
   if (!Array.isArray(stats.series)) return fillDays(stats.days);
   const interval = stats.interval ?? 'day';
-  return stats.series.map((b) => ({ date: bucketLabel(b.date, interval), Clicks: b.count }));
+  // A month's bucket is its first day; the month is what it stands for.
+  return stats.series.map((b) => ({ date: interval === 'month' ? b.date.slice(0, 7) : b.date, Clicks: b.count }));
 }
 
 /** Every day from the first click to the last, zero where nothing happened. */

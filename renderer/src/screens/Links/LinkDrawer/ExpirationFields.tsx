@@ -1,5 +1,6 @@
 import { Fieldset, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { SectionProps } from './form-context.ts';
+import { fmt } from '../../../format.ts';
 
 export function ExpirationFields({ form, link }: SectionProps) {
   const noDate = form.values.expiration_date.trim() === '';
@@ -17,7 +18,7 @@ export function ExpirationFields({ form, link }: SectionProps) {
           {...form.getInputProps('expiration_clicks')} />
       </SimpleGrid>
       <TextInput mt="sm" label="Expiration URL" type="url" placeholder="https://example.com/expired"
-        description={`Where visitors go once the link has expired; empty shows an "expired" page.${link?.ends_at ? ` Ends ${new Date(link.ends_at).toUTCString()}.` : ''}`}
+        description={`Where visitors go once the link has expired; empty shows an "expired" page.${link?.ends_at ? ` It ends ${fmt.dateTime(link.ends_at)} your time.` : ''}`}
         {...form.getInputProps('expiration_url')} />
     </Fieldset>
   );

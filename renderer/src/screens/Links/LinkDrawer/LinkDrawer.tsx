@@ -1,16 +1,17 @@
 // Create or edit a link with every writable field. Loaded on demand: it
 // carries the ISO country and language lists.
 import { Box, Drawer, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import type { Link } from '../../../../../shared/api-types.ts';
+import { linkCreateSchema, linkUpdateSchema } from '../../../../../shared/schemas/links.ts';
 import { api } from '../../../api/api.ts';
 import { FormError, FormFooter } from '../../../components/FormParts/FormParts.tsx';
+import { useSchemaForm } from '../../../forms/schema-form.ts';
 import { useSaveForm } from '../../../forms/use-save-form.ts';
 import type { LinkOptions } from '../use-link-options.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { ExpirationFields } from './ExpirationFields.tsx';
-import { emptyLinkForm, formToBody, linkToForm, type LinkFormValues } from './link-form-model.ts';
+import { LINK_WORDS, emptyLinkForm, formToBody, linkToForm, type LinkFormValues } from './link-form-model.ts';
 import { OrganizeFields } from './OrganizeFields.tsx';
 import { PreviewFields } from './PreviewFields.tsx';
 import { ProtectionFields } from './ProtectionFields.tsx';
@@ -21,7 +22,15 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
   link: Link | null; options: LinkOptions | undefined; onClose(): void; onSaved(l: Link): void;
 }) {
   const editing = link !== null;
-  const form = useForm<LinkFormValues>({ initialValues: link ? linkToForm(link) : emptyLinkForm() });
+  // Checked with the API's own schema, field by field, before anything is sent.
+  const form = useSchemaForm<LinkFormValues>({
+    initialValues: link ? linkToForm(link) : emptyLinkForm(),
+    schema: editing ? linkUpdateSchema : linkCreateSchema,
+    toBody: (v) => formToBody(v, editing),
+    words: LINK_WORDS,
+    aliases: { domain: 'domain_id' },
+    whole: ['pixel_ids'],
+  });
   const body = useRef<HTMLDivElement>(null);
   // Bumped on each refusal; after React has drawn the errors, the keyboard
   // goes to the first field the server refused.
@@ -33,7 +42,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
     else body.current?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView({ block: 'nearest' });
   }, [refusals]);
 
-  const { submit, busy, general } = useSaveForm(form, {
+  const { submit, busy, general, ready } = useSaveForm(form, {
     save: (values) => {
       const data = formToBody(values, editing);
       return editing ? api.links.update(link.id, data) : api.links.create(data);
@@ -43,6 +52,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
     aliases: { domain: 'domain_id' },
     whole: ['pixel_ids'],
     onRefused: () => setRefusals((n) => n + 1),
+    words: LINK_WORDS,
   });
 
   const sectionProps = { form, link, options };
@@ -59,7 +69,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
           <OrganizeFields {...sectionProps} />
           <PreviewFields {...sectionProps} />
           <Box pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-            <FormFooter busy={busy} submitLabel={editing ? 'Save link' : 'Create link'} onCancel={onClose} />
+            <FormFooter busy={busy} ready={ready} submitLabel={editing ? 'Save link' : 'Create link'} onCancel={onClose} />
           </Box>
         </Stack>
       </form>

@@ -3,6 +3,21 @@
 import type { KeyValue, Link } from '../../../../../shared/api-types.ts';
 import { TARGET_FIELD, type TargetField } from '../../../../../shared/constants.ts';
 import type { Body } from '../../../api/types.ts';
+import { labels } from '../../../forms/screen-words.ts';
+
+/** Each field as the form's labels name it, for the form's own checks and the server's 422s alike. */
+export const LINK_WORDS = labels({
+  url: 'destination URL', alias: 'alias', domain_id: 'domain', password: 'password', privacy: 'statistics page setting',
+  privacy_password: 'statistics password', disabled: 'disabled setting', expiration_date: 'expiration date',
+  expiration_time: 'expiration time', expiration_clicks: 'click limit', expiration_url: 'expiration URL',
+  target_type: 'target type', country: 'country list', platform: 'platform list', language: 'language list', rotation: 'rotation list',
+  'country.*.key': (n) => `country ${n}`, 'country.*.value': (n) => `URL for country ${n}`,
+  'platform.*.key': (n) => `platform ${n}`, 'platform.*.value': (n) => `URL for platform ${n}`,
+  'language.*.key': (n) => `language ${n}`, 'language.*.value': (n) => `URL for language ${n}`,
+  'rotation.*.value': (n) => `rotation URL ${n}`,
+  space_id: 'space', pixel_ids: 'pixels', preview_title: 'preview title', preview_description: 'preview description',
+  preview_image: 'preview image URL',
+});
 
 export interface LinkFormValues {
   url: string;
