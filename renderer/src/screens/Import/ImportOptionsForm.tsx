@@ -2,6 +2,7 @@
 // each row's own), what to do with a taken alias, and a password for protected
 // links. Checked with the shared options schema; the import starts only when
 // the form and the column mapping are both complete.
+import { formatCount } from '../../format.ts';
 import { Button, Group, PasswordInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -84,7 +85,7 @@ export function ImportOptionsForm({ preview, mapping, blocked, onStart, onCancel
       {general ? <Text c="red" size="sm" mt="sm" role="alert">{general}</Text> : null}
       <Group mt="md">
         <Button type="submit" loading={start.isPending} disabled={!valid || blocked || preview.rows === 0 || start.isPending}>
-          Import {preview.rows.toLocaleString('en')} rows
+          Import {formatCount(preview.rows)} rows
         </Button>
         <Button variant="default" onClick={onCancel}>Choose another file</Button>
       </Group>

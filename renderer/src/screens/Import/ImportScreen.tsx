@@ -1,6 +1,7 @@
 // The import wizard: choose a file, check what was read from it, run, and see
 // the result. Imports that are still open (paused, or stopped by a restart of
 // the app) are listed first, to resume or discard.
+import { formatCount } from '../../format.ts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,8 +41,8 @@ function OpenImports({ jobs, onShow, onChange }: { jobs: JobView[]; onShow(id: s
             <div>
               <Text fw={500}>{j.title}</Text>
               <Text size="sm" c="dimmed">
-                {j.status === 'running' ? 'Running' : 'Paused'} at row {j.done.toLocaleString('en')}
-                {j.total !== null ? ` of ${j.total.toLocaleString('en')}` : ''} · {j.created.toLocaleString('en')} created
+                {j.status === 'running' ? 'Running' : 'Paused'} at row {formatCount(j.done)}
+                {j.total !== null ? ` of ${formatCount(j.total)}` : ''} · {formatCount(j.created)} created
               </Text>
             </div>
             <Group gap="xs">

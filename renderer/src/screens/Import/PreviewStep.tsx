@@ -1,3 +1,4 @@
+import { formatCount } from '../../format.ts';
 import { Alert, Badge, Group, Paper, SimpleGrid, Table, Text, Title, Select } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,7 +39,7 @@ export function PreviewStep({ preview, onPreview, onStart, onCancel }: {
         />
         <div><Text size="sm" fw={500}>Encoding</Text><Text data-testid="import-encoding">{preview.encoding}</Text></div>
         <div><Text size="sm" fw={500}>Delimiter</Text><Text>{delimiterName(preview.delimiter)}</Text></div>
-        <div><Text size="sm" fw={500}>Rows</Text><Text data-testid="import-rows">{preview.rows.toLocaleString('en')}</Text></div>
+        <div><Text size="sm" fw={500}>Rows</Text><Text data-testid="import-rows">{formatCount(preview.rows)}</Text></div>
       </SimpleGrid>
 
       <ColumnMapping mapping={preview.mapping} detected={preview.detectedMapping} busy={reread.isPending}

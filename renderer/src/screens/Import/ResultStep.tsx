@@ -1,3 +1,4 @@
+import { formatCount } from '../../format.ts';
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { JobView } from '../../../../shared/transfer.ts';
 import { toIpcError } from '../../api/api.ts';
@@ -15,7 +16,7 @@ function Count({ label, value }: { label: string; value: number }) {
   return (
     <div>
       <Text size="sm" c="dimmed">{label}</Text>
-      <Text size="xl" fw={600} data-testid={`import-${label.toLowerCase()}`}>{value.toLocaleString('en')}</Text>
+      <Text size="xl" fw={600} data-testid={`import-${label.toLowerCase()}`}>{formatCount(value)}</Text>
     </div>
   );
 }
@@ -35,7 +36,7 @@ export function ResultStep({ job, onAgain }: { job: JobView; onAgain(): void }) 
       </SimpleGrid>
       {job.message && <Text size="sm" c={job.status === 'failed' ? 'red' : undefined} mb="sm">{job.message}</Text>}
       <Group>
-        {job.file && <Button leftSection={<IconDownload />} onClick={save}>Save report ({job.file.rows.toLocaleString('en')} rows)</Button>}
+        {job.file && <Button leftSection={<IconDownload />} onClick={save}>Save report ({formatCount(job.file.rows)} rows)</Button>}
         <Button variant="default" onClick={onAgain}>Import another file</Button>
       </Group>
       <ImportOutcome job={job} />
