@@ -1,6 +1,7 @@
 // Every schema change, in order: SQLite's text and PostgreSQL's for each
 // version. Applied by migrations.ts (SQLite) and postgres.ts; never edited
 // once released (each engine records a hash of its text).
+import { migration8 } from './migration-008-roles-audit.ts';
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
 
 /** `sql` is SQLite's text, `postgres` PostgreSQL's; each engine checks the hash of its own. */
@@ -423,4 +424,6 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE
 CREATE INDEX webhook_deliveries_hook ON webhook_deliveries(webhook_id, id);
 `,
   },
+  // Later migrations each live in a file of their own, appended here.
+  migration8,
 ];

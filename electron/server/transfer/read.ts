@@ -2,6 +2,7 @@
 // YOURLS, Shlink, Kutt, Bitly) from its columns or keys, and the mapping of
 // its columns to link fields, all before a row is read. Rows then stream one
 // at a time; a bad row becomes a rejection, a bad file a TransferError.
+import { unneutralizeCell } from '../../../shared/csv-safe.ts';
 import { csvRecords, detectDelimiter, firstRecord } from './csv.ts';
 import { decode } from './decode.ts';
 import { TransferError } from './errors.ts';
@@ -79,6 +80,7 @@ function openCsv(text: ReturnType<typeof decode>, format: ImportFormat | undefin
   }
   const { spec, detected } = specFor(hasHeader ? columns : keys, hasHeader ? format : format ?? 'linkdesk');
   const headerRows = hasHeader ? 1 : 0;
+  const own = spec.format === 'linkdesk';
   async function* rows(): AsyncGenerator<ImportRow> {
     for await (const item of csvRecords(text.chunks(), delimiter, headerRows)) {
       const row = item.record - headerRows;
@@ -88,7 +90,8 @@ function openCsv(text: ReturnType<typeof decode>, format: ImportFormat | undefin
         continue;
       }
       const rec: Rec = new Map();
-      keys.forEach((k, i) => { if (!rec.has(k)) rec.set(k, item.cells[i]); });
+      // Linkdesk's own exports neutralize formula-like cells; read them back as they were.
+      keys.forEach((k, i) => { if (!rec.has(k)) rec.set(k, own && item.cells[i] !== undefined ? unneutralizeCell(item.cells[i]) : item.cells[i]); });
       yield convert(spec, row, rec);
     }
   }
