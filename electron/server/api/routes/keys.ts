@@ -11,7 +11,7 @@ import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '..
 import { firstMissing, grants, isScope, normalizeScopes, type Scope } from '../../../../shared/scopes.ts';
 import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { forbidden } from '../../auth/policy.ts';
-import type { KeyRow } from '../../db/repositories/users-repository.ts';
+import { scopesForRole, type KeyRow } from '../../db/repositories/users-repository.ts';
 import { isoNow } from '../../util/time.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
@@ -24,7 +24,8 @@ export function serializeKey(k: KeyRow, now: number, currentKeyId: number): ApiK
   const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now;
   return {
     id: k.id, user: { id: k.user_id, name: k.user_name }, name: k.name, prefix: `ldk_${k.prefix}`,
-    scopes: normalizeScopes((JSON.parse(k.scopes) as unknown[]).filter(isScope)), expires_at: k.expires_at, domain_id: k.domain_id,
+    // What the key can do: an admin scope left on a demoted user's key is not shown (nor granted).
+    scopes: scopesForRole((JSON.parse(k.scopes) as unknown[]).filter(isScope), k.user_role), expires_at: k.expires_at, domain_id: k.domain_id,
     status: k.revoked_at ? 'revoked' : expired ? 'expired' : 'active',
     created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, current: k.id === currentKeyId,
   };

@@ -5,7 +5,7 @@ import { isoNow } from '../../util/time.ts';
 import type { DB } from '../schema.ts';
 
 export interface KeyRow {
-  id: number; user_id: number; user_name: string; prefix: string; name: string; scopes: string; expires_at: string | null;
+  id: number; user_id: number; user_name: string; user_role: string; prefix: string; name: string; scopes: string; expires_at: string | null;
   domain_id: number | null; created_at: string; last_used_at: string | null; revoked_at: string | null;
 }
 export interface UserRow {
@@ -26,7 +26,7 @@ export const scopesForRole = (scopes: readonly Scope[], role: string): Scope[] =
   normalizeScopes(scopes).filter((s) => s !== 'admin' || role === 'admin');
 
 const KEY_COLUMNS = [
-  'api_keys.id', 'api_keys.user_id', 'users.name as user_name', 'api_keys.prefix', 'api_keys.name', 'api_keys.scopes', 'api_keys.expires_at',
+  'api_keys.id', 'api_keys.user_id', 'users.name as user_name', 'users.role as user_role', 'api_keys.prefix', 'api_keys.name', 'api_keys.scopes', 'api_keys.expires_at',
   'api_keys.domain_id', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at',
 ] as const;
 
