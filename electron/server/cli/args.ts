@@ -17,7 +17,8 @@ export class CliError extends Error {
 /** `command` is what follows `linkdesk` in the hint: 'serve', 'keys create'. */
 export const usageError = (command: string, message: string) => new CliError(message, 2, command);
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+/** `multiple`: a string option that may be given more than once; its values are joined with commas. */
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 type Values<O extends OptionSpec> = { [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean };
 
 export interface Parsed<O extends OptionSpec> { values: Values<O>; positionals: string[]; help: boolean }
@@ -49,7 +50,7 @@ export function parseCommand<O extends OptionSpec>(command: string, argv: string
     } else if (t.value === undefined || (t.inlineValue === false && t.value.startsWith('-'))) {
       note(`${t.rawName}: needs a value`);
     } else {
-      values[t.name] = t.value;
+      values[t.name] = spec.multiple && typeof values[t.name] === 'string' ? `${values[t.name] as string},${t.value}` : t.value;
     }
   }
   if (positionals.length > maxPositionals) note(`unexpected argument "${positionals[maxPositionals]}"`);

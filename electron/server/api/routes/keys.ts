@@ -16,6 +16,7 @@ import { isoNow } from '../../util/time.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { deleted, page, single } from '../responses.ts';
+import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../admin-messages.ts';
 
 const tags = ['keys'];
 const OWN = ' Any key may act on its own user\'s keys that have no scope it lacks; the `admin` scope acts on every key.';
@@ -96,10 +97,10 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
     const scopes: Scope[] = normalizeScopes(b.scopes ?? p.scopes);
     const missing = firstMissing(p.scopes, scopes);
     if (missing) throw forbidden(missing);
-    if (scopes.includes('admin') && user.role !== 'admin') throw invalid('scopes', `The admin scope is only for keys of admins; user ${userId} is a member.`);
+    if (scopes.includes('admin') && user.role !== 'admin') throw invalid('scopes', ADMIN_SCOPE_FOR_MEMBER(userId));
     const now = ctx.now();
     let expiresAt = b.expires_at ?? p.expiresAt;
-    if (expiresAt !== null && Date.parse(expiresAt) <= now) throw invalid('expires_at', 'The expires_at must be in the future.');
+    if (expiresAt !== null && Date.parse(expiresAt) <= now) throw invalid('expires_at', EXPIRY_IN_PAST);
     if (p.expiresAt !== null && expiresAt !== null && Date.parse(expiresAt) > Date.parse(p.expiresAt)) {
       throw invalid('expires_at', `The expires_at may not be later than this key's own expiry, ${p.expiresAt}.`);
     }
@@ -107,7 +108,7 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
     let domainId = b.domain_id ?? p.domainId;
     if (p.domainId !== null && domainId !== p.domainId) throw invalid('domain_id', `This key is restricted to domain ${p.domainId}; the keys it makes are too.`);
     if (domainId !== null && b.domain_id !== undefined && !(await ctx.repos.domains.find(userId, domainId))) {
-      throw invalid('domain_id', `User ${userId} has no domain ${domainId}.`);
+      throw invalid('domain_id', NO_SUCH_DOMAIN(userId, domainId));
     }
     domainId ??= null;
     const made = await users.createKey({ userId, name: b.name ?? '', scopes, expiresAt, domainId, createdByKeyId: p.keyId });

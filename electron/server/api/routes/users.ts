@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/repositories/users-repository.ts';
 import type { ApiContext } from '../context.ts';
 import { ApiError, conflict, invalid, notFound } from '../errors.ts';
 import { deleted, page, single } from '../responses.ts';
+import { lastAdminMessage, ownsLinksMessage } from '../admin-messages.ts';
 
 const tags = ['users'];
 const ADMIN_ONLY = ' Needs a key with the `admin` scope, of a user whose role is admin.';
@@ -19,10 +20,6 @@ export const serializeUser = (u: UserRow): User => ({
   id: u.id, name: u.name, role: u.role as UserRole, status: u.status as UserStatus, links_count: Number(u.links_count),
   last_active_at: u.last_active_at, created_at: u.created_at,
 });
-
-export const lastAdminMessage = (id: number) => `User ${id} is the last active admin; make another user admin first.`;
-export const ownsLinksMessage = (id: number, n: number) =>
-  `User ${id} owns ${n} link${n === 1 ? '' : 's'}; say what becomes of them: links=delete deletes them, links=move with to_user_id moves them (with their domains, spaces and pixels) to another user.`;
 
 export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

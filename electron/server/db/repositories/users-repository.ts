@@ -96,15 +96,16 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
 
     /**
-     * A new user with its first key, full access for its role (the first user
-     * of an instance is admin); the key is returned once and never stored in the clear.
+     * A new user with its first key, with full access (`admin` counts only
+     * while the user is an admin; the first user of an instance is); the key
+     * is returned once and never stored in the clear.
      */
     async createUserWithKey(name: string, role: UserRole = 'member') {
       return db.transaction().execute(async (trx) => {
         const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
         const user = await trx.insertInto('users').values({ name, created_at: isoNow(), role: any ? role : 'admin', status: 'active' })
           .returning(['id', 'name', 'role']).executeTakeFirstOrThrow();
-        const k = await insertKey(trx, { userId: user.id, scopes: scopesForRole(FULL_ACCESS, user.role) });
+        const k = await insertKey(trx, { userId: user.id, scopes: FULL_ACCESS });
         return { userId: user.id, name: user.name, role: user.role as UserRole, ...k };
       });
     },
@@ -190,10 +191,12 @@ export function createUsersRepository(db: Kysely<DB>) {
       return Number(r.n);
     },
 
-    /** Another key for an existing user: full access for its role (the CLI's `keys create --user`). */
+    /**
+     * Another key for an existing user with full access: everything its role
+     * allows, now and after a promotion (the CLI's `keys create --user`, the desktop's own key).
+     */
     async addKey(userId: number) {
-      const user = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
-      return insertKey(db, { userId, scopes: scopesForRole(FULL_ACCESS, user.role) });
+      return insertKey(db, { userId, scopes: FULL_ACCESS });
     },
 
     /** A key as asked for; the caller has checked the scopes against its own and the role. */
