@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let dispatcher: Dispatcher | null = null;
   const webhooks = {
     allowPrivate: config.allowPrivateTitles,
+    perUser: config.webhooksPerUser,
     wake: () => dispatcher?.wake(),
     async emit(userId: number, event: Parameters<typeof repos.webhooks.enqueue>[1], data: unknown) {
       if (await repos.webhooks.enqueue(userId, event, data, now())) dispatcher?.wake();
@@ -233,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!hookDeps) return;
     dispatcher = startDispatcher({
       repo: repos.webhooks, sender: (hookDeps.sender ?? ownSender)!, sendTimeoutMs: SEND_TIMEOUT_MS, baseUrl, now, log: app.log,
-      timing: { ...defaultTiming(deps.store.engine), ...hookDeps.timing },
+      timing: { ...defaultTiming(deps.store.engine), hostRate: config.webhookHostRate, ...hookDeps.timing },
     });
   });
   app.addHook('onClose', async () => {

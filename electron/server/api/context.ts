@@ -47,4 +47,6 @@ export interface WebhookContext {
   wake(): void;
   /** Whether hooks may point at private addresses (the title fetcher's switch). */
   allowPrivate: boolean;
+  /** Webhooks one user may have. */
+  perUser: number;
 }
