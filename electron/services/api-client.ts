@@ -12,6 +12,8 @@ export interface RequestOptions { query?: Query; body?: unknown }
 export interface ApiClient {
   readonly baseUrl: string;
   request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, opts?: RequestOptions): Promise<Record<string, unknown>>;
+  /** A GET whose answer is a file (text/csv): its text; failures as request's. */
+  download(path: string, opts?: { query?: Query }): Promise<string>;
   /** Waits for requests in flight. */
   close(): Promise<void>;
   /** Aborts requests in flight (quitting should not wait on a slow server). */
@@ -127,7 +129,9 @@ export function interpret(status: number, headers: Dispatcher.ResponseData['head
     }
     return json;
   }
-  if (status === 401 || status === 403) return fail('invalid-key', `${host} refused the API key${message ? `: ${message}` : '.'}`, status);
+  if (status === 401) return fail('invalid-key', `${host} refused the API key${message ? `: ${message}` : '.'}`, status);
+  // The key works, but may not do this: the server's message names the scope it lacks.
+  if (status === 403) return fail('forbidden', message ?? `${host} does not let this key do that.`, status);
   if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
   if (status === 409) return fail('conflict', message ?? 'The request conflicts with the current state.', status);
   if (status === 422) {
@@ -161,33 +165,40 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     keepAliveTimeout: 10_000,
   });
 
+  /** One exchange: the status, headers and text, or a transport failure. */
+  async function exchange(method: string, path: string, query: Query | undefined, body: unknown, accept: string) {
+    const key = await opts.getKey();
+    if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
+    const headers: Record<string, string> = { accept, authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
+    try {
+      const res = await pool.request({
+        method: method as 'GET', path: `${prefix}${path}`, query: q, headers, body: payload, signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { status: res.statusCode, headers: res.headers, text: await readCapped(res.body, maxBytes) };
+    } catch (err) {
+      if (err instanceof ServiceError) throw err;
+      throw transportError(err, host, timeoutMs);
+    }
+  }
+
   return {
     baseUrl: opts.baseUrl,
+    async download(path, { query } = {}) {
+      const r = await exchange('GET', path, query, undefined, 'text/csv, application/json');
+      const type = String(r.headers['content-type'] ?? '');
+      if (r.status >= 200 && r.status < 300 && type.startsWith('text/csv')) return r.text;
+      interpret(r.status, r.headers, r.text, host);
+      throw new ServiceError('not-linkdesk', `${host} answered, but not with a CSV file.`, { status: r.status });
+    },
     async request(method, path, { query, body } = {}) {
-      const key = await opts.getKey();
-      if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' };
-      let payload: string | undefined;
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
-      let status: number;
-      let resHeaders: Dispatcher.ResponseData['headers'];
-      let text: string;
-      try {
-        const res = await pool.request({
-          method, path: `${prefix}${path}`, query: q, headers, body: payload, signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = res.statusCode;
-        resHeaders = res.headers;
-        text = await readCapped(res.body, maxBytes);
-      } catch (err) {
-        if (err instanceof ServiceError) throw err;
-        throw transportError(err, host, timeoutMs);
-      }
-      return interpret(status, resHeaders, text, host);
+      const r = await exchange(method, path, query, body, 'application/json');
+      return interpret(r.status, r.headers, r.text, host);
     },
     close: () => pool.close(),
     destroy: () => pool.destroy(),

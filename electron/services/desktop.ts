@@ -228,6 +228,11 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     selection: selectionHandlers,
     backups: backups.handlers,
     profiles, secrets, info, openLogs, serverStatus, view, clientFor, dropClient, selectedId,
+    copyText: async (text) => {
+      if (!native.clipboard) return false;
+      await native.clipboard.writeText(text);
+      return true;
+    },
     select: async (windowId, id) => {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);
