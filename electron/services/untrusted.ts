@@ -27,7 +27,7 @@ export function scrubLink<T>(link: T): T {
 
 /** How many pages a walk may read: what the first page announced (total / per_page), never more than MAX_PAGES. */
 export function pageBound(first: { meta: { total: unknown; per_page: unknown; last_page: unknown } }, perPage: number): number {
-  const total = Number(first.meta.total);
+  const total = typeof first.meta.total === 'number' ? first.meta.total : Number.NaN;
   const announced = Number.isSafeInteger(total) && total >= 0 ? Math.ceil(total / perPage) : Number(first.meta.last_page);
   return Math.max(1, Math.min(MAX_PAGES, Number.isFinite(announced) ? announced : MAX_PAGES));
 }
