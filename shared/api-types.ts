@@ -95,5 +95,5 @@ export interface Page<T> {
   meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
   status: 200;
 }
-export interface Deleted { id: number; object: 'link' | 'domain' | 'space' | 'pixel' | 'webhook'; deleted: true; status: 200 }
+export interface Deleted { id: number; object: 'link' | 'domain' | 'space' | 'pixel' | 'webhook' | 'user' | 'key'; deleted: true; status: 200 }
 export interface ApiErrorBody { message: string; errors?: Record<string, string[]>; status: number }

@@ -10,6 +10,8 @@ import { instanceFields, type ProxyMode } from './schemas/instance.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
+import type { ApiKey, ApiKeyCreated, AuditEntry, User } from './schemas/admin.ts';
+import type { Scope } from './scopes.ts';
 import { IMPORT_FIELDS, IMPORT_FORMATS, type BackupView, type BackupsView, type CopyPlan, type ImportOutcome, type ImportPreview, type JobFile, type JobView } from './transfer.ts';
 
 const id = z.number().int().positive();
@@ -99,6 +101,13 @@ const copyArgs = z.object({
   onConflict: onConflict.optional(),
 }).strict();
 
+const userDeleteArgs = z.object({
+  id,
+  /** What becomes of the user's links; without it a user who owns links is refused (409, saying how many). */
+  links: z.enum(['delete', 'move']).optional(),
+  toUserId: id.optional(),
+}).strict();
+
 export type InstanceKind = 'local' | 'remote';
 /** What a certificate says about itself, as the screens show it. */
 export interface CertificateInfo {
@@ -129,6 +138,30 @@ export interface InstanceView {
   /** The stored key was given for another address and is not sent until the user agrees. */
   keyForOtherAddress: boolean;
 }
+/** An instance's own key, for the instance list's warning and the screens' choice of *Users & keys* or *My keys*. */
+export interface KeyInfo {
+  /** `ldk_XXXXXXXX`: never the key. */
+  prefix: string;
+  scopes: Scope[];
+  expiresAt: string | null;
+  domainId: number | null;
+  /** Whole days left (0: expires within a day); null: never expires. */
+  daysLeft: number | null;
+  /** Expires within KEY_EXPIRY_WARNING_DAYS: the instance list warns. */
+  expiresSoon: boolean;
+}
+/** Days ahead the instance list warns about a key's expiry. */
+export const KEY_EXPIRY_WARNING_DAYS = 14;
+export interface KeyRotation {
+  instance: InstanceView;
+  /** The new key's prefix (the key itself is in the keychain, never here). */
+  prefix: string;
+  /** False when the new key works and is stored but the old one could not be revoked: `message` says what to do. */
+  oldKeyRevoked: boolean;
+  message: string;
+}
+/** A CSV the app made, for the screen to save. */
+export interface CsvFile { name: string; mime: 'text/csv'; content: string; rows: number }
 export type Reachability =
   /** `account` null: a server without /account (it offers the seed's endpoints only) accepted the key on /links. */
   | { state: 'connected'; account: Account | null }
@@ -153,7 +186,9 @@ export interface AppInfo {
 /** Every failure a screen may show, by kind. */
 export type IpcErrorKind =
   | 'invalid-key' | 'validation' | 'not-found' | 'conflict' | 'rate-limited' | 'unreachable' | 'tls' | 'timeout'
-  | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract' | 'unsupported';
+  | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract' | 'unsupported'
+  /** 403: the key works but lacks a scope (the message names it) or is restricted to one domain. */
+  | 'forbidden';
 /** Why a connection failed, finer than `kind`: each has its own message and advice. */
 export type ConnectionReason =
   | 'dns' | 'refused' | 'timeout' | 'reset' | 'network'
@@ -280,6 +315,33 @@ export const contract = {
   'transfer.copyPlan': entry<typeof copyPlanArgs, CopyPlan>(copyPlanArgs),
   /** Copies the selected links of the selected instance to another; a job with a report. */
   'transfer.copy': entry<typeof copyArgs, JobView>(copyArgs),
+  /** The instance's own key: scopes, expiry, domain ('unsupported' on a server without /keys). */
+  'instances.keyInfo': entry<z.ZodObject<{ id: typeof instanceId }>, KeyInfo>(z.object({ id: instanceId })),
+  /**
+   * Rotate key: a new key with the same scopes and domain made through the API, stored in the keychain,
+   * checked, and only then the old one revoked. Nothing is lost whichever step fails.
+   */
+  'instances.rotateKey': entry<z.ZodObject<{ id: typeof instanceId }>, KeyRotation>(z.object({ id: instanceId })),
+  /** Copies a link's short URL to the clipboard, once it is checked to be an http(s) address. */
+  'links.copyShortUrl': entry<z.ZodObject<{ id: typeof id }>, { copied: string }>(z.object({ id })),
+  /** Users (admins only): list with filters role/status, create {name, role}, update {name, role, status}, delete. */
+  'users.list': entry<z.ZodObject<{ query: typeof query }>, Page<User>>(z.object({ query })),
+  'users.create': entry<z.ZodObject<{ data: typeof body }>, User>(z.object({ data: body })),
+  'users.update': entry<z.ZodObject<{ id: typeof id; data: typeof body }>, User>(z.object({ id, data: body })),
+  'users.delete': entry<typeof userDeleteArgs, Deleted>(userDeleteArgs),
+  /** API keys: one's own, or (admin) everyone's with query.user_id to pick one user. */
+  'keys.list': entry<z.ZodObject<{ query: typeof query }>, Page<ApiKey>>(z.object({ query })),
+  /** The selected instance's own key. */
+  'keys.current': entry<typeof none, ApiKey>(none),
+  /** {name, scopes[], expires_at, domain_id, user_id}: the answer holds the key, shown once. */
+  'keys.create': entry<z.ZodObject<{ data: typeof body }>, ApiKeyCreated>(z.object({ data: body })),
+  /** Renames a key ({name}). */
+  'keys.update': entry<z.ZodObject<{ id: typeof id; data: typeof body }>, ApiKey>(z.object({ id, data: body })),
+  'keys.revoke': entry<z.ZodObject<{ id: typeof id }>, Deleted>(z.object({ id })),
+  /** The audit log (admins only), newest first; query: user_id, action, target_type, target_id, from, to, page, per_page. */
+  'audit.list': entry<z.ZodObject<{ query: typeof query }>, Page<AuditEntry>>(z.object({ query })),
+  /** The audit log with the same filters, as one CSV file. */
+  'audit.export': entry<z.ZodObject<{ query: typeof query }>, CsvFile>(z.object({ query })),
   /** The local instance's backups, newest first. */
   'backups.list': entry<typeof none, BackupsView>(none),
   /** A consistent copy of the local database, taken while it serves. */

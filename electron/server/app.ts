@@ -28,6 +28,10 @@ import { installFastPath } from './redirect/fast-path.ts';
 import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 import { webhooksRoutes } from './api/routes/webhooks.ts';
+import { auditRoutes } from './api/routes/audit.ts';
+import { keysRoutes } from './api/routes/keys.ts';
+import { usersRoutes } from './api/routes/users.ts';
+import { auditActionOf, fieldNamesOf, requireScope, requirementOf } from './auth/policy.ts';
 import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming } from './webhooks/dispatcher.ts';
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
@@ -83,6 +87,19 @@ const DATABASE_DOWN = { message: 'The database is unreachable; try again shortly
 
 /** The path of a request without its query, which may carry secrets (?password=…). */
 const pathOf = (url: string) => url.split('?', 1)[0];
+
+/** The record a change was about: the route's :id, or the id a create answered with. */
+function targetIdOf(params: unknown, payload: unknown): number | null {
+  const id = Number((params as { id?: unknown } | null)?.id);
+  if (Number.isSafeInteger(id) && id > 0) return id;
+  if (typeof payload !== 'string') return null;
+  try {
+    const data = (JSON.parse(payload) as { data?: { id?: unknown } }).data;
+    return typeof data?.id === 'number' ? data.id : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A failure to reach PostgreSQL (not a query's own error): the node answers 503 until it is back. */
 export function isDatabaseDown(err: unknown): boolean {
@@ -189,12 +206,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (titles && !deps.titleFetcher) await titles.close();
   });
   app.addHook('onReady', async () => health?.start());
+  // Audit entries past --audit-days go at start and hourly (every node may; deleting twice is harmless).
+  let auditTimer: NodeJS.Timeout | null = null;
+  const pruneAudit = () => repos.audit.prune(config.auditDays, now())
+    .catch((err: unknown) => app.log.error({ err }, 'could not prune the audit log'));
+  app.addHook('onReady', async () => {
+    await pruneAudit();
+    auditTimer = setInterval(() => void pruneAudit(), 3_600_000).unref();
+  });
+  app.addHook('onClose', async () => {
+    if (auditTimer) clearInterval(auditTimer);
+  });
   // Webhook deliveries are written with the change and sent in the background.
   const hookDeps = deps.webhooks === false ? null : (deps.webhooks ?? {});
   const ownSender = hookDeps && !hookDeps.sender ? createSender({ allowPrivate: config.allowPrivateTitles }) : null;
   let dispatcher: Dispatcher | null = null;
   const webhooks = {
     allowPrivate: config.allowPrivateTitles,
+    perUser: config.webhooksPerUser,
     wake: () => dispatcher?.wake(),
     async emit(userId: number, event: Parameters<typeof repos.webhooks.enqueue>[1], data: unknown) {
       if (await repos.webhooks.enqueue(userId, event, data, now())) dispatcher?.wake();
@@ -205,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!hookDeps) return;
     dispatcher = startDispatcher({
       repo: repos.webhooks, sender: (hookDeps.sender ?? ownSender)!, sendTimeoutMs: SEND_TIMEOUT_MS, baseUrl, now, log: app.log,
-      timing: { ...defaultTiming(deps.store.engine), ...hookDeps.timing },
+      timing: { ...defaultTiming(deps.store.engine), hostRate: config.webhookHostRate, ...hookDeps.timing },
     });
   });
   app.addHook('onClose', async () => {
@@ -266,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, scheduleTitle, health, webhooks };
-  const authenticate = createAuthenticator(repos.users);
+  const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
   await app.register(async (api) => {
@@ -289,6 +318,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           throw err;
         }
         if (authorization) keyFailures?.succeeded(req.ip, authorization);
+        // Unknown routes have no pattern: they answer 404 whatever the key may do.
+        if (req.routeOptions.url) requireScope(req.principal!, requirementOf(req.method, req.routeOptions.url));
+      });
+      // Every change that succeeded is an audit entry, written before the answer leaves.
+      secured.addHook('onSend', async (req, reply, payload) => {
+        const p = req.principal;
+        const url = req.routeOptions.url;
+        if (!p || !url || reply.statusCode >= 400) return payload;
+        const what = auditActionOf(req.method, url);
+        if (!what) return payload;
+        try {
+          await repos.audit.record({
+            userId: p.userId, keyPrefix: p.keyPrefix, source: 'api', ...what, targetId: targetIdOf(req.params, payload),
+            fields: [...new Set([...fieldNamesOf(req.body), ...fieldNamesOf(req.query)])].sort(), ip: req.ip,
+          }, now());
+        } catch (err) {
+          req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'could not write the audit entry of a change');
+        }
+        return payload;
       });
       if (config.rateLimit > 0) {
         await secured.register(rateLimit, {
@@ -306,6 +354,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       spacesPixelsRoutes(secured, ctx);
       accountStatsRoutes(secured, ctx);
       webhooksRoutes(secured, ctx);
+      usersRoutes(secured, ctx);
+      keysRoutes(secured, ctx);
+      auditRoutes(secured, ctx);
       secured.setNotFoundHandler(async () => {
         throw new ApiError(404, 'Resource not found.');
       });

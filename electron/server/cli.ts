@@ -3,6 +3,7 @@
 import { CliError, usageError } from './cli/args.ts';
 import { backup, BACKUP_USAGE, restore, RESTORE_USAGE } from './cli/backup.ts';
 import { keys, keysUsage } from './cli/keys.ts';
+import { users, usersUsage } from './cli/users.ts';
 import { migrateData, MIGRATE_DATA_USAGE } from './cli/migrate-data.ts';
 import { serve, SERVE_USAGE } from './cli/serve.ts';
 import { EXPORT_USAGE, exportLinks, IMPORT_USAGE, importLinks } from './cli/transfer.ts';
@@ -12,7 +13,9 @@ const USAGE = `Usage: linkdesk <command> [options]
 
 Commands:
   serve                     run the API and redirect server
-  keys create|list|revoke   manage API keys
+  users list|create|role|suspend|restore|delete
+                            manage users: roles, suspension
+  keys create|list|revoke   manage API keys (scopes, expiry, one domain)
   migrate-data              copy this instance's data into an empty PostgreSQL database
   backup                    copy the database while it serves
   restore FILE              put a backup in place of the database
@@ -36,7 +39,8 @@ function help(topic: string[]): void {
       : command === 'restore' && action === undefined ? RESTORE_USAGE
       : command === 'export' && action === undefined ? EXPORT_USAGE
       : command === 'import' && action === undefined ? IMPORT_USAGE
-        : command === 'keys' && !extra.length ? keysUsage(action) : undefined;
+        : command === 'keys' && !extra.length ? keysUsage(action)
+          : command === 'users' && !extra.length ? usersUsage(action) : undefined;
   if (text === undefined) throw usageError('', `no help for "${topic.join(' ')}"`);
   process.stdout.write(text);
 }
@@ -51,6 +55,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     if (command === 'serve') await serve(rest);
     else if (command === 'keys') await keys(rest);
+    else if (command === 'users') await users(rest);
     else if (command === 'migrate-data') await migrateData(rest);
     else if (command === 'backup') await backup(rest);
     else if (command === 'restore') await restore(rest);

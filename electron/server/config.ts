@@ -33,6 +33,12 @@ export interface ServerConfig {
   healthIntervalHours: number;
   /** Raw clicks older than this many days are pruned (daily rollups stay); null keeps them forever. */
   clickRetentionDays: number | null;
+  /** Audit log entries older than this many days are pruned. */
+  auditDays: number;
+  /** Webhooks one user may have. */
+  webhooksPerUser: number;
+  /** Deliveries started per second to any one receiving host (the rest wait their turn, none is dropped). */
+  webhookHostRate: number;
 }
 
 /** A setting out of range; its message starts with the command-line flag it came from. */
@@ -110,6 +116,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     healthChecks: true,
     healthIntervalHours: 24,
     clickRetentionDays: null,
+    auditDays: 180,
+    webhooksPerUser: 20,
+    webhookHostRate: 10,
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   };
   c.dataDir = path.resolve(c.dataDir);
@@ -122,6 +131,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (c.clickRetentionDays !== null && (!Number.isInteger(c.clickRetentionDays) || c.clickRetentionDays < 1)) {
     throw new ConfigError('--click-retention-days: must be a whole number of days, 1 or more');
   }
+  if (!Number.isInteger(c.auditDays) || c.auditDays < 1) throw new ConfigError('--audit-days: must be a whole number of days, 1 or more');
+  if (!Number.isInteger(c.webhooksPerUser) || c.webhooksPerUser < 1) throw new ConfigError('--webhooks-per-user: must be a whole number, 1 or more');
+  if (!Number.isInteger(c.webhookHostRate) || c.webhookHostRate < 1) throw new ConfigError('--webhook-host-rate: must be a whole number of deliveries per second, 1 or more');
   if (c.baseUrl !== undefined) {
     if (!URL.canParse(c.baseUrl)) throw new ConfigError('--base-url: not a URL');
     const u = new URL(c.baseUrl);

@@ -16,6 +16,8 @@ export interface RequestOptions { query?: Query; body?: unknown }
 export interface ApiClient {
   readonly baseUrl: string;
   request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, opts?: RequestOptions): Promise<Record<string, unknown>>;
+  /** A GET whose answer is a file (text/csv): its text; failures as request's. */
+  download(path: string, opts?: { query?: Query }): Promise<string>;
   /** Waits for requests in flight. */
   close(): Promise<void>;
   /** Aborts requests in flight (quitting should not wait on a slow server). */
@@ -135,8 +137,9 @@ export function interpret(status: number, headers: Dispatcher.ResponseData['head
     throw connectionError('invalid-key', 'key-refused', `${host} refused the API key (401)${message ? `: ${message}` : '.'}`,
       'Enter a current key in this instance\'s settings (on the server, `linkdesk keys create` makes one).', { status });
   }
+  // The key works, but may not do this: the server's message names the scope it lacks.
   if (status === 403) {
-    throw connectionError('invalid-key', 'key-forbidden', `${host} accepted the API key but does not allow this (403)${message ? `: ${message}` : '.'}`,
+    throw connectionError('forbidden', 'key-forbidden', message ?? `${host} does not let this key do that (403).`,
       'Ask the server\'s administrator for a key with the access this needs.', { status });
   }
   if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
@@ -248,34 +251,42 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return new ServiceError(kind, message, { ...rest, certificate });
   }
 
+  /** One exchange: the status, headers and text, or a transport failure (in words, with the certificate where one was refused). */
+  async function exchange(method: string, path: string, query: Query | undefined, body: unknown, accept: string) {
+    const key = await opts.getKey();
+    if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
+    const w = await dispatcher();
+    const headers: Record<string, string> = { accept, authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
+    try {
+      const res = await w.dispatcher.request({
+        origin: base.origin, method: method as Dispatcher.HttpMethod, path: `${prefix}${path}`, query: q, headers, body: payload,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { status: res.statusCode, headers: res.headers, text: await readCapped(res.body, maxBytes), ctx: w.ctx };
+    } catch (err) {
+      if (err instanceof ServiceError) throw err;
+      throw await withCertificate(transportError(err, w.ctx), w);
+    }
+  }
+
   return {
     baseUrl: opts.baseUrl,
+    async download(path, { query } = {}) {
+      const r = await exchange('GET', path, query, undefined, 'text/csv, application/json');
+      const type = String(r.headers['content-type'] ?? '');
+      if (r.status >= 200 && r.status < 300 && type.startsWith('text/csv')) return r.text;
+      interpret(r.status, r.headers, r.text, host, r.ctx);
+      throw new ServiceError('not-linkdesk', `${host} answered, but not with a CSV file.`, { status: r.status });
+    },
     async request(method, path, { query, body } = {}) {
-      const key = await opts.getKey();
-      if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
-      const w = await dispatcher();
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' };
-      let payload: string | undefined;
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body);
-      }
-      const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
-      let status: number;
-      let resHeaders: Dispatcher.ResponseData['headers'];
-      let text: string;
-      try {
-        const res = await w.dispatcher.request({
-          origin: base.origin, method, path: `${prefix}${path}`, query: q, headers, body: payload, signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = res.statusCode;
-        resHeaders = res.headers;
-        text = await readCapped(res.body, maxBytes);
-      } catch (err) {
-        if (err instanceof ServiceError) throw err;
-        throw await withCertificate(transportError(err, w.ctx), w);
-      }
-      return interpret(status, resHeaders, text, host, w.ctx);
+      const r = await exchange(method, path, query, body, 'application/json');
+      return interpret(r.status, r.headers, r.text, host, r.ctx);
     },
     close: async () => { if (wired) await (await wired.catch(() => null))?.dispatcher.close(); },
     destroy: async () => { if (wired) await (await wired.catch(() => null))?.dispatcher.destroy(); },

@@ -232,6 +232,11 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     backups: backups.handlers,
     profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,
     info: async () => { await recheckKeychain(); return info(); },
+    copyText: async (text) => {
+      if (!native.clipboard) return false;
+      await native.clipboard.writeText(text);
+      return true;
+    },
     select: async (windowId, id) => {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);

@@ -16,6 +16,9 @@ import type { NativeHandlers } from './native/native-handlers.ts';
 import type { SecretStore } from './secret-store.ts';
 import { createInstanceHandlers } from './instance-handlers.ts';
 import type { X509Certificate } from 'node:crypto';
+import { createAdminHandlers } from './admin-handlers.ts';
+import { checkedShortUrl, scrubLink } from './untrusted.ts';
+import type { Link } from '../../shared/api-types.ts';
 
 export interface CallContext { windowId: number }
 export type Handlers = { [N in CallName]: (args: z.output<Contract[N]['args']>, ctx: CallContext) => Promise<CallResult<N>> };
@@ -46,6 +49,8 @@ export interface HandlerDeps {
   selection: Part<'links.bulk' | 'transfer.export' | 'transfer.copyPlan' | 'transfer.copy'>;
   /** The local instance's backups (electron/services/backups.ts). */
   backups: Part<'backups.list' | 'backups.create' | 'backups.restore'>;
+  /** Puts text on the clipboard; false where there is none (outside the app). */
+  copyText(text: string): Promise<boolean>;
 }
 type Part<K extends CallName> = Pick<Handlers, K>;
 
@@ -93,18 +98,21 @@ export function createHandlers(d: HandlerDeps): Handlers {
     const one = <T>(client: ApiClient, run: () => Promise<T>) => (what
       ? offered(what, run, async () => !(await answers404(() => client.request('GET', `/${noun}`, { query: { per_page: 10 } }))))
       : run());
+    // A link's short URL is the server's word: one that is not http(s) never reaches a screen's copy button.
+    const clean = <T>(record: T): T => (noun === 'links' ? scrubLink(record) : record);
+    const cleanPage = <T extends { data: unknown[] }>(p: T): T => (noun === 'links' ? { ...p, data: p.data.map(scrubLink) } : p);
     return {
       [`${noun}.list`]: async ({ query }: { query?: Record<string, string | number | undefined> }, ctx: CallContext) =>
-        all(async () => page(await api(ctx).request('GET', `/${noun}`, { query }))),
+        all(async () => cleanPage(page<{ data: unknown[] }>(await api(ctx).request('GET', `/${noun}`, { query })))),
       [`${noun}.get`]: async ({ id }: { id: number }, ctx: CallContext) => {
         const client = api(ctx);
-        return one(client, async () => single(await client.request('GET', `/${noun}/${id}`)));
+        return one(client, async () => clean(single(await client.request('GET', `/${noun}/${id}`))));
       },
       [`${noun}.create`]: async ({ data }: { data: Record<string, unknown> }, ctx: CallContext) =>
-        all(async () => single(await api(ctx).request('POST', `/${noun}`, { body: data }))),
+        all(async () => clean(single(await api(ctx).request('POST', `/${noun}`, { body: data })))),
       [`${noun}.update`]: async ({ id, data }: { id: number; data: Record<string, unknown> }, ctx: CallContext) => {
         const client = api(ctx);
-        return one(client, async () => single(await client.request('PUT', `/${noun}/${id}`, { body: data })));
+        return one(client, async () => clean(single(await client.request('PUT', `/${noun}/${id}`, { body: data }))));
       },
       [`${noun}.delete`]: async ({ id }: { id: number }, ctx: CallContext) => {
         const client = api(ctx);
@@ -154,6 +162,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return offered('destination health checks', async () => single(await client.request('POST', `/links/${id}/health-check`)),
         () => answers404(() => client.request('GET', `/links/${id}`)));
     },
+    'links.copyShortUrl': async ({ id }, ctx) => {
+      const shortUrl = checkedShortUrl(single<Link>(await api(ctx).request('GET', `/links/${id}`)));
+      if (!(await d.copyText(shortUrl))) throw new ServiceError('bad-request', 'The clipboard can be written in the desktop app only.');
+      return { copied: shortUrl };
+    },
+    ...createAdminHandlers({ profile, api, clientFor: d.clientFor, secrets: d.secrets, view: d.view }),
     ...crud('spaces', 'spaces'),
     ...crud('pixels', 'pixels'),
     ...crud('webhooks', 'webhooks'),

@@ -60,6 +60,11 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
 
   async function ensureKey(store: Store): Promise<void> {
     const users = createUsersRepository(store.db);
+    // The desktop's own user administers its local instance, even when the
+    // command line made another user first (its keys then gain `admin`).
+    const own = opts.settings().userId;
+    const ownUser = own ? await users.findUser(own) : undefined;
+    if (ownUser?.name === DESKTOP_USER && ownUser.role !== 'admin') await users.updateUser(ownUser.id, { role: 'admin' });
     const stored = await opts.secrets.get(opts.account);
     if (stored) {
       const parsed = parseApiKey(stored);
@@ -78,7 +83,7 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
       created = { keyId: k.keyId, key: k.key, userId: user.id };
       if (keyId && keyId !== k.keyId) await users.revokeKey(keyId);
     } else {
-      const u = await users.createUserWithKey(DESKTOP_USER);
+      const u = await users.createUserWithKey(DESKTOP_USER, 'admin');
       created = { keyId: u.keyId, key: u.key, userId: u.userId };
     }
     await opts.secrets.set(opts.account, created.key);

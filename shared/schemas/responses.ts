@@ -69,7 +69,7 @@ export const errorSchema = z.object({
 }).meta({ id: 'Error' });
 
 export const deletedSchema = z.object({
-  id: z.number().int(), object: z.enum(['link', 'domain', 'space', 'pixel', 'webhook']), deleted: z.literal(true), status: z.literal(200),
+  id: z.number().int(), object: z.enum(['link', 'domain', 'space', 'pixel', 'webhook', 'user', 'key']), deleted: z.literal(true), status: z.literal(200),
 }).meta({ id: 'Deleted' });
 
 export const singleOf = <T extends z.ZodType>(data: T, status: 200 | 201 = 200) => z.object({ data, status: z.literal(status) });
@@ -84,7 +84,12 @@ export const pageOf = <T extends z.ZodType>(item: T) => z.object({
 });
 
 /** Responses every authenticated route may give besides its success. */
-export const errorResponses = { 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema, 500: errorSchema } as const;
+export const errorResponses = {
+  401: errorSchema.describe('The key is missing or unknown ("Unauthenticated."), revoked, expired, or its user is suspended: the message says which.'),
+  403: errorSchema.describe('The key lacks a scope this route needs, named in the message: "This key lacks the links:write scope." '
+    + '(a write scope includes its read), or it is restricted to one domain.'),
+  404: errorSchema, 422: errorSchema, 429: errorSchema, 500: errorSchema,
+} as const;
 
 // Drift guards: each schema's output type and its interface must match both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -44,6 +44,22 @@ const keysIn = async (dir: string) => {
   }
 };
 
+describe('the desktop\'s own user', () => {
+  it('administers its local instance even when the command line made a user first', async () => {
+    const dir = workDir();
+    const first = openStore(dir);
+    await createUsersRepository(first.db).createUserWithKey('cli-user'); // the instance's first user: admin
+    await first.close();
+    const keychain = createMemoryStore('test');
+    const s = await (await supervisor(dir, keychain, 'local', 0)).start();
+    const key = await keychain.get('local');
+    const current = await fetch(`${s.url}/api/v1/keys/current`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.json()) as { data: { user: { name: string }; scopes: string[] } };
+    expect(current.data.user.name).toBe('Desktop');
+    expect(current.data.scopes).toContain('admin');
+    expect((await fetch(`${s.url}/api/v1/users`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+  });
+});
+
 describe.skipIf(!IN_DBUS)(`with the real keychain${IN_DBUS ? '' : ` (skipped: ${NO_DBUS_REASON})`}`, () => {
   it('first start creates a user and key straight into the keychain; the key is in no file; a restart reuses it', async () => {
     const dir = workDir();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../db/repositories/like.ts';
 import type { DB } from '../db/schema.ts';
 import type { HealthChecker } from '../health/checker.ts';
+import { createAuditRepository } from '../db/repositories/audit-repository.ts';
 import { createDomainsRepository } from '../db/repositories/domains-repository.ts';
 import { createLinksRepository } from '../db/repositories/links-repository.ts';
 import { createPixelsRepository, createSpacesRepository } from '../db/repositories/spaces-pixels-repository.ts';
@@ -21,6 +22,7 @@ export function createRepositories(store: { db: Kysely<DB>; engine: Engine }) {
     pixels: createPixelsRepository(db, engine),
     stats: createStatsRepository(db),
     webhooks: createWebhooksRepository(db, engine),
+    audit: createAuditRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -45,4 +47,6 @@ export interface WebhookContext {
   wake(): void;
   /** Whether hooks may point at private addresses (the title fetcher's switch). */
   allowPrivate: boolean;
+  /** Webhooks one user may have. */
+  perUser: number;
 }

@@ -4,12 +4,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir } from '../config.ts';
+import type { Kysely } from 'kysely';
+import { FULL_ACCESS, normalizeScopes, scopesInWords, type Scope } from '../../../shared/scopes.ts';
+import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../api/admin-messages.ts';
 import type { KeyRow, UsersRepository } from '../db/repositories/users-repository.ts';
+import type { DB } from '../db/schema.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
+import { auditCli } from './audit.ts';
 import { describeUrl } from '../db/database-url.ts';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, databaseUrlOf, openCommandStore } from './serve.ts';
 
-const DATA_DIR_OPTION = `  --data-dir DIR           ${DATA_DIR_HELP}
+export const DATA_DIR_OPTION = `  --data-dir DIR           ${DATA_DIR_HELP}
   --database-url URL       ${DATABASE_URL_HELP}
   -h, --help               show this help`;
 
@@ -21,6 +26,7 @@ once, when it is made; afterwards only its prefix (ldk_XXXXXXXX…) is shown.
 Commands:
   create --name NAME       a new user with its first key
   create --user ID         another key for an existing user
+                           (--scope, --expires, --domain: a narrower key)
   list [--json]            every key: its user, prefix, dates and status
   revoke ID                the key stops working at once
 
@@ -28,13 +34,25 @@ Run 'linkdesk keys COMMAND --help' for a command's options.
 `;
 
 const USAGE: Record<string, string> = {
-  create: `Usage: linkdesk keys create (--name NAME | --user ID) [--data-dir DIR | --database-url URL]
+  create: `Usage: linkdesk keys create (--name NAME | --user ID) [--scope SCOPE]… [--expires WHEN]
+                           [--domain ID] [--label TEXT] [--data-dir DIR | --database-url URL]
 
-Makes an API key and prints it on stdout, once: store it now.
+Makes an API key and prints it on stdout, once: store it now. Without
+--scope it has full access: everything its user's role allows.
 
 Options:
-  --name NAME              create a user named NAME, with this key
-  --user ID                give the existing user ID (see keys list) another key
+  --name NAME              create a user named NAME (a member; the instance's
+                           first user is admin), with this key
+  --user ID                give the existing user ID (see users list) another key
+  --scope SCOPE            what the key may do; repeat it or separate with commas:
+                           links, domains, spaces, pixels, stats, webhooks, each
+                           :read or :write (a write includes its read), and admin
+                           (only for an admin's key)
+  --expires WHEN           when the key stops working, ISO 8601 (2030-01-31 or
+                           2030-01-31T12:00:00Z); default: never
+  --domain ID              restrict the key to the user's domain ID: it sees and
+                           makes links only there
+  --label TEXT             the key's name, to tell it from the user's others
 ${DATA_DIR_OPTION}
 `,
   list: `Usage: linkdesk keys list [--json] [--data-dir DIR | --database-url URL]
@@ -55,74 +73,128 @@ ${DATA_DIR_OPTION}
 `,
 };
 
-const DATA_DIR = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
+export const DATA_DIR = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
 
 /** Where the keys are: the data folder's SQLite file, or PostgreSQL; `label` names it in messages (no password). */
-interface Where { dataDir: string; url: string | undefined; label: string }
-function whereOf(command: string, values: { 'data-dir'?: string; 'database-url'?: string }): Where {
+export interface Where { dataDir: string; url: string | undefined; label: string }
+export function whereOf(command: string, values: { 'data-dir'?: string; 'database-url'?: string }): Where {
   const url = databaseUrlOf(values['database-url'], command);
   const dataDir = values['data-dir'] === undefined ? defaultDataDir() : path.resolve(values['data-dir']);
   return { dataDir, url, label: url === undefined ? dataDir : describeUrl(url) };
 }
 // SQLite and the repositories are loaded once a command has its arguments right, so help answers at once.
-const hasDatabase = async (w: Where) => w.url !== undefined || existsSync(path.join(w.dataDir, (await import('../db/database.ts')).DB_FILE));
+export const hasDatabase = async (w: Where) => w.url !== undefined || existsSync(path.join(w.dataDir, (await import('../db/database.ts')).DB_FILE));
 
-async function withUsers<T>(w: Where, fn: (users: UsersRepository) => Promise<T>): Promise<T> {
+export async function withUsers<T>(w: Where, fn: (users: UsersRepository, db: Kysely<DB>) => Promise<T>): Promise<T> {
   const { createUsersRepository } = await import('../db/repositories/users-repository.ts');
   const store = await openCommandStore(w.dataDir, w.url);
   try {
-    return await fn(createUsersRepository(store.db));
+    return await fn(createUsersRepository(store.db), store.db);
   } finally {
     await store.close();
   }
 }
 
 /** `what` names the argument in the message: '--user', 'ID'. */
-function idOf(command: string, what: string, v: string): number {
+export function idOf(command: string, what: string, v: string): number {
   if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) throw usageError(command, `${what}: must be an id such as 3 (see keys list), got "${v}"`);
   return Number(v);
 }
 
+/** The narrowing flags of `keys create`, checked like the API's POST /keys body. */
+interface Narrowing { scopes?: Scope[]; expiresAt?: string; domainId?: number; label?: string; fields: string[] }
+const FLAG_OF: Record<string, string> = { scopes: '--scope', expires_at: '--expires', domain_id: '--domain', name: '--label' };
+
+async function narrowingOf(values: { scope?: string[]; expires?: string; domain?: string; label?: string }): Promise<Narrowing> {
+  const { keyCreateSchema } = await import('../../../shared/schemas/admin.ts');
+  const body = {
+    ...(values.scope !== undefined && { scopes: values.scope.flatMap((v) => v.split(',')).map((x) => x.trim()).filter(Boolean) }),
+    ...(values.expires !== undefined && { expires_at: values.expires }),
+    ...(values.domain !== undefined && { domain_id: values.domain }),
+    ...(values.label !== undefined && { name: values.label }),
+  };
+  const r = keyCreateSchema.safeParse(body);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw usageError('keys create', `${FLAG_OF[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
+  }
+  if (r.data.scopes && !r.data.scopes.length) throw usageError('keys create', '--scope: name at least one scope');
+  return { scopes: r.data.scopes && normalizeScopes(r.data.scopes), expiresAt: r.data.expires_at, domainId: r.data.domain_id, label: r.data.name, fields: Object.keys(body) };
+}
+
+/** The key for `userId`: full access, or as narrowed, with the API's rules; audited. */
+async function makeKey(users: UsersRepository, db: Kysely<DB>, userId: number, n: Narrowing, extraFields: string[]) {
+  const user = (await users.findUser(userId))!;
+  if (n.scopes?.includes('admin') && user.role !== 'admin') throw new CliError(ADMIN_SCOPE_FOR_MEMBER(userId));
+  if (n.expiresAt !== undefined && Date.parse(n.expiresAt) <= Date.now()) throw new CliError(`--expires: ${EXPIRY_IN_PAST}`);
+  if (n.domainId !== undefined) {
+    const d = await db.selectFrom('domains').select('id').where('id', '=', n.domainId).where('user_id', '=', userId).executeTakeFirst();
+    if (!d) throw new CliError(`--domain: ${NO_SUCH_DOMAIN(userId, n.domainId)}`);
+  }
+  const narrowed = n.fields.length > 0;
+  const made = narrowed
+    ? await users.createKey({ userId, name: n.label ?? '', scopes: n.scopes ?? FULL_ACCESS, expiresAt: n.expiresAt ?? null, domainId: n.domainId ?? null })
+    : await users.addKey(userId);
+  await auditCli(db, { action: 'key.create', targetType: 'key', targetId: made.keyId, fields: [...n.fields, ...extraFields] });
+  const row = (await users.findKey(made.keyId))!;
+  return { ...made, row };
+}
+
+const describeKey = (k: KeyRow) => {
+  const scopes = JSON.parse(k.scopes) as string[];
+  return `${scopesInWords(k.user_role === 'admin' ? scopes : scopes.filter((x) => x !== 'admin'))}${k.expires_at ? `; expires ${k.expires_at}` : ''}${k.domain_id ? `; domain ${k.domain_id} only` : ''}`;
+};
+
 async function create(argv: string[]) {
   const COMMAND = 'keys create';
-  const { values, help } = parseCommand(COMMAND, argv, { name: { type: 'string' }, user: { type: 'string' }, ...DATA_DIR });
+  const { values, help } = parseCommand(COMMAND, argv, {
+    name: { type: 'string' }, user: { type: 'string' }, scope: { type: 'string', multiple: true }, expires: { type: 'string' },
+    domain: { type: 'string' }, label: { type: 'string' }, ...DATA_DIR,
+  });
   if (help) return void process.stdout.write(USAGE.create!);
   if (values.name !== undefined && values.user !== undefined) throw usageError('keys create', '--name and --user contradict each other: a new user, or a key for an existing one');
+  const narrowing = await narrowingOf(values);
   const where = whereOf(COMMAND, values);
   if (values.user !== undefined) {
     const userId = idOf('keys create', '--user', values.user);
     if (!(await hasDatabase(where))) throw new CliError(`no such user: ${userId} (no database in ${where.label})`);
-    const { user, key, keyId } = await withUsers(where, async (users) => {
+    const { user, key, keyId, row } = await withUsers(where, async (users, db) => {
       const u = await users.findUser(userId);
       if (!u) throw new CliError(`no such user: ${userId}`);
-      return { user: u, ...(await users.addKey(u.id)) };
+      return { user: u, ...(await makeKey(users, db, u.id, narrowing, ['user_id'])) };
     });
-    process.stderr.write(`Key ${keyId} added to user ${user.id} (${user.name}) in ${where.label}. It is shown once; store it now.\n`);
+    process.stderr.write(`Key ${keyId} added to user ${user.id} (${user.name}) in ${where.label}: ${describeKey(row)}. It is shown once; store it now.\n`);
     process.stdout.write(`${key}\n`);
     return;
   }
   const name = values.name?.trim();
   if (!name) throw usageError('keys create', 'needs --name NAME (a new user) or --user ID (an existing one)');
-  const { userId, keyId, key } = await withUsers(where, async (users) => {
+  const { userId, keyId, key, role, row } = await withUsers(where, async (users, db) => {
     // A second "alice" would be a second user with her name, not another key for her.
     const [same] = await users.usersNamed(name);
     if (same) {
       throw new CliError(`a user named ${name} exists already (user ${same.id}): add a key to that user with --user ${same.id}, or choose another --name`);
     }
-    return users.createUserWithKey(name);
+    if (narrowing.domainId !== undefined) throw new CliError(`--domain: a new user has no domain ${narrowing.domainId}; give the user a domain first, then a key with --user`);
+    const u = await users.createUser(name);
+    await auditCli(db, { action: 'user.create', targetType: 'user', targetId: u.id, fields: ['name'] });
+    return { userId: u.id, role: u.role, ...(await makeKey(users, db, u.id, narrowing, [])) };
   });
-  process.stderr.write(`User ${userId} (${name}) created with key ${keyId} in ${where.label}. It is shown once; store it now.\n`);
+  process.stderr.write(`User ${userId} (${name}, ${role}) created with key ${keyId} in ${where.label}: ${describeKey(row)}. It is shown once; store it now.\n`);
   process.stdout.write(`${key}\n`);
 }
 
 /** What `keys list --json` gives for a key: never its secret part or hash. */
 const keyJson = (k: KeyRow) => ({
-  id: k.id, user_id: k.user_id, user_name: k.user_name, prefix: `ldk_${k.prefix}`,
-  created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, status: k.revoked_at ? 'revoked' : 'active',
+  id: k.id, user_id: k.user_id, user_name: k.user_name, prefix: `ldk_${k.prefix}`, name: k.name,
+  scopes: k.user_role === 'admin' ? JSON.parse(k.scopes) as string[] : (JSON.parse(k.scopes) as string[]).filter((x) => x !== 'admin'),
+  expires_at: k.expires_at, domain_id: k.domain_id,
+  created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, status: statusOf(k),
 });
+const statusOf = (k: KeyRow) => (k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active');
 
 /** Columns padded to their widest cell; a name's control characters would break the rows. */
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const clean = rows.map((r) => r.map((c) => c.replace(/\p{Cc}/gu, ' ')));
   const widths = clean[0]!.map((_, i) => Math.max(...clean.map((r) => r[i]!.length)));
   return clean.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
@@ -137,9 +209,9 @@ async function list(argv: string[]) {
   if (values.json) return void process.stdout.write(`${JSON.stringify(rows.map(keyJson), null, 2)}\n`);
   if (!rows.length) return void process.stderr.write(`No keys in ${where.label} yet. Create one with: linkdesk keys create --name NAME\n`);
   process.stdout.write(table([
-    ['ID', 'USER', 'KEY', 'CREATED', 'LAST USED', 'STATUS'],
+    ['ID', 'USER', 'KEY', 'CREATED', 'LAST USED', 'STATUS', 'ACCESS'],
     ...rows.map((k) => [String(k.id), `${k.user_id} (${k.user_name})`, `ldk_${k.prefix}…`, k.created_at, k.last_used_at ?? 'never',
-      k.revoked_at ? `revoked ${k.revoked_at}` : 'active']),
+      k.revoked_at ? `revoked ${k.revoked_at}` : statusOf(k) === 'expired' ? `expired ${k.expires_at}` : 'active', describeKey(k)]),
   ]));
 }
 
@@ -151,10 +223,11 @@ async function revoke(argv: string[]) {
   const id = idOf('keys revoke', 'ID', positionals[0]);
   const where = whereOf(COMMAND, values);
   if (!(await hasDatabase(where))) throw new CliError(`no such key: ${id} (no database in ${where.label})`);
-  await withUsers(where, async (users) => {
+  await withUsers(where, async (users, db) => {
     const key = await users.findKey(id);
     if (!key) throw new CliError(`no such key: ${id}`);
     if (!(await users.revokeKey(id))) throw new CliError(`key ${id} was already revoked at ${key.revoked_at}`);
+    await auditCli(db, { action: 'key.revoke', targetType: 'key', targetId: id, fields: [] });
   });
   process.stdout.write(`Key ${id} revoked.\n`);
 }

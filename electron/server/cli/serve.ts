@@ -54,6 +54,13 @@ Options:
   --click-retention-days N keep raw clicks N days (statistics keep their daily totals);
                            default: keep them forever
                            env: LINKDESK_CLICK_RETENTION_DAYS
+  --audit-days N           keep audit log entries N days (default 180)
+                           env: LINKDESK_AUDIT_DAYS
+  --webhooks-per-user N    webhooks one user may have (default 20)
+                           env: LINKDESK_WEBHOOKS_PER_USER
+  --webhook-host-rate N    webhook deliveries started per second to any one
+                           receiving host; the rest wait their turn (default 10)
+                           env: LINKDESK_WEBHOOK_HOST_RATE
   --no-titles              don't fetch the titles of destinations
                            env: LINKDESK_NO_TITLES
   --allow-private-addresses
@@ -77,6 +84,7 @@ const OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' },
+  'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   log: { type: 'boolean' }, quiet: { type: 'boolean' },
@@ -115,6 +123,9 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       rateLimit: wholeNumber(values['rate-limit']),
       timeZone: values.timezone,
       clickRetentionDays: wholeNumber(values['click-retention-days']),
+      auditDays: wholeNumber(values['audit-days']),
+      webhooksPerUser: wholeNumber(values['webhooks-per-user']),
+      webhookHostRate: wholeNumber(values['webhook-host-rate']),
       allowPrivateTitles: values['allow-private-addresses'] || values['allow-private-titles'] ? true : undefined,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,

@@ -297,10 +297,15 @@ export async function importLinks(argv: string[]): Promise<void> {
         return (await createLinksBulk({ repos, timeZone: 'UTC' }, userId, checked, { onConflict: conflict, dryRun })).map(toWriteResult);
       };
       const progress = progressTo(file, total);
-      return await runImport({
+      const done = await runImport({
         source, resolver, sink, onConflict: onConflict as (typeof CONFLICTS)[number], password, batchSize: 1000,
         domainOverride, spaceOverride: spaceOverride === WOULD_CREATE ? null : spaceOverride, onBatch: (p) => progress(p.row),
       });
+      if (!dryRun && done.created + done.updated > 0) {
+        const { auditCli } = await import('./audit.ts');
+        await auditCli(repos.audit, { action: 'link.import', targetType: 'user', targetId: userId, fields: ['file'] });
+      }
+      return done;
     } catch (err) {
       throw err instanceof TransferError ? new CliError(`${file}: ${err.message}`) : err;
     }

@@ -2,6 +2,7 @@
 // version. Applied by migrations.ts (SQLite) and postgres.ts; never edited
 // once released (each engine records a hash of its text).
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
+import { rolesAudit } from './migrations/roles-audit.ts';
 import { webhookAttempts } from './migrations/webhook-attempts.ts';
 
 /** `sql` is SQLite's text, `postgres` PostgreSQL's; each engine checks the hash of its own. */
@@ -426,4 +427,5 @@ CREATE INDEX webhook_deliveries_hook ON webhook_deliveries(webhook_id, id);
   },
   // From version 8 on, each migration is a file of its own in ./migrations.
   webhookAttempts,
+  rolesAudit,
 ];

@@ -1,10 +1,43 @@
 // Kysely's view of the tables in migrations.ts.
 import type { Generated } from 'kysely';
 
-export interface UsersTable { id: Generated<number>; name: string; created_at: string }
+export interface UsersTable {
+  id: Generated<number>; name: string; created_at: string;
+  /** 'admin' | 'member' (migration 9). */
+  role: Generated<string>;
+  /** 'active' | 'suspended': a suspended user's keys are all refused. */
+  status: Generated<string>;
+}
 export interface ApiKeysTable {
   id: Generated<number>; user_id: number; prefix: string; hash: string;
   created_at: string; last_used_at: string | null; revoked_at: string | null;
+  name: Generated<string>;
+  /** JSON array of scopes (shared/scopes.ts); '[]' grants nothing. */
+  scopes: Generated<string>;
+  /** ISO 8601 UTC; null: never expires. */
+  expires_at: string | null;
+  /** The one domain the key is restricted to; null: every domain of its user. */
+  domain_id: number | null;
+  /** The key that made this one through the API; null for the CLI, the desktop app and keys older than migration 9. */
+  created_by_key_id: number | null;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** ISO 8601 UTC. */
+  at: string;
+  user_id: number | null;
+  /** The user's name when the entry was written (entries outlive users). */
+  user_name: string | null;
+  /** `ldk_XXXXXXXX`: the public lookup prefix, never the key. */
+  key_prefix: string | null;
+  /** 'api' | 'cli' */
+  source: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  /** JSON array of the names of the fields the change carried; never their values. */
+  fields: string;
+  ip: string | null;
 }
 export interface DomainsTable {
   id: Generated<number>; user_id: number; name: string; index_page: string | null; not_found_page: string | null;
@@ -135,4 +168,5 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  audit_log: AuditLogTable;
 }

@@ -3,6 +3,7 @@
 // keys, and the mapping of its columns to link fields (the format's, or the
 // one the person chose), all before a row is read. Rows then stream one at a
 // time; a bad row becomes a rejection, a bad file a TransferError.
+import { unneutralizeCell } from '../../../shared/csv-safe.ts';
 import { csvRecords, detectDelimiter, firstRecord } from './csv.ts';
 import { decode } from './decode.ts';
 import { TransferError } from './errors.ts';
@@ -125,6 +126,7 @@ function openCsv(text: ReturnType<typeof decode>, opts: OpenOptions): ImportSour
   const { spec, detected } = specFor(hasHeader ? columns : keys, hasHeader ? format : format ?? 'linkdesk');
   const steering = steer(columns, keys, spec, opts);
   const headerRows = hasHeader ? 1 : 0;
+  const own = spec.format === 'linkdesk';
   async function* rows(): AsyncGenerator<ImportRow> {
     if (steering.missing) throw new TransferError(steering.missing);
     for await (const item of csvRecords(text.chunks(), delimiter, headerRows)) {
@@ -135,7 +137,8 @@ function openCsv(text: ReturnType<typeof decode>, opts: OpenOptions): ImportSour
         continue;
       }
       const rec: Rec = new Map();
-      keys.forEach((k, i) => { if (!rec.has(k)) rec.set(k, item.cells[i]); });
+      // Linkdesk's own exports neutralize formula-like cells; read them back as they were.
+      keys.forEach((k, i) => { if (!rec.has(k)) rec.set(k, own && item.cells[i] !== undefined ? unneutralizeCell(item.cells[i]) : item.cells[i]); });
       yield convert(steering.toLink, row, rec);
     }
   }

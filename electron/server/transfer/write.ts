@@ -1,7 +1,9 @@
 // Linkdesk's own files: CSV (one header row, a column per portable field,
 // lists as JSON in their cell, empty cell = null) and JSON. Both carry every
-// writable field and no secret, so an export imports back as it was.
+// writable field and no secret, so an export imports back as it was. Cells a
+// spreadsheet would run as formulas are neutralized (shared/csv-safe.ts).
 import { stringify } from 'csv-stringify/sync';
+import { neutralizeCell } from '../../../shared/csv-safe.ts';
 import { LIST_FIELDS, PORTABLE_FIELDS } from './portable.ts';
 import type { ExportFormat, PortableLink } from './types.ts';
 
@@ -21,7 +23,7 @@ function cells(link: PortableLink): string[] {
   return PORTABLE_FIELDS.map((f) => {
     const v = link[f];
     if (LISTS.has(f)) return JSON.stringify(v);
-    return v === null ? '' : String(v);
+    return v === null ? '' : neutralizeCell(String(v));
   });
 }
 

@@ -9,6 +9,7 @@ import type { Engine } from '../db/repositories/like.ts';
 import type { ClickRow, DueDelivery, WebhooksRepository } from '../db/repositories/webhooks-repository.ts';
 import type { Sender } from './sender.ts';
 import { sign } from './signature.ts';
+import { createHostGate, hostOf } from './host-gate.ts';
 
 export interface DispatcherTiming {
   /** How often due deliveries and new clicks are looked for. */
@@ -25,6 +26,8 @@ export interface DispatcherTiming {
   maxAgeMs: number;
   /** Deliveries delivered or given up are kept this long for the deliveries list. */
   keepMs: number;
+  /** Deliveries started per second to any one receiving host (see host-gate.ts). */
+  hostRate: number;
 }
 
 export const HOUR = 3_600_000;
@@ -37,7 +40,7 @@ export function defaultBackoff(attempts: number, random = Math.random): number {
 
 export const defaultTiming = (engine: Engine): DispatcherTiming => ({
   pollMs: 1000, clickSpacingMs: 1000, clickBatch: 1000, clickSettleMs: engine === 'postgres' ? 5000 : 0,
-  backoff: defaultBackoff, maxAgeMs: 24 * HOUR, keepMs: 30 * 24 * HOUR,
+  backoff: defaultBackoff, maxAgeMs: 24 * HOUR, keepMs: 30 * 24 * HOUR, hostRate: 10,
 });
 
 export interface DispatcherDeps {
@@ -68,6 +71,13 @@ export function startDispatcher(d: DispatcherDeps): Dispatcher {
   let again = false;
   let lastClicks = 0;
   let lastPrune = 0;
+  const gate = createHostGate(t.hostRate);
+
+  /** A delivery whose host has had its share: back to pending until its slot, not an attempt. */
+  async function later(r: DueDelivery, at: number) {
+    await d.repo.record(r.id, { attempts: r.attempts, state: 'pending', next_attempt_at: at, last_status: r.last_status,
+      last_error: r.last_error, finished_at: null });
+  }
 
   async function attempt(r: DueDelivery) {
     const now = d.now();
@@ -134,7 +144,10 @@ export function startDispatcher(d: DispatcherDeps): Dispatcher {
       busy = (await clicks(now)) > 0;
     }
     const due = await d.repo.claimDue(now, d.sendTimeoutMs + 30_000, CLAIM);
-    await Promise.all(due.map(attempt));
+    await Promise.all(due.map((r) => {
+      const wait = gate.admit(hostOf(r.url), r.id, now);
+      return wait > 0 ? later(r, now + wait) : attempt(r);
+    }));
     if (now - lastPrune >= HOUR) {
       lastPrune = now;
       await d.repo.prune(now - t.keepMs);
@@ -162,7 +175,9 @@ export function startDispatcher(d: DispatcherDeps): Dispatcher {
         running = null;
         const soon = again;
         again = false;
-        schedule(soon ? 0 : t.pollMs);
+        // A delivery waiting for its host's slot is sent at that slot, not at the next poll.
+        const slot = gate.nextIn(d.now());
+        schedule(soon ? 0 : Math.min(t.pollMs, slot ?? t.pollMs));
       });
   }
 

@@ -10,6 +10,7 @@ import { ServiceError } from '../errors.ts';
 import type { InstanceProfile, ProfileStore } from '../instance-profiles.ts';
 import type { SettingsStore } from './app-settings.ts';
 import { readClipboardUrl } from './clipboard-url.ts';
+import { checkedShortUrl } from '../untrusted.ts';
 
 /** Electron's clipboard (asynchronous since Electron 40), or a stand-in. */
 export interface ClipboardHost {
@@ -60,9 +61,11 @@ export function createQuickShorten(d: QuickShortenDeps) {
   };
   const create = async (p: InstanceProfile, body: Record<string, unknown>): Promise<QuickShortened> => {
     const link = single<Link>(await d.clientFor(p).request('POST', '/links', { body }));
+    // Checked before anything is copied: the server's answer is not trusted (untrusted.ts).
+    const shortUrl = checkedShortUrl(link);
     let copied = false;
     if (d.clipboard) {
-      await d.clipboard.writeText(link.short_url);
+      await d.clipboard.writeText(shortUrl);
       copied = true;
     }
     const notice = shortenedNotice(link, p, copied);

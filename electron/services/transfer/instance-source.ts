@@ -5,6 +5,7 @@ import type { Link, Page } from '../../../shared/api-types.ts';
 import { page, single } from '../api-answers.ts';
 import type { ApiClient, Query } from '../api-client.ts';
 import { isMissingRoute, ServiceError } from '../errors.ts';
+import { pageBound } from '../untrusted.ts';
 
 export const PAGE_SIZE = 100;
 /** Single reads at once for a selection of ids (the client's pool has six connections). */
@@ -23,13 +24,18 @@ async function listPage<T>(client: ApiClient, path: string, query: Query, n: num
   return page<Page<T>>(await client.request('GET', path, { query: { ...query, per_page: PAGE_SIZE, page: n } }));
 }
 
-/** Every record of a list, page by page (domains, spaces, pixels: the small lists). */
+/**
+ * Every record of a list, page by page (domains, spaces, pixels: the small
+ * lists), up to the pages its first page announced (pageBound).
+ */
 export async function readAll<T>(client: ApiClient, path: string, query: Query = {}): Promise<T[]> {
   const out: T[] = [];
+  let bound = 1;
   for (let n = 1; ; n++) {
     const p = await listPage<T>(client, path, query, n);
+    if (n === 1) bound = pageBound(p, PAGE_SIZE);
     out.push(...p.data);
-    if (n >= p.meta.last_page || !p.data.length) return out;
+    if (n >= bound || n >= p.meta.last_page || !p.data.length) return out;
   }
 }
 
@@ -70,13 +76,19 @@ export async function selectedLinks(client: ApiClient, selection: Selection): Pr
   }
   const query = { ...filterOf(selection), sort_by: 'id', sort: 'asc' };
   const first = await listPage<Link>(client, '/links', query, 1);
+  // The first page's total bounds the walk: later pages cannot stretch it.
+  const bound = pageBound(first, PAGE_SIZE);
+  const total = Math.min(Number(first.meta.total) || 0, bound * PAGE_SIZE);
   return {
-    total: first.meta.total,
+    total,
     async *pages() {
       let p = first;
+      let seen = 0;
       for (let n = 1; ; ) {
-        if (p.data.length) yield p.data;
-        if (n >= p.meta.last_page || !p.data.length) return;
+        const fresh = p.data.slice(0, Math.max(0, total - seen));
+        seen += fresh.length;
+        if (fresh.length) yield fresh;
+        if (n >= bound || seen >= total || n >= p.meta.last_page || !p.data.length) return;
         p = await listPage<Link>(client, '/links', query, ++n);
       }
     },

@@ -4,6 +4,7 @@
 // a server without the bulk route, with the same on-conflict behaviour. A
 // server without spaces or pixels (the seed's API) still takes the links,
 // without them; `notes()` says so once, for the report.
+import { pageBound } from '../untrusted.ts';
 import { domainToASCII } from 'node:url';
 import type { Link } from '../../../shared/api-types.ts';
 import type { LinkSink, OnConflict, PortableLink, Resolver, WriteResult } from '../../server/transfer/types.ts';
@@ -84,13 +85,16 @@ export function instanceTarget(client: ApiClient): InstanceTarget {
   /** Every record of a list, page by page; null when the server does not offer it. */
   async function all<T>(noun: string, query: Record<string, string | number> = {}): Promise<T[] | null> {
     const out: T[] = [];
+    let bound = 1;
     try {
       for (let page = 1; ; page++) {
         const body = await request('GET', `/${noun}`, { query: { ...query, per_page: PAGE, page } });
         const data = Array.isArray(body.data) ? (body.data as T[]) : [];
         out.push(...data);
         const meta = isObject(body.meta) ? body.meta : {};
-        if (data.length === 0 || typeof meta.last_page !== 'number' || page >= meta.last_page) return out;
+        // The first page's total bounds the walk (untrusted.ts), whatever later pages say.
+        if (page === 1) bound = pageBound({ meta: { total: meta.total, per_page: meta.per_page, last_page: meta.last_page } }, PAGE);
+        if (data.length === 0 || typeof meta.last_page !== 'number' || page >= meta.last_page || page >= bound) return out;
       }
     } catch (err) {
       if (isMissingRoute(err)) return null;

@@ -38,11 +38,12 @@ it('records a key\'s last use once a minute at most and shows it in keys list, n
 
     const table = linkdesk(['keys', 'list', ...dd]).stdout.split('\n');
     expect(table[1]).toContain(first);
-    expect(table[2]).toMatch(/\snever\s+active$/);
+    // The ACCESS column follows: a member's full key reads and changes everything but administration.
+    expect(table[2]).toMatch(/\snever\s+active\s+read and change links, domains, spaces, pixels, statistics, webhooks$/);
 
     const json = linkdesk(['keys', 'list', '--json', ...dd]).stdout;
     expect(Object.keys(JSON.parse(json)[0]).sort()).toEqual(
-      ['created_at', 'id', 'last_used_at', 'prefix', 'revoked_at', 'status', 'user_id', 'user_name']);
+      ['created_at', 'domain_id', 'expires_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes', 'status', 'user_id', 'user_name']);
     expect(json).not.toContain(used.slice(12));
     expect(json).not.toContain(sha256(used));
   } finally {

@@ -19,7 +19,7 @@ it('creates and lists keys, and serves the API and redirects, with nothing in th
   expect(created.status).toBe(0);
   const key = created.lastLine;
   expect(key).toMatch(/^ldk_/);
-  expect(created.stderr).toContain(`in postgres://linkdesk@127.0.0.1:${cluster.port}/cli_main.`);
+  expect(created.stderr).toContain(`in postgres://linkdesk@127.0.0.1:${cluster.port}/cli_main: `);
   expect(created.stderr + created.stdout).not.toContain(PG_PASSWORD);
 
   const listed = linkdesk(['keys', 'list', '--json'], { env: { ...process.env, LINKDESK_DATABASE_URL: url, LINKDESK_DATA_DIR: dataDir } });

@@ -121,6 +121,32 @@ it('turns a rotation once per visit, whichever node answers', async () => {
   expect(seen).toEqual(['r1', 'r2', 'r1', 'r2', 'r1', 'r2'].map((r) => `https://example.com/${r}`));
 });
 
+it('refuses a key revoked, or a user suspended, on one node on the other within a second', async () => {
+  const as = async (base: string, k: string, method: string, p: string, body?: unknown) => {
+    const r = await request(`${base}/api/v1${p}`, {
+      method: method as 'GET',
+      headers: { authorization: `Bearer ${k}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.statusCode, body: await r.body.json().catch(() => null) as any };
+  };
+  const [a, b] = [nodes[0]!.url, nodes[1]!.url];
+  const spare = await api(a, 'POST', '/keys', { name: 'revoked on node 1' });
+  expect(spare.status).toBe(201);
+  // Node 2 has seen the key work before the change.
+  expect((await as(b, spare.body.data.key, 'GET', '/account')).status).toBe(200);
+  expect((await as(a, key, 'DELETE', `/keys/${spare.body.data.id}`)).status).toBe(200);
+  await within(1000, async () => expect((await as(b, spare.body.data.key, 'GET', '/account')).body).toEqual({ message: 'This API key has been revoked.', status: 401 }));
+
+  const user = await api(a, 'POST', '/users', { name: 'suspended on node 1' });
+  const k = await api(a, 'POST', '/keys', { user_id: user.body.data.id, scopes: ['links:read'] });
+  expect((await as(b, k.body.data.key, 'GET', '/links')).status).toBe(200);
+  expect((await api(a, 'PATCH', `/users/${user.body.data.id}`, { status: 'suspended' })).status).toBe(200);
+  await within(1000, async () => expect((await as(b, k.body.data.key, 'GET', '/links')).body).toEqual({ message: "This API key's user is suspended.", status: 401 }));
+  expect((await api(b, 'PATCH', `/users/${user.body.data.id}`, { status: 'active' })).status).toBe(200);
+  await within(1000, async () => expect((await as(a, k.body.data.key, 'GET', '/links')).status).toBe(200));
+});
+
 it('loses no acknowledged write when a node is killed under load, and answers every request once HAProxy marks it down', async () => {
   const acknowledged: string[] = [];
   const after: { at: number; status: number }[] = [];

@@ -5,6 +5,8 @@ import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { accountSchema, errorResponses, singleOf } from '../../../../shared/schemas/responses.ts';
 import { accountStatsSchema, bucketCount, rangeTooLong, STATS_MAX_BUCKETS, statsQuerySchema, statsSchema, type StatsQuery } from '../../../../shared/schemas/stats.ts';
 import { principalOf } from '../../auth/authenticate.ts';
+import { restricted } from '../../auth/policy.ts';
+import { withinDomain } from '../domain-restriction.ts';
 import type { StatsRange } from '../../db/repositories/stats-repository.ts';
 import { dateOfDay, dayOfDate, today } from '../../util/days.ts';
 import type { ApiContext } from '../context.ts';
@@ -42,7 +44,9 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
       querystring: statsQuerySchema, response: { 200: singleOf(accountStatsSchema), ...errorResponses },
     },
   }, async (req) => {
-    const stats = await ctx.repos.stats.forAccount(principalOf(req).userId, rangeOf(req.query));
+    const p = principalOf(req);
+    if (p.domainId !== null) throw restricted("read the whole account's statistics (a link's are at /stats/{id})");
+    const stats = await ctx.repos.stats.forAccount(p.userId, rangeOf(req.query));
     const urls = { baseUrl: ctx.baseUrl() };
     const data: AccountStats = {
       ...stats,
@@ -60,8 +64,9 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
       params: idParamSchema, querystring: statsQuerySchema, response: { 200: singleOf(statsSchema), ...errorResponses },
     },
   }, async (req) => {
-    const link = await ctx.repos.links.find(principalOf(req).userId, req.params.id);
-    if (!link) throw notFound();
+    const p = principalOf(req);
+    const link = await ctx.repos.links.find(p.userId, req.params.id);
+    if (!link || !withinDomain(p, link.domain_id)) throw notFound();
     return single(await ctx.repos.stats.forLink(link.id, link.clicks, rangeOf(req.query)));
   });
 }

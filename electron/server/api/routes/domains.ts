@@ -4,7 +4,9 @@ import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { domainCreateSchema, domainListQuerySchema, domainUpdateSchema, idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, domainSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
-import { principalOf } from '../../auth/authenticate.ts';
+import { principalOf, type Principal } from '../../auth/authenticate.ts';
+import { restricted } from '../../auth/policy.ts';
+import { withinDomain } from '../domain-restriction.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound, rejectFields } from '../errors.ts';
 import { deleted, page, single } from '../responses.ts';
@@ -59,29 +61,37 @@ export function normalizeDomainName(raw: string, ownHost: string): string {
 export function domainsRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const urls = () => ({ baseUrl: ctx.baseUrl() });
-  const show = async (userId: number, id: number) => {
-    const d = await ctx.repos.domains.find(userId, id);
-    if (!d) throw notFound();
+  const show = async (p: Principal, id: number) => {
+    const d = await ctx.repos.domains.find(p.userId, id);
+    if (!d || !withinDomain(p, d.id)) throw notFound();
     return serializeDomain(urls(), d);
   };
 
   r.get('/domains', { schema: { tags, summary: 'List domains', querystring: domainListQuerySchema, response: { 200: pageOf(domainSchema), ...errorResponses } } }, async (req) => {
-    const { rows, total } = await ctx.repos.domains.list(principalOf(req).userId, req.query);
+    const p = principalOf(req);
+    // A domain-restricted key sees its domain alone.
+    if (p.domainId !== null) {
+      const d = req.query.page === 1 ? await ctx.repos.domains.find(p.userId, p.domainId) : undefined;
+      return page(req, ctx.baseUrl(), d ? [serializeDomain(urls(), d)] : [], d || req.query.page > 1 ? 1 : 0, req.query);
+    }
+    const { rows, total } = await ctx.repos.domains.list(p.userId, req.query);
     return page(req, ctx.baseUrl(), rows.map((d) => serializeDomain(urls(), d)), total, req.query);
   });
 
   r.get('/domains/:id', { schema: { tags, summary: 'Show a domain', params: idParamSchema, response: { 200: singleOf(domainSchema), ...errorResponses } } }, async (req) =>
-    single(await show(principalOf(req).userId, req.params.id)));
+    single(await show(principalOf(req), req.params.id)));
 
   r.post('/domains', { schema: { tags, summary: 'Create a domain', body: domainCreateSchema, response: { 201: singleOf(domainSchema, 201), ...errorResponses } } }, async (req, reply) => {
-    const { userId } = principalOf(req);
+    const p = principalOf(req);
+    const { userId } = p;
+    if (p.domainId !== null) throw restricted('create domains');
     const name = normalizeDomainName(req.body.name, hostOfUrl(ctx.baseUrl()));
     if (await ctx.repos.domains.nameTaken(name)) throw invalid('name', 'The name has already been taken.');
     const id = await ctx.repos.domains.create(userId, {
       name, index_page: req.body.index_page ?? null, not_found_page: req.body.not_found_page ?? null,
     });
     reply.code(201);
-    return single(await show(userId, id), 201);
+    return single(await show(p, id), 201);
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -94,20 +104,23 @@ export function domainsRoutes(app: FastifyInstance, ctx: ApiContext) {
       },
       preValidation: rejectFields(['name'], 'after a domain is created'),
       handler: async (req) => {
-        const { userId } = principalOf(req);
-        await show(userId, req.params.id);
+        const p = principalOf(req);
+        const { userId } = p;
+        await show(p, req.params.id);
         const { index_page, not_found_page } = req.body;
         await ctx.repos.domains.update(userId, req.params.id, {
           ...(index_page !== undefined ? { index_page } : {}),
           ...(not_found_page !== undefined ? { not_found_page } : {}),
         });
-        return single(await show(userId, req.params.id));
+        return single(await show(p, req.params.id));
       },
     });
   }
 
   r.delete('/domains/:id', { schema: { tags, summary: 'Delete a domain that has no links', params: idParamSchema, response: { 200: deletedSchema, 409: errorSchema, ...errorResponses } } }, async (req) => {
-    const result = await ctx.repos.domains.delete(principalOf(req).userId, req.params.id);
+    const p = principalOf(req);
+    if (p.domainId !== null) throw restricted('delete domains');
+    const result = await ctx.repos.domains.delete(p.userId, req.params.id);
     if (result === 'missing') throw notFound();
     if (result === 'has-links') throw conflict('The domain still has links; delete them first.');
     return deleted(req.params.id, 'domain');

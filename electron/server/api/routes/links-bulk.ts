@@ -13,7 +13,8 @@ import type { WebhookEvent } from '../../../../shared/schemas/webhooks.ts';
 import { principalOf } from '../../auth/authenticate.ts';
 import type { LinkWriteOp } from '../../db/repositories/links-repository.ts';
 import { destinationChanged } from '../../health/destinations.ts';
-import { bulkCreate } from '../bulk-links.ts';
+import { bulkCreate, type BulkCreateItem } from '../bulk-links.ts';
+import { restrictRawBody, withinDomain } from '../domain-restriction.ts';
 import type { ApiContext } from '../context.ts';
 import { ApiError, invalid } from '../errors.ts';
 import { hashEachOnce, updateColumns } from '../link-input.ts';
@@ -67,9 +68,26 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
       body: bulkCreateSchema, response: { 200: bulkCreateAnswerSchema, ...responses },
     },
   }, async (req) => {
-    const { userId } = principalOf(req);
+    const p = principalOf(req);
+    const { userId } = p;
     const { links, on_conflict: onConflict, dry_run: dryRun } = req.body;
-    const { items, destinations } = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone }, userId, links, { onConflict, dryRun });
+    // A domain-restricted key: items for other domains are rejected here, the rest go to its domain.
+    const outside: BulkCreateItem[] = [];
+    const sentAt: number[] = [];
+    const bodies = links.flatMap((body, index) => {
+      try {
+        const b = restrictRawBody(p, body);
+        sentAt.push(index);
+        return [b];
+      } catch (err) {
+        const e = err as ApiError;
+        outside.push({ index, status: 422, result: 'rejected', id: null, message: e.message, errors: e.errors });
+        return [];
+      }
+    });
+    const made = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone }, userId, bodies, { onConflict, dryRun });
+    const destinations = made.destinations;
+    const items = outside.length ? [...made.items.map((i) => ({ ...i, index: sentAt[i.index]! })), ...outside].sort((a, b) => a.index - b.index) : made.items;
     const shown = await serializeMany(userId, items.flatMap((i) => (i.id === null || dryRun ? [] : [i.id])));
     for (const { id, url } of destinations) ctx.scheduleTitle(id, url);
     const summary = { created: 0, updated: 0, skipped: 0, rejected: 0 };
@@ -99,10 +117,11 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     },
     preValidation: rejectFixed,
   }, async (req) => {
-    const { userId } = principalOf(req);
+    const p = principalOf(req);
+    const { userId } = p;
     const { changes } = req.body;
     const ids = [...new Set(req.body.ids)];
-    const stored = new Map((await ctx.repos.links.findMany(userId, ids)).map((l) => [l.id, l]));
+    const stored = new Map((await ctx.repos.links.findMany(userId, ids)).filter((l) => withinDomain(p, l.domain_id)).map((l) => [l.id, l]));
     const answers = new Map<number, BulkUpdateAnswer['data'][number]>();
     const writes: { op: Extract<LinkWriteOp, { kind: 'update' }>; retitle: boolean }[] = [];
     const lctx = { userId, links: ctx.repos.links, timeZone: ctx.timeZone, hash: hashEachOnce() };
@@ -152,10 +171,13 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
       body: bulkDeleteSchema, response: { 200: bulkDeleteAnswerSchema, ...responses },
     },
   }, async (req) => {
-    const { userId } = principalOf(req);
+    const p = principalOf(req);
+    const { userId } = p;
     const ids = [...new Set(req.body.ids)];
+    const reachable = p.domainId === null ? ids
+      : (await ctx.repos.links.findMany(userId, ids)).filter((l) => withinDomain(p, l.domain_id)).map((l) => l.id);
     // Serialized before they go: the link.deleted event carries the link as it was.
-    const before = await serializeMany(userId, ids);
+    const before = await serializeMany(userId, reachable);
     const gone = new Set(await ctx.repos.links.deleteMany(userId, [...before.keys()]));
     const emit = await emitter(userId);
     for (const id of ids) if (gone.has(id)) await emit('link.deleted', before.get(id)!);

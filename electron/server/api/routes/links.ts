@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema } from '../../../../shared/schemas/links.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, errorResponses, errorSchema, linkSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
-import { principalOf } from '../../auth/authenticate.ts';
+import { principalOf, type Principal } from '../../auth/authenticate.ts';
+import { restrictCreateBody, withinDomain } from '../domain-restriction.ts';
 import { destinationChanged } from '../../health/destinations.ts';
 import type { ApiContext } from '../context.ts';
 import { ApiError, notFound, rejectFields } from '../errors.ts';
@@ -16,29 +17,36 @@ const tags = ['links'];
 export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const urls = () => ({ baseUrl: ctx.baseUrl() });
-  const show = async (userId: number, id: number) => {
-    const link = await ctx.repos.links.find(userId, id);
-    if (!link) throw notFound();
-    return serializeLink(urls(), link, ctx.now());
+  /** The principal's link, within its key's domain. */
+  const find = async (p: Principal, id: number) => {
+    const link = await ctx.repos.links.find(p.userId, id);
+    if (!link || !withinDomain(p, link.domain_id)) throw notFound();
+    return link;
   };
+  const show = async (p: Principal, id: number) => serializeLink(urls(), await find(p, id), ctx.now());
 
   r.get('/links', { schema: { tags, summary: 'List links', querystring: linkListQuerySchema, response: { 200: pageOf(linkSchema), ...errorResponses } } }, async (req) => {
-    const { userId } = principalOf(req);
+    const p = principalOf(req);
     const now = ctx.now();
-    const { rows, total } = await ctx.repos.links.list(userId, req.query, now);
+    if (p.domainId !== null && req.query.domain_id !== undefined && req.query.domain_id !== p.domainId) {
+      return page(req, ctx.baseUrl(), [], 0, req.query);
+    }
+    const q = p.domainId === null ? req.query : { ...req.query, domain_id: p.domainId };
+    const { rows, total } = await ctx.repos.links.list(p.userId, q, now);
     return page(req, ctx.baseUrl(), rows.map((l) => serializeLink(urls(), l, now)), total, req.query);
   });
 
   r.get('/links/:id', { schema: { tags, summary: 'Show a link', params: idParamSchema, response: { 200: singleOf(linkSchema), ...errorResponses } } }, async (req) =>
-    single(await show(principalOf(req).userId, req.params.id)));
+    single(await show(principalOf(req), req.params.id)));
 
   r.post('/links', { schema: { tags, summary: 'Create a link', body: linkCreateSchema, response: { 201: singleOf(linkSchema, 201), ...errorResponses } } }, async (req, reply) => {
-    const { userId } = principalOf(req);
-    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body);
+    const p = principalOf(req);
+    const { userId } = p;
+    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, restrictCreateBody(p, req.body));
     const id = await ctx.repos.links.create(userId, columns, pixelIds);
     ctx.scheduleTitle(id, columns.url);
     // Webhook deliveries are written right after the change, before the answer (not in its transaction).
-    const data = await show(userId, id);
+    const data = await show(p, id);
     await ctx.webhooks.emit(userId, 'link.created', data);
     reply.code(201);
     return single(data, 201);
@@ -54,13 +62,13 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
       },
       preValidation: rejectFields(['domain_id', 'domain'], 'after a link is created'),
       handler: async (req) => {
-        const { userId } = principalOf(req);
-        const stored = await ctx.repos.links.find(userId, req.params.id);
-        if (!stored) throw notFound();
+        const p = principalOf(req);
+        const { userId } = p;
+        const stored = await find(p, req.params.id);
         const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body, stored);
         await ctx.repos.links.update(userId, stored.id, columns, pixelIds, destinationChanged(stored, columns));
         if (columns.url !== undefined && columns.url !== stored.url) ctx.scheduleTitle(stored.id, columns.url);
-        const data = await show(userId, stored.id);
+        const data = await show(p, stored.id);
         await ctx.webhooks.emit(userId, 'link.updated', data);
         return single(data);
       },
@@ -74,18 +82,18 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
       response: { 200: singleOf(linkSchema), 409: errorSchema, ...errorResponses },
     },
   }, async (req) => {
-    const { userId } = principalOf(req);
-    const link = await ctx.repos.links.find(userId, req.params.id);
-    if (!link) throw notFound();
+    const p = principalOf(req);
+    const link = await find(p, req.params.id);
     if (!ctx.health) throw new ApiError(409, 'Destination health checks are turned off on this instance.');
     await ctx.health.checkNow(link);
-    return single(await show(userId, link.id));
+    return single(await show(p, link.id));
   });
 
   r.delete('/links/:id', { schema: { tags, summary: 'Delete a link', params: idParamSchema, response: { 200: deletedSchema, ...errorResponses } } }, async (req) => {
-    const { userId } = principalOf(req);
-    const link = await ctx.repos.links.find(userId, req.params.id);
-    if (!link || !(await ctx.repos.links.delete(userId, req.params.id))) throw notFound();
+    const p = principalOf(req);
+    const { userId } = p;
+    const link = await find(p, req.params.id);
+    if (!(await ctx.repos.links.delete(userId, req.params.id))) throw notFound();
     await ctx.webhooks.emit(userId, 'link.deleted', serializeLink(urls(), link, ctx.now()));
     return deleted(req.params.id, 'link');
   });

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
-import { deletedSchema, errorResponses, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
+import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import {
   deliveryDetailSchema, deliveryParamSchema, deliverySchema, webhookCreatedSchema, webhookCreateSchema, webhookListQuerySchema, webhookSchema, webhookUpdateSchema,
   WEBHOOK_TEST_EVENT, type DeliveryAttempt, type DeliveryState, type Webhook, type WebhookDelivery, type WebhookEvent,
@@ -45,6 +45,10 @@ function checkAddress(url: string | undefined, allowPrivate: boolean) {
   }
 }
 
+/** 422 on url: one request per event to one URL is enough; a second hook would only double it. */
+const duplicate = (d: { id: number; event: WebhookEvent }) =>
+  invalid('url', `Webhook ${d.id} already sends ${d.event} to this URL; change that one instead.`);
+
 export function webhooksRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = ctx.repos.webhooks;
@@ -64,14 +68,20 @@ export function webhooksRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   r.post('/webhooks', {
     schema: {
-      tags, summary: 'Create a webhook', description: 'The answer holds the signing secret; it is shown this once and never again.',
-      body: webhookCreateSchema, response: { 201: singleOf(webhookCreatedSchema, 201), ...errorResponses },
+      tags, summary: 'Create a webhook',
+      description: 'The answer holds the signing secret; it is shown this once and never again. 422 on `url` when another of your webhooks '
+        + 'already sends one of these events to this URL; 409 when you have as many webhooks as the instance allows (--webhooks-per-user, default 20). '
+        + 'Deliveries to one receiving host are spread out (--webhook-host-rate per second); the rest wait their turn.',
+      body: webhookCreateSchema, response: { 201: singleOf(webhookCreatedSchema, 201), 409: errorSchema, ...errorResponses },
     },
   }, async (req, reply) => {
     const { userId } = principalOf(req);
     checkAddress(req.body.url, ctx.webhooks.allowPrivate);
     const secret = newSecret();
-    const id = await repo.create(userId, { ...req.body, disabled: req.body.disabled as 0 | 1 | undefined, secret });
+    const made = await repo.createChecked(userId, { ...req.body, disabled: req.body.disabled as 0 | 1 | undefined, secret }, ctx.webhooks.perUser);
+    if ('cap' in made) throw conflict(`This user has ${made.cap} webhooks, the most this instance allows; delete one first.`);
+    if ('duplicate' in made) throw duplicate(made.duplicate);
+    const { id } = made;
     reply.code(201);
     return single({ ...serializeWebhook(await owned(userId, id)), secret }, 201);
   });
@@ -83,8 +93,12 @@ export function webhooksRoutes(app: FastifyInstance, ctx: ApiContext) {
       schema: { tags, summary: 'Update a webhook', params: idParamSchema, body: webhookUpdateSchema, response: { 200: singleOf(webhookSchema), ...errorResponses } },
       handler: async (req) => {
         const { userId } = principalOf(req);
-        await owned(userId, req.params.id);
+        const before = await owned(userId, req.params.id);
         checkAddress(req.body.url, ctx.webhooks.allowPrivate);
+        if (req.body.url !== undefined || req.body.events !== undefined) {
+          const twin = await repo.duplicateOf(userId, before.id, req.body.url ?? before.url, req.body.events ?? JSON.parse(before.events) as WebhookEvent[]);
+          if (twin) throw duplicate(twin);
+        }
         await repo.update(userId, req.params.id, { ...req.body, disabled: req.body.disabled as 0 | 1 | undefined });
         return single(serializeWebhook(await owned(userId, req.params.id)));
       },

@@ -35,6 +35,24 @@ export interface DeliveryOutcome {
 /** The events column is a JSON array of names, matched by its quoted form on both engines. */
 const subscribes = (event: string) => sql<boolean>`events LIKE ${`%"${event}"%`}`;
 
+/** URLs compared as a receiver sees them: WHATWG-normalized (case of scheme and host, default port, empty path). */
+const sameUrl = (a: string, b: string) => {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+};
+function sameTarget(hooks: { id: number; url: string; events: string }[], url: string, events: WebhookEvent[]) {
+  for (const h of hooks) {
+    if (!sameUrl(h.url, url)) continue;
+    const theirs = JSON.parse(h.events) as WebhookEvent[];
+    const event = events.find((e) => theirs.includes(e));
+    if (event) return { id: h.id, event };
+  }
+  return null;
+}
+
 /** The delivery body: the same bytes on every attempt, so a receiver can deduplicate by id. */
 export const deliveryBody = (id: number, event: string, createdAt: number, data: unknown) =>
   JSON.stringify({ id, event, created_at: new Date(createdAt).toISOString(), data });
@@ -65,6 +83,33 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
     },
     async find(userId: number, id: number): Promise<WebhookRow | undefined> {
       return db.selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    },
+    /**
+     * A new hook, unless the user has `max` already ('cap') or another of its
+     * hooks sends one of these events to this URL (that hook). The checks and
+     * the insert hold the user's row, so two creates cannot both pass them.
+     */
+    async createChecked(userId: number, v: { url: string; events: WebhookEvent[]; disabled?: 0 | 1 | undefined; secret: string }, max: number):
+      Promise<{ id: number } | { cap: number } | { duplicate: { id: number; event: WebhookEvent } }> {
+      const now = isoNow();
+      return db.transaction().execute(async (t) => {
+        await t.updateTable('users').set({ name: sql<string>`name` }).where('id', '=', userId).execute();
+        const hooks = await t.selectFrom('webhooks').select(['id', 'url', 'events']).where('user_id', '=', userId).execute();
+        if (hooks.length >= max) return { cap: hooks.length };
+        const duplicate = sameTarget(hooks, v.url, v.events);
+        if (duplicate) return { duplicate };
+        const cursor = await lastClickId(t);
+        const r = await t.insertInto('webhooks').values({
+          user_id: userId, url: v.url, events: JSON.stringify(v.events), secret: v.secret, disabled: v.disabled ?? 0,
+          click_cursor: cursor, created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        return { id: r.id };
+      });
+    },
+    /** Another of the user's hooks that sends one of `events` to `url`, or null. */
+    async duplicateOf(userId: number, exceptId: number, url: string, events: WebhookEvent[]) {
+      const hooks = await db.selectFrom('webhooks').select(['id', 'url', 'events']).where('user_id', '=', userId).where('id', '!=', exceptId).execute();
+      return sameTarget(hooks, url, events);
     },
     async create(userId: number, v: { url: string; events: WebhookEvent[]; disabled?: 0 | 1 | undefined; secret: string }): Promise<number> {
       const now = isoNow();

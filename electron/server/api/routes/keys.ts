@@ -1,0 +1,141 @@
+// /api/v1/keys: a user's own keys; with the `admin` scope, everyone's. A key
+// never grants more than the key that makes it has: no scope it lacks, no
+// later expiry than its own, no other domain than its own.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiKeyCreatedSchema, apiKeySchema, keyCreateSchema, keyListQuerySchema, keyUpdateSchema, type ApiKey,
+} from '../../../../shared/schemas/admin.ts';
+import { idParamSchema } from '../../../../shared/schemas/resources.ts';
+import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
+import { firstMissing, grants, isScope, normalizeScopes, type Scope } from '../../../../shared/scopes.ts';
+import { principalOf, type Principal } from '../../auth/authenticate.ts';
+import { forbidden } from '../../auth/policy.ts';
+import { scopesForRole, type KeyRow } from '../../db/repositories/users-repository.ts';
+import { isoNow } from '../../util/time.ts';
+import type { ApiContext } from '../context.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
+import { deleted, page, single } from '../responses.ts';
+import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../admin-messages.ts';
+
+const tags = ['keys'];
+const OWN = ' Any key may act on its own user\'s keys that have no scope it lacks; the `admin` scope acts on every key.';
+
+export function serializeKey(k: KeyRow, now: number, currentKeyId: number): ApiKey {
+  const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now;
+  return {
+    id: k.id, user: { id: k.user_id, name: k.user_name }, name: k.name, prefix: `ldk_${k.prefix}`,
+    // What the key can do: an admin scope left on a demoted user's key is not shown (nor granted).
+    scopes: scopesForRole((JSON.parse(k.scopes) as unknown[]).filter(isScope), k.user_role), expires_at: k.expires_at, domain_id: k.domain_id,
+    status: k.revoked_at ? 'revoked' : expired ? 'expired' : 'active',
+    created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, current: k.id === currentKeyId,
+  };
+}
+
+const isAdmin = (p: Principal) => grants(p.scopes, 'admin');
+
+export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const users = ctx.repos.users;
+
+  /** A key this principal may see: its own user's, or any with `admin`; 404 otherwise (as for any record not one's own). */
+  const visible = async (p: Principal, id: number) => {
+    const k = await users.findKey(id);
+    if (!k || (k.user_id !== p.userId && !isAdmin(p))) throw notFound();
+    return k;
+  };
+  /** Changing a key takes every scope it has (a read-only key cannot revoke the full key beside it), or `admin`. */
+  const mayChange = (p: Principal, k: KeyRow) => {
+    if (isAdmin(p)) return;
+    const missing = firstMissing(p.scopes, (JSON.parse(k.scopes) as unknown[]).filter(isScope));
+    if (missing) throw forbidden(missing);
+  };
+
+  r.get('/keys', {
+    schema: {
+      tags, summary: 'List API keys', description: `One's own user's keys; with the \`admin\` scope every user's, or one user's with user_id.${OWN} Never a key itself.`,
+      querystring: keyListQuerySchema, response: { 200: pageOf(apiKeySchema), ...errorResponses },
+    },
+  }, async (req) => {
+    const p = principalOf(req);
+    const q = req.query;
+    if (q.user_id !== undefined && q.user_id !== p.userId && !isAdmin(p)) throw forbidden('admin');
+    const userId = q.user_id ?? (isAdmin(p) ? undefined : p.userId);
+    const { rows, total } = await users.pageKeys({ page: q.page, per_page: q.per_page, userId, state: q.state });
+    const now = ctx.now();
+    return page(req, ctx.baseUrl(), rows.map((k) => serializeKey(k, now, p.keyId)), total, q);
+  });
+
+  r.get('/keys/current', {
+    schema: { tags, summary: 'The key of this request', description: 'Its scopes, expiry and domain: what a client warns about before the key expires.', response: { 200: singleOf(apiKeySchema), ...errorResponses } },
+  }, async (req) => {
+    const p = principalOf(req);
+    return single(serializeKey((await users.findKey(p.keyId))!, ctx.now(), p.keyId));
+  });
+
+  r.get('/keys/:id', { schema: { tags, summary: 'Show an API key', description: OWN.trim(), params: idParamSchema, response: { 200: singleOf(apiKeySchema), ...errorResponses } } }, async (req) => {
+    const p = principalOf(req);
+    return single(serializeKey(await visible(p, req.params.id), ctx.now(), p.keyId));
+  });
+
+  r.post('/keys', {
+    schema: {
+      tags, summary: 'Create an API key',
+      description: 'The answer holds the key (`data.key`): shown this once, never again. `scopes` (form: scopes[]=links:read; JSON: an array) '
+        + 'default to the creating key\'s own; a scope it lacks is 403 naming it. `expires_at` (ISO 8601) may not be later than the creating key\'s own expiry '
+        + '(default: that expiry). `domain_id` restricts the key to one domain; a restricted key makes only keys restricted to its domain. '
+        + '`user_id` (another user\'s key) needs the `admin` scope; `admin` can only be given to an admin\'s key.',
+      body: keyCreateSchema, response: { 201: singleOf(apiKeyCreatedSchema, 201), ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const p = principalOf(req);
+    const b = req.body;
+    const userId = b.user_id ?? p.userId;
+    if (userId !== p.userId && !isAdmin(p)) throw forbidden('admin');
+    const user = await users.findUser(userId);
+    if (!user) throw invalid('user_id', `There is no user ${userId}.`);
+    const scopes: Scope[] = normalizeScopes(b.scopes ?? p.scopes);
+    const missing = firstMissing(p.scopes, scopes);
+    if (missing) throw forbidden(missing);
+    if (scopes.includes('admin') && user.role !== 'admin') throw invalid('scopes', ADMIN_SCOPE_FOR_MEMBER(userId));
+    const now = ctx.now();
+    let expiresAt = b.expires_at ?? p.expiresAt;
+    if (expiresAt !== null && Date.parse(expiresAt) <= now) throw invalid('expires_at', EXPIRY_IN_PAST);
+    if (p.expiresAt !== null && expiresAt !== null && Date.parse(expiresAt) > Date.parse(p.expiresAt)) {
+      throw invalid('expires_at', `The expires_at may not be later than this key's own expiry, ${p.expiresAt}.`);
+    }
+    expiresAt ??= null;
+    let domainId = b.domain_id ?? p.domainId;
+    if (p.domainId !== null && domainId !== p.domainId) throw invalid('domain_id', `This key is restricted to domain ${p.domainId}; the keys it makes are too.`);
+    if (domainId !== null && b.domain_id !== undefined && !(await ctx.repos.domains.find(userId, domainId))) {
+      throw invalid('domain_id', NO_SUCH_DOMAIN(userId, domainId));
+    }
+    domainId ??= null;
+    const made = await users.createKey({ userId, name: b.name ?? '', scopes, expiresAt, domainId, createdByKeyId: p.keyId });
+    reply.code(201);
+    return single({ ...serializeKey((await users.findKey(made.keyId))!, now, p.keyId), key: made.key }, 201);
+  });
+
+  r.patch('/keys/:id', {
+    schema: { tags, summary: 'Rename an API key', description: OWN.trim(), params: idParamSchema, body: keyUpdateSchema, response: { 200: singleOf(apiKeySchema), ...errorResponses } },
+  }, async (req) => {
+    const p = principalOf(req);
+    const k = await visible(p, req.params.id);
+    mayChange(p, k);
+    await users.renameKey(k.id, req.body.name);
+    return single(serializeKey((await users.findKey(k.id))!, ctx.now(), p.keyId));
+  });
+
+  r.delete('/keys/:id', {
+    schema: {
+      tags, summary: 'Revoke an API key', description: `It is refused from the next request on, on every node.${OWN} 409 when it was revoked already.`,
+      params: idParamSchema, response: { 200: deletedSchema, 409: errorSchema, ...errorResponses },
+    },
+  }, async (req) => {
+    const p = principalOf(req);
+    const k = await visible(p, req.params.id);
+    mayChange(p, k);
+    if (!(await users.revokeKey(k.id))) throw conflict(`Key ${k.id} was revoked already, at ${k.revoked_at ?? isoNow(ctx.now())}.`);
+    return deleted(k.id, 'key');
+  });
+}

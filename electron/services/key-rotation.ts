@@ -1,0 +1,81 @@
+// Rotate key: a new key for an instance, made with the old one through the
+// API (same scopes, same domain; its expiry can be no later than the old
+// key's), stored in the secret store, checked, and only then the old key
+// revoked. Whichever step fails, nothing is lost: until the new key has
+// answered, the old one stays stored and valid; once it has, it is never
+// thrown away.
+import type { ApiKey, ApiKeyCreated } from '../../shared/schemas/admin.ts';
+import { single } from './api-answers.ts';
+import type { ApiClient } from './api-client.ts';
+import { ServiceError } from './errors.ts';
+import type { SecretStore } from './secret-store.ts';
+
+export interface RotationDeps {
+  /** Reads its key from `secrets` under `account` on every request (as the desktop's clients do). */
+  client: ApiClient;
+  secrets: Pick<SecretStore, 'get' | 'set'>;
+  account: string;
+  now?: () => number;
+}
+
+export interface RotationResult { prefix: string; keyId: number; oldKeyId: number; oldKeyRevoked: boolean; message: string }
+
+const stamp = (now: number) => new Date(now).toISOString().slice(0, 10);
+const why = (err: unknown) => (err instanceof ServiceError ? err.error.message : err instanceof Error ? err.message : String(err));
+
+export async function rotateKey(d: RotationDeps): Promise<RotationResult> {
+  const now = d.now ?? Date.now;
+  const old = await d.secrets.get(d.account);
+  if (!old) throw new ServiceError('no-key', 'No API key is stored for this instance, so there is none to rotate. Add one in its settings.');
+
+  // 1. What the old key is, and 2. its successor, both with the old key.
+  const current = single<ApiKey>(await d.client.request('GET', '/keys/current'));
+  const made = single<ApiKeyCreated>(await d.client.request('POST', '/keys', {
+    body: { name: `${current.name || 'Linkdesk desktop'} (rotated ${stamp(now())})`.slice(0, 255), scopes: current.scopes, ...(current.domain_id !== null && { domain_id: current.domain_id }) },
+  }));
+  if (typeof made.key !== 'string' || typeof made.id !== 'number') throw new ServiceError('not-linkdesk', 'The server made a key but did not answer it.');
+
+  /** The new key is of no use: revoked with the old one, which is stored again; best effort. */
+  const dropNew = async () => {
+    try {
+      await d.client.request('DELETE', `/keys/${made.id}`);
+    } catch {
+      // Unused and unstored: it expires with nothing holding it, and the key list shows it.
+    }
+  };
+
+  // 3. Stored.
+  try {
+    await d.secrets.set(d.account, made.key);
+  } catch (err) {
+    await dropNew();
+    throw new ServiceError('keychain', `The new key could not be stored (${why(err)}); the old key is kept and still works.`);
+  }
+
+  // 4. Checked: the stored key answers as the new key.
+  try {
+    const seen = single<ApiKey>(await d.client.request('GET', '/keys/current'));
+    if (seen.id !== made.id) throw new Error(`the server answered as key ${seen.id}`);
+  } catch (err) {
+    try {
+      await d.secrets.set(d.account, old);
+    } catch (restoreErr) {
+      // The new key stays stored (it may well work); the old one is still valid, so nothing is lost either way.
+      throw new ServiceError('keychain', `The new key (${made.prefix}) is stored but did not answer (${why(err)}), and the old key could not be put back (${why(restoreErr)}). `
+        + `Both keys are still valid; check the connection, then rotate again or revoke key ${made.id}.`);
+    }
+    await dropNew();
+    throw new ServiceError(err instanceof ServiceError ? err.error.kind : 'server', `The new key did not answer (${why(err)}); the old key is kept and still works.`);
+  }
+
+  // 5. Only now the old key goes, with the new one.
+  try {
+    await d.client.request('DELETE', `/keys/${current.id}`);
+  } catch (err) {
+    return {
+      prefix: made.prefix, keyId: made.id, oldKeyId: current.id, oldKeyRevoked: false,
+      message: `The new key (${made.prefix}) is stored and works, but the old key (${current.prefix}, key ${current.id}) could not be revoked (${why(err)}); revoke it from the keys list.`,
+    };
+  }
+  return { prefix: made.prefix, keyId: made.id, oldKeyId: current.id, oldKeyRevoked: true, message: `The key was rotated: ${made.prefix} replaces ${current.prefix}, which is revoked.` };
+}

@@ -1,0 +1,150 @@
+// Users, API keys and the audit log (/api/v1/users, /keys, /audit): request
+// and response shapes, and the types the code uses (drift guards at the bottom).
+import { z } from 'zod';
+import { PER_PAGE_VALUES } from '../constants.ts';
+import { SCOPES, USER_ROLES, USER_STATUSES, type Scope, type UserRole, type UserStatus } from '../scopes.ts';
+import { dateString, id, int, list, oneOf, oneOfStrings, str } from './fields.ts';
+
+export interface User {
+  id: number; name: string; role: UserRole; status: UserStatus;
+  /** Links the user owns. */
+  links_count: number;
+  /** The last time any of the user's keys was used (recorded at most once a minute); null: never. */
+  last_active_at: string | null;
+  created_at: string;
+}
+export interface ApiKey {
+  id: number;
+  user: { id: number; name: string };
+  name: string;
+  /** `ldk_XXXXXXXX`: the public part; the key itself is shown once, when it is made. */
+  prefix: string;
+  scopes: Scope[];
+  expires_at: string | null;
+  domain_id: number | null;
+  status: 'active' | 'expired' | 'revoked';
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  /** True for the key this request was made with. */
+  current: boolean;
+}
+/** The create answer: the only time the key is shown. */
+export interface ApiKeyCreated extends ApiKey { key: string }
+export interface AuditEntry {
+  id: number;
+  at: string;
+  user: { id: number | null; name: string | null };
+  key_prefix: string | null;
+  source: 'api' | 'cli';
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  /** Names of the fields the change carried; never a value. */
+  fields: string[];
+  ip: string | null;
+}
+
+const page = { per_page: oneOf('per_page', PER_PAGE_VALUES).default(10), page: int('page', 1).default(1) };
+
+export const userCreateSchema = z.object({
+  name: str('name'),
+  role: oneOfStrings('role', USER_ROLES).default('member'),
+});
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+export const userUpdateSchema = z.object({
+  name: str('name').optional(),
+  role: oneOfStrings('role', USER_ROLES).optional(),
+  status: oneOfStrings('status', USER_STATUSES).optional(),
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+export const userListQuerySchema = z.object({
+  role: oneOfStrings('role', USER_ROLES).optional(),
+  status: oneOfStrings('status', USER_STATUSES).optional(),
+  ...page,
+});
+export const userDeleteQuerySchema = z.object({
+  /** What becomes of the user's links: refused (409) without it while there are any. */
+  links: oneOfStrings('links', ['delete', 'move'] as const).optional(),
+  to_user_id: id('to_user_id').optional(),
+});
+
+const isoInstant = (field: string) => z
+  .string({ error: `The ${field} must be a date and time in ISO 8601, such as 2030-01-31T12:00:00Z.` })
+  .trim()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+    `The ${field} must be a date and time in ISO 8601, such as 2030-01-31T12:00:00Z.`)
+  // A date alone is its midnight UTC; every instant is stored as UTC with seconds.
+  .transform((s) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : /[Zz]|[+-]\d{2}:?\d{2}$/.test(s) ? s : `${s}Z`).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+
+export const keyCreateSchema = z.object({
+  name: str('name').optional(),
+  /** None given: the creating key's own scopes. */
+  scopes: list('scopes', oneOfStrings('scopes.*', SCOPES), SCOPES.length).optional(),
+  expires_at: isoInstant('expires_at').optional(),
+  domain_id: id('domain_id').optional(),
+  /** Admins only: the user the key is for (default: the creator's own user). */
+  user_id: id('user_id').optional(),
+});
+export type KeyCreateInput = z.input<typeof keyCreateSchema>;
+export const keyUpdateSchema = z.object({ name: str('name') });
+export const keyListQuerySchema = z.object({
+  /** Admins only: one user's keys (default: everyone's for an admin key, else one's own). */
+  user_id: id('user_id').optional(),
+  state: oneOfStrings('state', ['active', 'revoked'] as const).optional(),
+  ...page,
+});
+
+export const AUDIT_TARGET_TYPES = ['link', 'domain', 'space', 'pixel', 'webhook', 'user', 'key'] as const;
+export const auditListQuerySchema = z.object({
+  user_id: id('user_id').optional(),
+  action: str('action', 64).regex(/^[a-z_]+\.[a-z_]+$/, 'The action must look like link.create.').optional(),
+  target_type: oneOfStrings('target_type', AUDIT_TARGET_TYPES).optional(),
+  target_id: id('target_id').optional(),
+  /** Days in the instance's time zone, both inclusive. */
+  from: dateString('from').optional(),
+  to: dateString('to').optional(),
+  ...page,
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+export const auditExportQuerySchema = auditListQuerySchema.omit({ page: true, per_page: true });
+
+const timestamp = z.string().describe('ISO 8601, UTC');
+export const userSchema = z.object({
+  id: z.number().int(), name: z.string(), role: z.enum(USER_ROLES), status: z.enum(USER_STATUSES),
+  links_count: z.number().int(), last_active_at: timestamp.nullable(), created_at: timestamp,
+}).meta({ id: 'User' });
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  name: z.string(),
+  prefix: z.string().describe('ldk_ and the 8-character lookup prefix; never the key'),
+  scopes: z.array(z.enum(SCOPES)).describe('A write scope includes its read'),
+  expires_at: timestamp.nullable(),
+  domain_id: z.number().int().nullable().describe('The one domain the key sees and creates links on; null: all of its user\'s'),
+  status: z.enum(['active', 'expired', 'revoked']),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+  current: z.boolean().describe('The key this request was made with'),
+}).meta({ id: 'ApiKey' });
+export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string().describe('The key itself: shown this once, never again') }).meta({ id: 'ApiKeyCreated' });
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: timestamp,
+  user: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+  key_prefix: z.string().nullable(),
+  source: z.enum(['api', 'cli']),
+  action: z.string().describe('resource.verb: link.create, user.update, key.revoke…'),
+  target_type: z.string(),
+  target_id: z.number().int().nullable(),
+  fields: z.array(z.string()).describe('Names of the fields the change carried; never a value'),
+  ip: z.string().nullable(),
+}).meta({ id: 'AuditEntry' });
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <A, B>(ok: Same<A, B>) => ok;
+same<z.infer<typeof userSchema>, User>(true);
+same<z.infer<typeof apiKeySchema>, ApiKey>(true);
+same<z.infer<typeof apiKeyCreatedSchema>, ApiKeyCreated>(true);
+same<z.infer<typeof auditEntrySchema>, AuditEntry>(true);
