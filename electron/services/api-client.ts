@@ -88,6 +88,9 @@ function htmlLogin(host: string, where: string, title: string | null, status: nu
 }
 
 /** Turns a finished HTTP exchange into data or a typed failure. */
+/** What to do about a 403, for the screens that explain one. */
+export const FORBIDDEN_ADVICE = 'Ask the server\'s administrator for a key with the access this needs.';
+
 export function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string, ctx?: FailureContext): Record<string, unknown> {
   let json: unknown;
   try {
@@ -137,10 +140,10 @@ export function interpret(status: number, headers: Dispatcher.ResponseData['head
     throw connectionError('invalid-key', 'key-refused', `${host} refused the API key (401)${message ? `: ${message}` : '.'}`,
       'Enter a current key in this instance\'s settings (on the server, `linkdesk keys create` makes one).', { status });
   }
-  // The key works, but may not do this: the server's message names the scope it lacks.
+  // The key works, but may not do this: the server's message (which names the scope it lacks) is what a screen shows.
   if (status === 403) {
-    throw connectionError('forbidden', 'key-forbidden', message ?? `${host} does not let this key do that (403).`,
-      'Ask the server\'s administrator for a key with the access this needs.', { status });
+    throw new ServiceError('forbidden', message ?? `${host} does not let this key do that (403).`,
+      { status, reason: 'key-forbidden', advice: FORBIDDEN_ADVICE });
   }
   if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
   if (status === 409) return fail('conflict', message ?? 'The request conflicts with the current state.', status);

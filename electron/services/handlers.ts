@@ -205,6 +205,11 @@ export async function check(client: () => ApiClient): Promise<Reachability> {
     const why = { ...(reason ? { reason } : {}), ...(advice ? { advice } : {}) };
     if (kind === 'no-key') return { state: 'no-key', message, ...why };
     if (kind === 'invalid-key') return { state: 'invalid-key', message, ...why };
+    // Accepted, but not for reading the account or links: for this app the key does not do.
+    if (kind === 'forbidden') {
+      const host = new URL(client().baseUrl).host;
+      return { state: 'invalid-key', message: `${host} accepted the API key but does not allow this (403): ${message}${advice ? ` ${advice}` : ''}`, ...why };
+    }
     if (kind === 'unreachable' || kind === 'timeout') return { state: 'unreachable', message, kind, ...why };
     return { state: 'error', message, kind, ...why, ...(certificate ? { certificate } : {}) };
   }

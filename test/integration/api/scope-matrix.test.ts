@@ -10,7 +10,7 @@ let s: TestServer;
 beforeAll(async () => { s = await startServer({ webhooksPerUser: 1000, rateLimit: 0 }, { webhooks: false }); });
 afterAll(async () => { await s.close(); });
 
-interface Fx { domain: number; emptyDomain: number; link: number; doomedLink: number; bulkLink: number; space: number; pixel: number; webhook: number; user: number; ownKey: number }
+interface Fx { domain: number; emptyDomain: number; link: number; doomedLink: number; bulkLink: number; space: number; pixel: number; webhook: number; delivery: number; user: number; ownKey: number }
 interface Route {
   method: string;
   /** As the OpenAPI document names it. */
@@ -62,6 +62,9 @@ const ROUTES: Route[] = [
   r('PATCH', '/webhooks/{id}', 'webhooks:write', 200, (f) => `/webhooks/${f.webhook}`, () => ({ events: ['link.deleted'] })),
   r('GET', '/webhooks/{id}/deliveries', 'webhooks:read', 200, (f) => `/webhooks/${f.webhook}/deliveries`),
   r('POST', '/webhooks/{id}/test', 'webhooks:write', 201, (f) => `/webhooks/${f.webhook}/test`),
+  r('GET', '/webhooks/{id}/deliveries/{delivery_id}', 'webhooks:read', 200, (f) => `/webhooks/${f.webhook}/deliveries/${f.delivery}`),
+  r('POST', '/webhooks/{id}/deliveries/{delivery_id}/redeliver', 'webhooks:write', 200,
+    (f) => `/webhooks/${f.webhook}/deliveries/${f.delivery}/redeliver`),
   r('GET', '/users', 'admin', 200, () => '/users'),
   r('POST', '/users', 'admin', 201, () => '/users', (_f, i) => ({ name: `made-${i}` })),
   r('GET', '/users/{id}', 'admin', 200, (f) => `/users/${f.user}`),
@@ -92,6 +95,7 @@ async function fixtures(scopedKey: string): Promise<Fx> {
     return res.body.data.id as number;
   };
   const domain = await made('/domains', { name: `fx${i}.example` });
+  const webhook = await made('/webhooks', { url: `https://hooks.example/fx${i}`, events: ['link.created'] });
   return {
     domain,
     emptyDomain: await made('/domains', { name: `empty${i}.example` }),
@@ -100,7 +104,8 @@ async function fixtures(scopedKey: string): Promise<Fx> {
     bulkLink: await made('/links', { url: 'https://example.com/c' }),
     space: await made('/spaces', { name: 'Fx' }),
     pixel: await made('/pixels', { name: 'Fx', type: 'x', pixel_id: 'fx' }),
-    webhook: await made('/webhooks', { url: `https://hooks.example/fx${i}`, events: ['link.created'] }),
+    webhook,
+    delivery: await made(`/webhooks/${webhook}/test`, {}),
     user: await made('/users', { name: `fx-user-${i}` }),
     // A key of the scoped key's own making: the keys routes act on it.
     ownKey: await made('/keys', { name: 'own' }, scopedKey),
