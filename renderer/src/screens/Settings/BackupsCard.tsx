@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, 
 import { useCallback, useEffect, useState } from 'react';
 import type { BackupsView, BackupView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
+import { queryClient } from '../../api/query.ts';
 import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { fmt } from '../../format.ts';
@@ -100,6 +101,9 @@ export function BackupsCard() {
     setChosen(null);
     notify({ color: 'teal', title: 'Backup restored', message: `The local server is running again on the backup of ${when(b.createdAt)}.` });
     void reloadInstances({ silent: true }); // the local server may listen on another port now
+    // Every answer cached from the local server came from the database the backup replaced.
+    const local = useInstances.getState().instances.find((i) => i.kind === 'local');
+    void queryClient.invalidateQueries({ queryKey: ['instance', local?.id ?? 'none'] });
     void load();
   };
 
