@@ -270,13 +270,16 @@ export async function importLinks(argv: string[]): Promise<void> {
   } catch (err) {
     throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
   }
-  const { openImport, TransferError } = await import('../transfer/read.ts');
+  const { TransferError } = await import('../transfer/read.ts');
+  const { openImportThreaded } = await import('../transfer/threaded-source.ts');
   const { runImport } = await import('../transfer/import-run.ts');
   const { reportCsv } = await import('../transfer/report.ts');
   const { createLinksBulk, toWriteResult } = await import('../api/bulk-links.ts');
   const result = await withRepos(COMMAND, values, userId, async (repos) => {
+    // Read on a thread of its own while this one checks and writes (threaded-source.ts).
+    let source: Awaited<ReturnType<typeof openImportThreaded>> | undefined;
     try {
-      const source = openImport(bytes, { format: format === 'auto' ? undefined : format as ImportFormat, overrides });
+      source = await openImportThreaded(bytes, { format: format === 'auto' ? undefined : format as ImportFormat, overrides });
       // Counting reads the whole file first, so a file that breaks part-way writes nothing.
       const total = await source.count();
       const resolver = repoResolver(repos, userId, dryRun);
@@ -298,7 +301,8 @@ export async function importLinks(argv: string[]): Promise<void> {
       };
       const progress = progressTo(file, total);
       const done = await runImport({
-        source, resolver, sink, onConflict: onConflict as (typeof CONFLICTS)[number], password, batchSize: 1000,
+        // Bigger batches than the app's: fewer commits, each of them durable.
+        source, resolver, sink, onConflict: onConflict as (typeof CONFLICTS)[number], password, batchSize: 5000,
         domainOverride, spaceOverride: spaceOverride === WOULD_CREATE ? null : spaceOverride, onBatch: (p) => progress(p.row),
       });
       if (!dryRun && done.created + done.updated > 0) {
@@ -308,6 +312,8 @@ export async function importLinks(argv: string[]): Promise<void> {
       return done;
     } catch (err) {
       throw err instanceof TransferError ? new CliError(`${file}: ${err.message}`) : err;
+    } finally {
+      await source?.close();
     }
   });
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');

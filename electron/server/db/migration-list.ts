@@ -2,6 +2,7 @@
 // version. Applied by migrations.ts (SQLite) and postgres.ts; never edited
 // once released (each engine records a hash of its text).
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
+import { lighterSearch } from './migrations/lighter-search.ts';
 import { rolesAudit } from './migrations/roles-audit.ts';
 import { webhookAttempts } from './migrations/webhook-attempts.ts';
 
@@ -428,4 +429,5 @@ CREATE INDEX webhook_deliveries_hook ON webhook_deliveries(webhook_id, id);
   // From version 8 on, each migration is a file of its own in ./migrations.
   webhookAttempts,
   rolesAudit,
+  lighterSearch,
 ];

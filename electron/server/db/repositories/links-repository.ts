@@ -36,7 +36,19 @@ const clicksOf = sql<number>`(SELECT clicks FROM link_clicks WHERE link_id = lin
  * to LIKE. PostgreSQL's pg_trgm indexes serve ILIKE itself, so it never joins
  * an index table.
  */
-const usesIndex = (term: string, engine: Engine) => engine === 'sqlite' && [...term].length >= 3;
+/**
+ * SQLite's index leaves out each URL's "https://www." (migrations/lighter-search.ts). A term that
+ * may match there (it holds "://", lies inside such a prefix as "http" does, or starts like its end,
+ * as ".example" or "//host" do) reads the table instead, so it is never missed.
+ */
+const URL_PREFIXES = ['https://www.', 'http://www.', 'https://', 'http://'];
+const mayReachCut = (term: string) => {
+  const t = term.toLowerCase();
+  // Inside the cut ("http", "www"), or reaching out of its end ("www.exam", ".example", "//host").
+  return t.includes('://') || URL_PREFIXES.some((p) => p.includes(t) || [...p].some((_, i) => t.startsWith(p.slice(i))));
+};
+const usesIndex = (term: string, column: 'title' | 'alias' | 'url' | 'all', engine: Engine) =>
+  engine === 'sqlite' && [...term].length >= 3 && !((column === 'url' || column === 'all') && mayReachCut(term));
 /** One phrase in one column, or (`all`) in any of the indexed columns: title, alias, url. */
 const ftsMatch = (column: 'title' | 'alias' | 'url' | 'all', term: string) => {
   const phrase = `"${term.replace(/"/g, '""')}"`;
@@ -189,7 +201,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
      * search index alone when the user owns every link, else a counted query.
      */
     async list(userId: number, q: LinkListQuery, now: number): Promise<PageResult<HydratedLink>> {
-      const indexed = q.search !== undefined && usesIndex(q.search, engine);
+      const indexed = q.search !== undefined && usesIndex(q.search, q.search_by, engine);
       const match = indexed ? ftsMatch(q.search_by, q.search!) : '';
       // The search index joined as a table-valued function: it yields rowids in
       // order, so newest-first pages stop early instead of sorting every match.
