@@ -89,10 +89,11 @@ const DATABASE_DOWN = { message: 'The database is unreachable; try again shortly
 const pathOf = (url: string) => url.split('?', 1)[0];
 
 /** The record a change was about: the route's :id, or the id a create answered with. */
-function targetIdOf(params: unknown, payload: unknown): number | null {
+function targetIdOf(params: unknown, payload: unknown, action: string): number | null {
   const id = Number((params as { id?: unknown } | null)?.id);
   if (Number.isSafeInteger(id) && id > 0) return id;
-  if (typeof payload !== 'string') return null;
+  // Only a single create names its new record in the answer (a bulk answer is a list, and reading 1,000 items back costs).
+  if (typeof payload !== 'string' || !action.endsWith('.create')) return null;
   try {
     const data = (JSON.parse(payload) as { data?: { id?: unknown } }).data;
     return typeof data?.id === 'number' ? data.id : null;
@@ -330,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!what) return payload;
         try {
           await repos.audit.record({
-            userId: p.userId, keyPrefix: p.keyPrefix, source: 'api', ...what, targetId: targetIdOf(req.params, payload),
+            userId: p.userId, keyPrefix: p.keyPrefix, source: 'api', ...what, targetId: targetIdOf(req.params, payload, what.action),
             fields: [...new Set([...fieldNamesOf(req.body), ...fieldNamesOf(req.query)])].sort(), ip: req.ip,
           }, now());
         } catch (err) {
