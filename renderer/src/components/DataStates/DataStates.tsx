@@ -36,7 +36,6 @@ export function ErrorState({ error, onRetry, kept = false }: { error: IpcError; 
     <Alert color="red" variant="light" title={TITLES[error.kind] ?? 'Something went wrong'} role="alert" data-error-kind={error.kind} mb={kept ? 'sm' : undefined}>
       <Stack gap="sm">
         <Text size="sm">{error.message}{retryIn}</Text>
-        {forbidden ? <Text size="sm">This instance's key does not allow it. An admin can give you a key that does; change the key in the instance's settings.</Text> : null}
         {kept ? <Text size="sm" data-testid="kept-notice">Below is what was loaded last; it may be out of date.</Text> : null}
         <Group gap="sm">
           {onRetry && !forbidden ? <Button size="xs" variant="default" onClick={onRetry}>Try again</Button> : null}

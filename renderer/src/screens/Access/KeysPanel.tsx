@@ -140,7 +140,7 @@ export function KeysPanel({ creator, users }: {
       {renaming.subject ? (
         <RenameKeyModal apiKey={renaming.subject} onClose={() => renaming.close()} onSaved={() => { renaming.close(); void refreshAccess(); }} />
       ) : null}
-      <ConfirmDelete opened={revoking.subject !== null} title="Revoke key" confirmLabel="Revoke" onClose={(gone) => revoking.close(gone)}
+      <ConfirmDelete opened={revoking.subject !== null} title="Revoke key" confirmLabel="Revoke" refusedTitle="Not revoked" onClose={(gone) => revoking.close(gone)}
         onConfirm={async () => { await access.revokeKey(revoking.subject!.id); await refreshAccess(); }}>
         Revoke <strong>{revoking.last?.name || revoking.last?.prefix}</strong> ({revoking.last?.prefix}
         {admin ? `, ${revoking.last?.user.name}'s` : ''})? Every request with it is refused from now on; this cannot be undone.

@@ -52,7 +52,7 @@ export function UsersPanel({ everyone, onShowKeys }: { everyone: User[]; onShowK
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th><Table.Th w={100}>Role</Table.Th><Table.Th w={110}>State</Table.Th>
-                  <Table.Th w={80} style={{ textAlign: 'right' }}>Links</Table.Th><Table.Th w={170}>Last active</Table.Th>
+                  <Table.Th w={80} style={{ textAlign: 'right' }}>Links</Table.Th><Table.Th w={200}>Last active</Table.Th>
                   <Table.Th w={110}>Created</Table.Th><Table.Th w={210}>Actions</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -90,7 +90,7 @@ export function UsersPanel({ everyone, onShowKeys }: { everyone: User[]; onShowK
         <UserModal user={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()}
           onSaved={() => { editing.close(); void refreshAccess(); }} />
       ) : null}
-      <ConfirmDelete opened={suspending.subject !== null} title="Suspend user" confirmLabel="Suspend" onClose={(done) => suspending.close(done)}
+      <ConfirmDelete opened={suspending.subject !== null} title="Suspend user" confirmLabel="Suspend" refusedTitle="Not suspended" onClose={(done) => suspending.close(done)}
         onConfirm={async () => { await access.updateUser(suspending.subject!.id, { status: 'suspended' }); await refreshAccess(); }}>
         Suspend <strong>{suspending.last?.name}</strong>? Every key of theirs is refused at once; their links keep redirecting. You can restore them later.
       </ConfirmDelete>

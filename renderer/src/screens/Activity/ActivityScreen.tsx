@@ -95,7 +95,7 @@ export default function ActivityScreen() {
               <Table striped verticalSpacing="xs" data-testid="audit-table" layout="fixed">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={170}>When</Table.Th><Table.Th w="16%">Who</Table.Th><Table.Th w={130}>Key</Table.Th>
+                    <Table.Th w={190}>When</Table.Th><Table.Th w="16%">Who</Table.Th><Table.Th w={130}>Key</Table.Th>
                     <Table.Th w={170}>Action</Table.Th><Table.Th w={110}>Target</Table.Th><Table.Th>Fields</Table.Th><Table.Th w={120}>From</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
