@@ -70,7 +70,7 @@ export function RotateKeyDialog({ instance, onClose }: { instance: InstanceView;
               {'failed' in outcome && outcome.failed.kind !== 'unsupported' ? (
                 <Button variant="default" loading={busy} onClick={() => void rotate()}>Try again</Button>
               ) : null}
-              <Button onClick={onClose} data-autofocus>Close</Button>
+              <Button onClick={onClose} data-autofocus>Done</Button>
             </Group>
           </>
         )}
