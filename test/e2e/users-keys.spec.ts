@@ -110,10 +110,19 @@ test('an admin creates a user and a scoped key for them, sees the key once, and 
   await expect(page.getByTestId('keys-table').locator('tbody tr')).toHaveCount(1);
   await world.shot('keys-of-ana');
 
+  // Rename.
+  await row.getByRole('button', { name: `Rename key ${prefix}` }).click();
+  const rename = page.getByRole('dialog', { name: `Rename key ${prefix}` });
+  await rename.getByLabel('Name').fill('Ana reports');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename).toBeHidden();
+  await expect(row).toContainText('Ana reports');
+  expect((await asKey(world, key, 'GET', '/keys/current')).body.data.name).toBe('Ana reports');
+
   // Revoke, with confirmation.
   await row.getByRole('button', { name: `Revoke key ${prefix}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke key' });
-  await expect(confirm).toContainText('Reports for Ana');
+  await expect(confirm).toContainText('Ana reports');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(confirm).toBeHidden();
   await expect(row.locator('[data-key-status]')).toHaveText('Revoked');
@@ -135,7 +144,17 @@ test('users: rename and role, suspend and restore, delete one who owns links by 
   // Bob's key was used just now.
   await expect(row).not.toContainText('Never');
 
-  // Rename and make admin, then member again.
+  // The last admin cannot be demoted: the form says why and keeps what was typed.
+  await users.locator('tr[data-user="Desktop"]').getByRole('button', { name: 'Edit Desktop' }).click();
+  const self = page.getByRole('dialog', { name: 'Edit Desktop' });
+  await self.getByText('Member', { exact: true }).click();
+  await self.getByRole('button', { name: 'Save' }).click();
+  await expect(self.getByRole('alert')).toContainText('is the last active admin; make another user admin first.');
+  await world.shot('last-admin');
+  await self.getByRole('button', { name: 'Cancel' }).click();
+  await expect(users.locator('tr[data-user="Desktop"]')).toContainText('Admin');
+
+  // Rename and make admin.
   await row.getByRole('button', { name: 'Edit Bob' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Bob' });
   await edit.getByLabel('Name').fill('Robert');
