@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 
 test("a member's reduced screens: My keys within the key's scopes, no users or activity, not-allowed screens said once", async ({ page, world }) => {
   const ana = await world.invoke('users.create', { data: { name: 'Ana' } });
-  const made = await world.invoke('keys.create', { data: { name: 'Ana laptop', scopes: ['links:read', 'stats:read'], user_id: ana.id } });
+  const made = await world.invoke('keys.create', { data: { name: 'Ana laptop', scopes: ['links:read', 'spaces:read', 'stats:read'], user_id: ana.id } });
   await world.invoke('keys.create', { data: { name: 'Someone else', scopes: ['links:read'] } });
   const url = world.desktop.serverStatus().url!;
   const inst = await world.addInstance('Ana here', url, made.key);
@@ -26,7 +26,7 @@ test("a member's reduced screens: My keys within the key's scopes, no users or a
   await nav.getByRole('link', { name: 'My keys' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My keys' })).toBeVisible();
   await expect(page.getByTestId('current-key')).toContainText('Signed in as Ana');
-  await expect(page.getByTestId('current-key')).toContainText('it may read links, statistics');
+  await expect(page.getByTestId('current-key')).toContainText('it may read links, spaces, statistics');
   const table = page.getByTestId('keys-table');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table).toContainText('Ana laptop');
@@ -86,9 +86,19 @@ test("a member's reduced screens: My keys within the key's scopes, no users or a
   await expect(alert).toContainText('Not allowed with this key');
   await expect(alert).toContainText('This key lacks the domains:read scope.');
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New domain' })).toHaveCount(0);
+  await expect(page.getByLabel('Search domains')).toHaveCount(0);
   expect(world.calls.filter((c) => c === 'domains.list').length - before).toBe(1);
   await world.shot('member-domains-forbidden');
   await world.axe('forbidden screen');
+
+  // Spaces it may read, not change: listed, with no button that would be refused.
+  await nav.getByRole('link', { name: 'Spaces' }).click();
+  await expect(page.getByTestId('empty-state')).toContainText('No spaces yet');
+  await expect(page.getByTestId('read-only')).toHaveText('This key may read spaces but not change them.');
+  await expect(page.getByRole('button', { name: 'New space' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add a space' })).toHaveCount(0);
+  await world.shot('member-spaces-read-only');
 
   // What the key allows works as usual.
   await nav.getByRole('link', { name: 'Links' }).click();
