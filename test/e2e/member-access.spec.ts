@@ -100,7 +100,10 @@ test("a member's reduced screens: My keys within the key's scopes, no users or a
   await expect(page.getByRole('button', { name: 'Add a space' })).toHaveCount(0);
   await world.shot('member-spaces-read-only');
 
-  // What the key allows works as usual.
+  // What the key allows works as usual, without offering what it does not.
   await nav.getByRole('link', { name: 'Links' }).click();
   await expect(page.getByTestId('empty-state')).toContainText('No links yet');
+  await expect(page.getByTestId('read-only')).toHaveText('This key may read links but not change them.');
+  await expect(page.getByRole('button', { name: 'New link' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create a link' })).toHaveCount(0);
 });
