@@ -84,7 +84,8 @@ export function InstancesTable({ onEdit, onRemove, onRotate, onCertificate }: {
                     </Button>
                     <Button size="xs" variant="light" disabled={current} onClick={() => void select(i.id)} aria-label={`Use ${i.name}`}>Use</Button>
                     <Button size="xs" variant="subtle" onClick={() => onEdit(i)} aria-label={`Edit ${i.name}`}>Edit</Button>
-                    {i.hasApiKey ? (
+                    {/* Rotation needs a key the server accepts now; elsewhere the button would only fail. */}
+                    {i.hasApiKey && reach[i.id]?.state === 'connected' ? (
                       <Button size="xs" variant="subtle" onClick={() => onRotate(i)} aria-label={`Rotate the key of ${i.name}`}>Rotate key</Button>
                     ) : null}
                     {i.kind === 'remote' ? (
