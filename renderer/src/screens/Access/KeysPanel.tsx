@@ -88,7 +88,7 @@ export function KeysPanel({ creator, users }: {
                   {rows.map((k) => (
                     <Table.Tr key={k.id} data-key={k.prefix} data-key-name={k.name}>
                       <Table.Td>
-                        <Text size="sm" fw={600} truncate="end" title={k.name}>{k.name || '—'}</Text>
+                        {k.name ? <Text size="sm" fw={600} truncate="end" title={k.name}>{k.name}</Text> : <Text size="sm" c="dimmed" fs="italic">No name</Text>}
                         {k.current ? (
                           <Tooltip label="Replace it with Rotate key on the Instances screen, so the app is never locked out." multiline w={240}>
                             <Badge size="xs" variant="light" mt={2} tabIndex={0}>This app's key</Badge>
