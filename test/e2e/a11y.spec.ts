@@ -132,3 +132,95 @@ test('every screen passes axe in the dark scheme', async ({ page, world }) => {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await world.shot('dark-links');
 });
+
+/** Users & keys, My keys, Activity, Rotate key: every screen and dialog of issue 25, as an admin and as a member. */
+async function administration(page: Page, world: World, scheme: string) {
+  const check = (label: string) => world.axe(`${scheme}: ${label}`);
+  const ana = await world.invoke('users.create', { data: { name: 'Ana' } });
+  const anaKey = await world.invoke('keys.create', { data: { name: 'Ana laptop', scopes: ['links:read', 'stats:read'], user_id: ana.id } });
+  await world.invoke('links.create', { data: { url: 'https://example.com/a', alias: 'a' } });
+  // A remote key expiring in 5 days (the warning, Rotate key), and Ana's own instance (the member's screens).
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const team = (await world.remote.api('POST', '/keys', { json: { name: 'team', expires_at: soon } })).body.data;
+  await world.addInstance('Team', world.remote.url, team.key);
+  const anaDesk = await world.invoke('keys.create', { data: { name: 'Ana desk', scopes: ['links:read'], user_id: ana.id } });
+  await world.addInstance('Ana here', world.desktop.serverStatus().url!, anaDesk.key);
+
+  await world.open('#/users');
+  await expect(page.getByTestId('users-table').locator('tr[data-user="Ana"]')).toBeVisible();
+  await check('users');
+  await page.getByRole('button', { name: 'Edit Ana' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Ana' })).toBeVisible();
+  await check('edit user');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Desktop' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete Desktop' })).toContainText('owns 1 link');
+  await check('delete user with links');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Suspend Ana' }).click();
+  await expect(page.getByRole('dialog', { name: 'Suspend user' })).toBeVisible();
+  await check('suspend user');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Keys' }).click();
+  await expect(page.getByTestId('keys-table')).toContainText('Ana laptop');
+  await check('keys');
+  await world.shot(`${scheme}-keys`);
+  await page.getByRole('button', { name: 'New key' }).click();
+  const form = page.getByRole('dialog', { name: 'New API key' });
+  await form.getByRole('checkbox', { name: 'Change links' }).check();
+  await form.getByRole('checkbox', { name: 'Read links' }).focus();
+  await check('new key form');
+  await form.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByTestId('new-key')).toBeVisible();
+  await check('new key shown once');
+  await world.shot(`${scheme}-key-shown-once`);
+  await page.getByRole('button', { name: 'I have copied it' }).click();
+  await page.getByRole('button', { name: `Revoke key ${anaKey.prefix}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Revoke key' })).toBeVisible();
+  await check('revoke key');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByTestId('audit-table')).toBeVisible();
+  await check('activity');
+
+  await page.getByRole('link', { name: 'Instances' }).click();
+  const row = page.locator('tr[data-instance="Team"]');
+  await expect(row.getByTestId('key-expiry')).toBeVisible();
+  await check('instances with an expiring key');
+  await row.getByRole('button', { name: 'Rotate the key of Team' }).click();
+  const rotate = page.getByRole('dialog', { name: 'Rotate the key of Team' });
+  await check('rotate key');
+  await rotate.getByRole('button', { name: 'Rotate key' }).click();
+  await expect(rotate.getByTestId('rotation-outcome')).toHaveAttribute('data-outcome', 'rotated');
+  await check('key rotated');
+  await rotate.getByRole('button', { name: 'Done' }).click();
+
+  // The member: My keys, Activity disabled, a screen the key may not read.
+  await page.getByTestId('instance-switcher').click();
+  await page.getByRole('menuitem', { name: /^Ana here/ }).click();
+  await expect(page.getByTestId('instance-switcher')).toContainText('Ana here');
+  await page.getByRole('link', { name: 'My keys' }).click();
+  await expect(page.getByTestId('current-key')).toContainText('Signed in as Ana');
+  await expect(page.getByTestId('nav-unavailable-activity')).toBeVisible();
+  await check('my keys, member sidebar');
+  await page.getByRole('button', { name: 'New key' }).click();
+  await expect(page.getByRole('dialog', { name: 'New API key' })).toBeVisible();
+  await check("member's new key form");
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Domains' }).click();
+  await expect(page.locator('[data-error-kind="forbidden"]')).toBeVisible();
+  await check('not allowed with this key');
+  await world.shot(`${scheme}-member-forbidden`);
+}
+
+test('users, keys, activity and rotation pass axe in the light scheme', async ({ page, world }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await administration(page, world, 'light');
+});
+
+test('users, keys, activity and rotation pass axe in the dark scheme', async ({ page, world }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await administration(page, world, 'dark');
+});

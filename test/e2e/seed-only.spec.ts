@@ -3,6 +3,7 @@
 // of failing, the link form and filters leave out the space and pixel pickers,
 // and domains, links and "Test connection" work as they do anywhere.
 import type { Link } from '../../shared/api-types.ts';
+import { faultyProxy } from '../helpers/fault-proxy.ts';
 import { startSeedOnlyServer, type SeedOnlyServer } from '../helpers/seed-only-server.ts';
 import { expect, test } from './fixtures.ts';
 import { combo, pick, rowAction } from './ui.ts';
@@ -49,12 +50,17 @@ test('a seed-only server: the missing screens say so, links and domains work, an
   await world.shot('test-connection');
 
   // The sidebar shows what this server lacks, disabled, with the reason; not as links to empty screens.
-  for (const [screen, what] of [['dashboard', 'account statistics'], ['spaces', 'spaces'], ['pixels', 'pixels'], ['webhooks', 'webhooks']]) {
+  for (const [screen, what] of [
+    ['dashboard', 'account statistics'], ['spaces', 'spaces'], ['pixels', 'pixels'], ['webhooks', 'webhooks'],
+    ['users', 'key management'], ['activity', 'an audit log'],
+  ]) {
     const item = page.getByTestId(`nav-unavailable-${screen}`);
     await expect(item).toHaveAttribute('aria-disabled', 'true');
     await expect(item).toContainText(`Seed only does not offer ${what}`);
   }
   await expect(page.getByRole('link', { name: 'Spaces' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'My keys' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Activity' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Links' })).toBeVisible();
   await world.shot('sidebar');
   await world.axe('sidebar with screens not offered');
@@ -67,6 +73,15 @@ test('a seed-only server: the missing screens say so, links and domains work, an
   await expect(page.getByLabel('Search spaces')).toHaveCount(0);
   await world.shot('spaces');
   await world.axe('spaces not offered');
+
+  await page.evaluate(() => { window.location.hash = '#/users'; });
+  await expect(page.getByRole('heading', { level: 1, name: 'Users & keys' })).toBeVisible();
+  await expectNotOffered(page, 'This server does not offer key management.');
+  await page.evaluate(() => { window.location.hash = '#/activity'; });
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await expectNotOffered(page, 'This server does not offer an audit log.');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await world.shot('activity');
 
   await page.evaluate(() => { window.location.hash = '#/pixels'; });
   await expect(page.getByRole('heading', { level: 1, name: 'Pixels' })).toBeVisible();
@@ -165,4 +180,29 @@ test('a seed-only server whose 404 is an HTML page reads the same, and the insta
   await expect(page.getByTestId('filter-space_id')).toHaveCount(0);
   await expect(page.getByTestId('instance-switcher')).toContainText('Connected');
   await world.shot('links');
+});
+
+test('a Linkdesk server older than users and keys: Users & keys and Activity disabled with the reason, the rest as usual', async ({ page, world }) => {
+  // The remote server behind a proxy that answers the newer routes as an older release does: not found.
+  const older = await faultyProxy(world.remote.url);
+  older.inject((req) => (/^\/api\/v1\/(keys|users|audit)(\/|\?|$)/.test(req.url ?? '') ? 404 : null));
+  try {
+    const inst = await world.addInstance('Older', older.url, world.remote.key);
+    await world.invoke('instances.select', { id: inst.id });
+    await world.open('#/links');
+    await expect(page.getByTestId('instance-switcher')).toContainText('Connected');
+    await expect(page.getByTestId('nav-unavailable-users')).toContainText('Older does not offer key management');
+    await expect(page.getByTestId('nav-unavailable-activity')).toContainText('Older does not offer an audit log');
+    // Spaces and the rest are there: it is a Linkdesk server.
+    await expect(page.getByRole('link', { name: 'Spaces' })).toBeVisible();
+    await expect(page.getByTestId('nav-unavailable-spaces')).toHaveCount(0);
+    await world.shot('sidebar');
+    await world.axe('sidebar of an older server');
+    await world.open('#/instances');
+    const row = page.locator('tr[data-instance="Older"]');
+    await expect(row.locator('[data-reach]')).toHaveAttribute('data-reach', 'connected');
+    await expect(row.getByTestId('key-expiry')).toHaveCount(0);
+  } finally {
+    await older.close();
+  }
 });

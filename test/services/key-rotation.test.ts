@@ -4,12 +4,12 @@
 // going back), the old key not being revoked. Whatever fails, the instance
 // keeps a working key, the new key is never lost once it works, and the old
 // one is revoked only after the new one has answered.
-import { createServer, request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyRotation } from '../../shared/contract.ts';
 import type { SecretStore } from '../../electron/services/secret-store.ts';
 import { createMemoryStore } from '../../electron/services/secret-store.ts';
+import { faultyProxy as faultyProxyAt } from '../helpers/fault-proxy.ts';
 import { startSeedOnlyServer } from '../helpers/seed-only-server.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { type Cleanups, IN_DBUS, ok, realKeychain, testDesktop } from './helpers.ts';
@@ -19,28 +19,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-type Fault = (req: IncomingMessage) => number | null;
-
-/** A real node:http proxy in front of the server that answers `fault`'s status instead of forwarding, when it says so. */
 async function faultyProxy(upstream: TestServer) {
-  let fault: Fault = () => null;
-  const target = new URL(upstream.url);
-  const server = createServer((req, res) => {
-    const status = fault(req);
-    if (status !== null) {
-      req.resume();
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Server error.', status }));
-      return;
-    }
-    const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(out);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, inject(f: Fault) { fault = f; } };
+  const proxy = await faultyProxyAt(upstream.url);
+  cleanups.push(() => proxy.close());
+  return proxy;
 }
 
 /** The keychain (the real one inside scripts/test.sh) with a `set` that can be made to fail, by call number. */

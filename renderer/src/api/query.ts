@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiFailure } from './api.ts';
 
 /** Failures a retry cannot mend: the user has to act (key, input, missing record, feature). */
-const FINAL = new Set(['invalid-key', 'no-key', 'validation', 'not-found', 'conflict', 'unsupported', 'contract', 'bad-request', 'keychain']);
+const FINAL = new Set(['invalid-key', 'no-key', 'validation', 'not-found', 'conflict', 'unsupported', 'contract', 'bad-request', 'keychain', 'forbidden']);
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiFailure && FINAL.has(error.error.kind)) return false;

@@ -1,22 +1,19 @@
 import { AppShell, Button, Group, NavLink, Progress, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useActivity } from '../../api/activity.ts';
-import { selectedInstance, useInstances } from '../../state/instances-store.ts';
 import { useRoute } from '../../state/route.ts';
-import { LINKDESK_ONLY_SCREENS, useServerFeatures } from '../../state/server-features.ts';
 import { PaletteButton } from '../CommandPalette/PaletteButton.tsx';
 import { IconChart } from '../Icons/Icons.tsx';
 import { InstanceSwitcher } from '../InstanceSwitcher/InstanceSwitcher.tsx';
 import classes from './AppLayout.module.css';
-import { SCREEN_NAV } from './screens-nav.tsx';
+import { useScreenNav } from './screens-nav.tsx';
 
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const screen = useRoute((s) => s.route.screen);
   const busy = useActivity((s) => s.pending > 0);
   const current = screen === 'stats' ? 'links' : screen;
-  const features = useServerFeatures();
-  const instanceName = useInstances((s) => selectedInstance(s)?.name ?? 'this instance');
+  const nav = useScreenNav();
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 210, breakpoint: 0 }} padding="lg">
@@ -40,13 +37,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {busy ? <Progress className={classes.progress} value={100} animated striped size={3} aria-label="Loading" /> : null}
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
-        {SCREEN_NAV.map((item) => {
-          // A seed-only server lacks these: shown, but disabled with the reason instead of leading to an empty screen.
-          const missing = !features.linkdesk ? LINKDESK_ONLY_SCREENS[item.screen] : undefined;
-          if (missing) {
+        {nav.map((item) => {
+          // Not offered here: shown, but disabled with the reason instead of leading to an empty screen.
+          if (item.unavailable) {
             return (
               <NavLink key={item.screen} component="div" label={item.label} leftSection={item.icon} disabled aria-disabled="true"
-                description={`${instanceName} does not offer ${missing}`} data-testid={`nav-unavailable-${item.screen}`} />
+                description={item.unavailable} data-testid={`nav-unavailable-${item.screen}`} />
             );
           }
           return (

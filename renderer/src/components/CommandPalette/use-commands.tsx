@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import { openLinkDrawer } from '../../state/link-intent.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { useRoute } from '../../state/route.ts';
-import { LINKDESK_ONLY_SCREENS, useServerFeatures } from '../../state/server-features.ts';
 import { switchInstance } from '../../state/switch-instance.ts';
-import { SCREEN_NAV } from '../AppLayout/screens-nav.tsx';
+import { useScreenNav } from '../AppLayout/screens-nav.tsx';
 import { IconPlus, IconServer } from '../Icons/Icons.tsx';
 import { reachLabel } from '../ReachabilityBadge/ReachabilityBadge.tsx';
 
@@ -26,11 +25,11 @@ export interface Command {
 export function useCommands(): Command[] {
   const { instances, selectedId, reach } = useInstances();
   const navigate = useRoute((s) => s.navigate);
-  const features = useServerFeatures();
+  const nav = useScreenNav();
 
   return [
     // Screens the server does not offer are not offered here either.
-    ...SCREEN_NAV.filter((s) => features.linkdesk || !LINKDESK_ONLY_SCREENS[s.screen]).map((s): Command => ({
+    ...nav.filter((s) => !s.unavailable).map((s): Command => ({
       id: `screen-${s.screen}`, group: 'Go to', label: s.label, icon: s.icon, keywords: 'go to screen open', run: () => navigate(s.screen),
     })),
     { id: 'new-link', group: 'Actions', label: 'New link', description: 'Shorten a URL', icon: <IconPlus />,

@@ -4,8 +4,10 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { toIpcError } from '../../api/api.ts';
 
-export function ConfirmDelete({ opened, title, children, onConfirm, onClose, confirmLabel = 'Delete' }: {
+export function ConfirmDelete({ opened, title, children, onConfirm, onClose, confirmLabel = 'Delete', refusedTitle = 'Not deleted' }: {
   opened: boolean; title: string; children: ReactNode; onConfirm(): Promise<void>; onClose(deleted?: boolean): void; confirmLabel?: string;
+  /** The alert's title when the server refuses. */
+  refusedTitle?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function ConfirmDelete({ opened, title, children, onConfirm, onClose, con
     <Modal opened={opened} onClose={close} title={title} centered returnFocus={false}>
       <Stack>
         <Text size="sm">{children}</Text>
-        {error ? <Alert color="red" role="alert" title="Not deleted" data-testid="delete-error">{error}</Alert> : null}
+        {error ? <Alert color="red" role="alert" title={refusedTitle} data-testid="delete-error">{error}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} data-autofocus>Cancel</Button>
           <Button color="red" onClick={() => void confirm()} loading={busy}>{confirmLabel}</Button>

@@ -17,9 +17,10 @@ const TITLES: Partial<Record<IpcError['kind'], string>> = {
   'not-found': 'Not found',
   conflict: 'Conflict',
   server: 'The server had a problem',
+  forbidden: 'Not allowed with this key',
 };
 
-const ABOUT_INSTANCE = new Set<IpcError['kind']>(['invalid-key', 'no-key', 'unreachable', 'timeout', 'tls', 'not-linkdesk', 'keychain']);
+const ABOUT_INSTANCE = new Set<IpcError['kind']>(['invalid-key', 'no-key', 'unreachable', 'timeout', 'tls', 'not-linkdesk', 'keychain', 'forbidden']);
 
 /**
  * A failure; a resource the server does not offer is no failure, and trying again would not help.
@@ -29,13 +30,15 @@ export function ErrorState({ error, onRetry, kept = false }: { error: IpcError; 
   const navigate = useRoute((s) => s.navigate);
   if (error.kind === 'unsupported') return <NotOffered message={error.message} />;
   const retryIn = error.retryAfterSeconds ? ` Try again in ${error.retryAfterSeconds} s.` : '';
+  // The same key gets the same answer: trying again cannot help, another key can.
+  const forbidden = error.kind === 'forbidden';
   return (
     <Alert color="red" variant="light" title={TITLES[error.kind] ?? 'Something went wrong'} role="alert" data-error-kind={error.kind} mb={kept ? 'sm' : undefined}>
       <Stack gap="sm">
         <Text size="sm">{error.message}{retryIn}</Text>
         {kept ? <Text size="sm" data-testid="kept-notice">Below is what was loaded last; it may be out of date.</Text> : null}
         <Group gap="sm">
-          {onRetry ? <Button size="xs" variant="default" onClick={onRetry}>Try again</Button> : null}
+          {onRetry && !forbidden ? <Button size="xs" variant="default" onClick={onRetry}>Try again</Button> : null}
           {ABOUT_INSTANCE.has(error.kind) ? (
             <Button size="xs" variant="light" onClick={() => navigate('instances')}>Open instance settings</Button>
           ) : null}

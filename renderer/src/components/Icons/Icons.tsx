@@ -38,3 +38,6 @@ export const IconSettings = make(['M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z', 'M19.4 
 export const IconServer = make(['M4 4h16v6H4z', 'M4 14h16v6H4z', 'M8 7h.01', 'M8 17h.01']);
 export const IconSend = make(['M21 3L10 14', 'M21 3l-7 18-4-7-7-4z']);
 export const IconList = make(['M9 6h11', 'M9 12h11', 'M9 18h11', 'M4 6h.01', 'M4 12h.01', 'M4 18h.01']);
+export const IconUsers = make(['M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2', 'M16 3.1a4 4 0 0 1 0 7.8', 'M21 21v-2a4 4 0 0 0-3-3.9']);
+export const IconKey = make(['M8 15a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M11 11h10', 'M18 11v3', 'M15 11v2']);
+export const IconHistory = make(['M12 8v4l3 2', 'M3.1 11a9 9 0 1 1 .9 5', 'M3 4v5h5']);

@@ -10,6 +10,7 @@ import type { JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { jobEnded, jobKey, newerJob, storeJob } from '../../api/pushes.ts';
 import { queryClient } from '../../api/query.ts';
+import { saveFile } from '../../api/save-file.ts';
 import { formatCount } from '../../format.ts';
 import { notify } from '../../notify.ts';
 
@@ -17,16 +18,7 @@ export { jobEnded } from '../../api/pushes.ts';
 
 /** Saves the job's file through the browser's download (Electron asks where). */
 export async function saveJobFile(jobId: string): Promise<void> {
-  const f = await call('jobs.file', { id: jobId });
-  const url = URL.createObjectURL(new Blob([f.content], { type: f.mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = f.name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await call('jobs.file', { id: jobId }));
 }
 
 const n = formatCount;

@@ -1,13 +1,14 @@
 // A list screen for records with a name (domains, spaces, pixels): search,
 // sortable table, paging, a create/edit dialog and delete with confirmation.
 // Each screen brings its texts, its table and its dialog.
-import { Box, Button, Group, LoadingOverlay } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../../shared/api-types.ts';
 import { invalidateResource } from '../../api/query.ts';
 import type { ListQuery } from '../../api/types.ts';
 import { useInstanceQuery } from '../../api/use-instance-query.ts';
 import { useInstances } from '../../state/instances-store.ts';
+import { keyGrants, useKeyAccess } from '../../state/key-access.ts';
 import { PAGING, useListParams, type Spec } from '../../state/list-params.ts';
 import { ConfirmDelete } from '../ConfirmDelete/ConfirmDelete.tsx';
 import { ErrorState, LoadingState, NothingHere } from '../DataStates/DataStates.tsx';
@@ -63,13 +64,16 @@ export function SimpleCrudScreen<T extends Named>(props: {
   const deleting = useDialog<T>();
   const filtered = values.search !== '';
   const rows = list.data?.data ?? [];
-  // A server without this resource: nothing to create or search.
-  const offered = list.error?.kind !== 'unsupported';
+  // A server without this resource, or a key that may not read it: nothing to create or search.
+  const offered = list.error?.kind !== 'unsupported' && list.error?.kind !== 'forbidden';
+  // A key that may read but not change them: said instead of a button whose form would be refused.
+  const canChange = keyGrants(useKeyAccess(), `${nouns}:write`);
 
   return (
     <>
       <ScreenHeader title={title} description={props.description}>
-        {offered ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button> : null}
+        {offered && canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button> : null}
+        {offered && !canChange ? <Text size="sm" c="dimmed" data-testid="read-only">This key may read {nouns} but not change them.</Text> : null}
       </ScreenHeader>
       {offered ? (
         <Group mb="md" align="flex-end">
@@ -86,7 +90,7 @@ export function SimpleCrudScreen<T extends Named>(props: {
           }) : (
             <NothingHere title={filtered ? `No ${noun} matches this search` : `No ${nouns} yet`}
               description={filtered ? (props.searchHint ?? 'Try another name.') : props.emptyHint}
-              action={filtered ? null : <Button onClick={() => editing.open('new')}>Add a {noun}</Button>} />
+              action={filtered || !canChange ? null : <Button onClick={() => editing.open('new')}>Add a {noun}</Button>} />
           )}
           <ListFooter meta={list.data.meta} noun={nouns} perPage={Number(values.per_page)}
             onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />

@@ -12,6 +12,7 @@ import { AboutCard } from './AboutCard.tsx';
 import { CertificateDialog, type CertificateSubject } from './CertificateDialog.tsx';
 import { InstanceModal } from './InstanceModal.tsx';
 import { InstancesTable } from './InstancesTable.tsx';
+import { RotateKeyDialog } from './RotateKeyDialog.tsx';
 import { ServerStatusCard } from './ServerStatusCard.tsx';
 
 export default function InstancesScreen() {
@@ -21,6 +22,7 @@ export default function InstancesScreen() {
   const editing = useDialog<InstanceView | 'new'>();
   const removing = useDialog<InstanceView>();
   const certificate = useDialog<CertificateSubject>();
+  const rotating = useDialog<InstanceView>();
   const showCertificate = (instance: InstanceView, r: Extract<Reachability, { state: 'error' }>) =>
     r.certificate && certificate.open({ instance, message: r.message, problem: r.certificate });
 
@@ -37,12 +39,13 @@ export default function InstancesScreen() {
       <ServerStatusCard />
       {status === 'loading' ? <LoadingState label="Loading instances…" /> : null}
       {status === 'error' && error ? <ErrorState error={error} onRetry={() => void load()} /> : null}
-      {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} onCertificate={showCertificate} /> : null}
+      {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} onRotate={rotating.open} onCertificate={showCertificate} /> : null}
       {info.data ? <AboutCard info={info.data} /> : null}
       {editing.subject ? (
         <InstanceModal instance={editing.subject === 'new' ? null : editing.subject} onClose={() => editing.close()}
           onCertificate={(i, r) => { editing.close(); showCertificate(i, r); }} />
       ) : null}
+      {rotating.subject ? <RotateKeyDialog instance={rotating.subject} onClose={() => rotating.close()} /> : null}
       {certificate.subject ? (
         <CertificateDialog subject={certificate.subject} onClose={() => certificate.close()} onEdit={(i) => editing.open(i)} />
       ) : null}

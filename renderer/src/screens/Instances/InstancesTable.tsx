@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { InstanceView, Reachability } from '../../../../shared/contract.ts';
 import { InstanceWarnings } from './InstanceWarnings.tsx';
+import { KeyExpiry } from './KeyExpiry.tsx';
 import { ReachabilityBadge, reachDetail, reachLabel } from '../../components/ReachabilityBadge/ReachabilityBadge.tsx';
 import { notify } from '../../notify.ts';
 import { useInstances, type ReachState } from '../../state/instances-store.ts';
@@ -19,8 +20,9 @@ export function KeyBadge({ hasKey, reach }: { hasKey: boolean; reach: ReachState
   return <Badge variant="light" color={color} data-key-state={label}>{label}</Badge>;
 }
 
-export function InstancesTable({ onEdit, onRemove, onCertificate }: {
-  onEdit(i: InstanceView): void; onRemove(i: InstanceView): void; onCertificate(i: InstanceView, r: Extract<Reachability, { state: 'error' }>): void;
+export function InstancesTable({ onEdit, onRemove, onRotate, onCertificate }: {
+  onEdit(i: InstanceView): void; onRemove(i: InstanceView): void; onRotate(i: InstanceView): void;
+  onCertificate(i: InstanceView, r: Extract<Reachability, { state: 'error' }>): void;
 }) {
   const { instances, reach, selectedId, check, select } = useInstances();
 
@@ -66,6 +68,7 @@ export function InstancesTable({ onEdit, onRemove, onCertificate }: {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <KeyBadge hasKey={i.hasApiKey} reach={reach[i.id]} />
+                  <KeyExpiry instance={i} connected={reach[i.id]?.state === 'connected'} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap"><ReachabilityBadge reach={reach[i.id]} /></Group>
@@ -81,6 +84,10 @@ export function InstancesTable({ onEdit, onRemove, onCertificate }: {
                     </Button>
                     <Button size="xs" variant="light" disabled={current} onClick={() => void select(i.id)} aria-label={`Use ${i.name}`}>Use</Button>
                     <Button size="xs" variant="subtle" onClick={() => onEdit(i)} aria-label={`Edit ${i.name}`}>Edit</Button>
+                    {/* Rotation needs a key the server accepts now; elsewhere the button would only fail. */}
+                    {i.hasApiKey && reach[i.id]?.state === 'connected' ? (
+                      <Button size="xs" variant="subtle" onClick={() => onRotate(i)} aria-label={`Rotate the key of ${i.name}`}>Rotate key</Button>
+                    ) : null}
                     {i.kind === 'remote' ? (
                       <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(i)} aria-label={`Remove ${i.name}`}>Remove</Button>
                     ) : null}

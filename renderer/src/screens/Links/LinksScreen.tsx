@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, LoadingOverlay } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Text } from '@mantine/core';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
@@ -11,6 +11,7 @@ import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { sortOf } from '../../components/SortableTh/SortableTh.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
 import { useInstances } from '../../state/instances-store.ts';
+import { keyGrants, useKeyAccess } from '../../state/key-access.ts';
 import { useLinkIntent } from '../../state/link-intent.ts';
 import { useListParams } from '../../state/list-params.ts';
 import { useRoute } from '../../state/route.ts';
@@ -62,6 +63,7 @@ function useRememberedParams(instanceId: string | null) {
 export default function LinksScreen() {
   const instanceId = useInstances((s) => s.selectedId);
   const features = useServerFeatures();
+  const keyAccess = useKeyAccess();
   useRememberedParams(instanceId);
   const { values, query, update } = useListParams(features.linkdesk ? LINKS_SPEC_ALL : LINKS_SPEC_SEED, (p) => saveParams(instanceId, p));
   // search_by means nothing without a search; a seed-only server is not asked about it.
@@ -101,6 +103,8 @@ export default function LinksScreen() {
   // No links at all: nothing to filter, so no filters; the empty state says how to start.
   const none = list.data !== undefined && !list.stale && list.data.meta.total === 0 && !filtered;
   const spacesOffered = options.data?.spaces !== null;
+  // A read-only key: no button whose form the server would refuse.
+  const canChange = keyGrants(keyAccess, 'links:write');
   // Filtering by health shows what it filters by.
   const shownColumns = OPTIONAL_COLUMNS.map((c) => c.id)
     .filter((c) => (view.columns.includes(c) || (c === 'health' && values.health !== '')) && (c !== 'space' || spacesOffered));
@@ -110,7 +114,9 @@ export default function LinksScreen() {
       <ScreenHeader title="Links" description="Short links of this instance: filter, sort, edit, share.">
         {none ? null : <ViewControls view={view} onChange={setView} offered={(c) => c !== 'space' || spacesOffered} />}
         {none ? null : <ExportMenu label="Export" choices={[{ label: 'All links' }, { label: 'Current filter', selection: { query: filter } }]} />}
-        <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New link</Button>
+        {canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New link</Button> : (
+          <Text size="sm" c="dimmed" data-testid="read-only">This key may read links but not change them.</Text>
+        )}
       </ScreenHeader>
       {none ? null : (
         <LinkFilters values={values} options={options.data} onChange={update} searchAll={features.linkdesk} />
@@ -126,8 +132,8 @@ export default function LinksScreen() {
       {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
       {!list.data && list.loading ? <LoadingState label="Loading links…" /> : null}
       {none ? (
-        <NothingHere title="No links yet" description="Shorten your first link, or bring your links from another service."
-          action={(
+        <NothingHere title="No links yet" description={canChange ? 'Shorten your first link, or bring your links from another service.' : undefined}
+          action={canChange && (
             <Group gap="sm">
               <Button onClick={() => editing.open('new')}>Create a link</Button>
               <Button variant="default" leftSection={<IconUpload />} onClick={() => navigate('import')}>Import links</Button>

@@ -1,0 +1,150 @@
+// API keys: an admin's view has everyone's (filter by user), a member's only
+// their own. Create (shown once), rename, revoke with confirmation. The key
+// this app itself uses is marked and cannot be revoked from here: Rotate key
+// on the Instances screen replaces it without locking the app out.
+import { Badge, Box, Button, Group, LoadingOverlay, Select, Table, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import type { ApiKey, ApiKeyCreated, User } from '../../../../shared/schemas/admin.ts';
+import { scopesInWords } from '../../../../shared/scopes.ts';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
+import { ErrorState, LoadingState, NothingHere } from '../../components/DataStates/DataStates.tsx';
+import { IconEdit, IconPlus, IconTrash } from '../../components/Icons/Icons.tsx';
+import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
+import { RowAction } from '../../components/RowActions/RowActions.tsx';
+import { useDialog } from '../../components/use-dialog.ts';
+import { fmt } from '../../format.ts';
+import { clearButton } from '../../forms/clear-button.ts';
+import { PAGING, useListParams } from '../../state/list-params.ts';
+import { access, refreshAccess, useKeys } from './access-data.ts';
+import { KeyCreatedDialog } from './KeyCreatedDialog.tsx';
+import { KeyModal } from './KeyModal.tsx';
+import { RenameKeyModal } from './RenameKeyModal.tsx';
+
+const STATES = [{ value: '', label: 'Any' }, { value: 'active', label: 'Active' }, { value: 'revoked', label: 'Revoked' }];
+const SPEC = {
+  tab: { default: 'users' },
+  user_id: { default: '', id: true, numeric: true },
+  state: { default: '', allowed: ['', 'active', 'revoked'] },
+  per_page: PAGING.per_page,
+  page: PAGING.page,
+};
+const MY_SPEC = { state: SPEC.state, per_page: PAGING.per_page, page: PAGING.page };
+
+const STATUS_COLOR = { active: 'teal', expired: 'orange', revoked: 'gray' } as const;
+
+export function KeysPanel({ creator, users }: {
+  /** The key this app uses; null while it is read. */
+  creator: ApiKey | null;
+  /** Admins: every user (filter and "for user"); null: a member's own keys. */
+  users: User[] | null;
+}) {
+  const admin = users !== null;
+  const { values, query, update } = useListParams<string>(admin ? SPEC : MY_SPEC);
+  const { tab: _tab, ...listed } = query;
+  // An admin's key lists everyone's keys unless told whose: My keys means one's own.
+  const keysQuery = !admin && creator?.scopes.includes('admin') ? { ...listed, user_id: creator.user.id } : listed;
+  const list = useKeys(keysQuery);
+  const creating = useDialog<true>();
+  const renaming = useDialog<ApiKey>();
+  const revoking = useDialog<ApiKey>();
+  // The one place the new key lives, until its dialog closes.
+  const [made, setMade] = useState<{ key: ApiKeyCreated; domainName: string | null } | null>(null);
+  const rows = list.data?.data ?? [];
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" mb="sm">
+        <Group gap="sm" align="flex-end">
+          {admin ? (
+            <Select label="User" placeholder="Everyone" clearable clearButtonProps={clearButton('Clear the user filter')} searchable w={220}
+              data={users.map((u) => ({ value: String(u.id), label: u.name }))} value={values.user_id || null}
+              onChange={(v) => update({ user_id: v ?? '' })} />
+          ) : null}
+          <Select label="State" data={STATES} value={values.state} allowDeselect={false} w={120} onChange={(v) => update({ state: v ?? '' })} />
+        </Group>
+        <Button leftSection={<IconPlus />} disabled={!creator} onClick={() => creating.open(true)}>New key</Button>
+      </Group>
+      {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
+      {!list.data && list.loading ? <LoadingState label="Loading keys…" /> : null}
+      {list.data ? (
+        <Box pos="relative">
+          <LoadingOverlay visible={list.stale && list.loading} zIndex={5} overlayProps={{ blur: 1 }} />
+          {rows.length ? (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped verticalSpacing="xs" data-testid="keys-table" layout="fixed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="18%">Name</Table.Th>
+                    {admin ? <Table.Th w="12%">User</Table.Th> : null}
+                    <Table.Th w={130}>Key</Table.Th>
+                    <Table.Th>May</Table.Th>
+                    <Table.Th w={120}>Expires</Table.Th>
+                    <Table.Th w={120}>Last used</Table.Th>
+                    <Table.Th w={90}>State</Table.Th>
+                    <Table.Th w={84}>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((k) => (
+                    <Table.Tr key={k.id} data-key={k.prefix} data-key-name={k.name}>
+                      <Table.Td>
+                        {k.name ? <Text size="sm" fw={600} truncate="end" title={k.name}>{k.name}</Text> : <Text size="sm" c="dimmed" fs="italic">No name</Text>}
+                        {k.current ? (
+                          <Tooltip label="Replace it with Rotate key on the Instances screen, so the app is never locked out." multiline w={240}>
+                            <Badge size="xs" variant="light" mt={2} tabIndex={0}>This app's key</Badge>
+                          </Tooltip>
+                        ) : null}
+                      </Table.Td>
+                      {admin ? <Table.Td><Text size="sm" truncate="end">{k.user.name}</Text></Table.Td> : null}
+                      <Table.Td><Text size="sm" ff="monospace">{k.prefix}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm" data-testid="key-scopes">{scopesInWords(k.scopes)}</Text>
+                        {k.domain_id !== null ? <Text size="xs" c="dimmed">Only domain {k.domain_id}</Text> : null}
+                      </Table.Td>
+                      <Table.Td><Text size="sm">{k.expires_at ? fmt.shortDate(k.expires_at) : 'Never'}</Text></Table.Td>
+                      <Table.Td><Text size="sm">{k.last_used_at ? fmt.shortDate(k.last_used_at) : 'Never'}</Text></Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={STATUS_COLOR[k.status]} data-key-status={k.status}>
+                          {k.status === 'active' ? 'Active' : k.status === 'expired' ? 'Expired' : 'Revoked'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <RowAction tip="Rename" label={`Rename key ${k.prefix}`} icon={<IconEdit />} onClick={() => renaming.open(k)} />
+                          {k.status === 'revoked' || k.current ? null : (
+                            <RowAction tip="Revoke" label={`Revoke key ${k.prefix}`} icon={<IconTrash />} color="red" onClick={() => revoking.open(k)} />
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <NothingHere title={values.user_id || values.state ? 'No key matches these filters' : 'No keys yet'} />
+          )}
+          <ListFooter meta={list.data.meta} noun="keys" perPage={Number(values.per_page)}
+            onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
+        </Box>
+      ) : null}
+      {creating.subject && creator ? (
+        <KeyModal creator={creator} users={users} onClose={() => creating.close()}
+          onCreated={(key, domainName) => {
+            creating.close();
+            setMade({ key, domainName });
+            void refreshAccess();
+          }} />
+      ) : null}
+      {made ? <KeyCreatedDialog made={made.key} domainName={made.domainName} onClose={() => setMade(null)} /> : null}
+      {renaming.subject ? (
+        <RenameKeyModal apiKey={renaming.subject} onClose={() => renaming.close()} onSaved={() => { renaming.close(); void refreshAccess(); }} />
+      ) : null}
+      <ConfirmDelete opened={revoking.subject !== null} title="Revoke key" confirmLabel="Revoke" refusedTitle="Not revoked" onClose={(gone) => revoking.close(gone)}
+        onConfirm={async () => { await access.revokeKey(revoking.subject!.id); await refreshAccess(); }}>
+        Revoke <strong>{revoking.last?.name || revoking.last?.prefix}</strong> ({revoking.last?.prefix}
+        {admin ? `, ${revoking.last?.user.name}'s` : ''})? Every request with it is refused from now on; this cannot be undone.
+      </ConfirmDelete>
+    </>
+  );
+}
