@@ -10,6 +10,9 @@ import { describeUrl } from '../db/database-url.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, databaseUrlOf, openCommandStore } from './serve.ts';
 import type { Repositories } from '../api/context.ts';
+import type { ControlledTransaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+type CommandStore = Awaited<ReturnType<typeof openCommandStore>>;
 import { IMPORT_FIELDS, IMPORT_FORMATS, type ImportField } from '../../../shared/transfer.ts';
 import type { ImportFormat, LinkSink, Resolver } from '../transfer/types.ts';
 
@@ -78,7 +81,7 @@ function userIdOf(command: string, v: string | undefined): number {
 
 /** Opens the store with its repositories for `fn`, after checking that the user exists. */
 async function withRepos<T>(command: string, values: { 'data-dir'?: string; 'database-url'?: string }, userId: number,
-  fn: (repos: Repositories) => Promise<T>): Promise<T> {
+  fn: (repos: Repositories, store: CommandStore) => Promise<T>): Promise<T> {
   const url = databaseUrlOf(values['database-url'], command);
   const dataDir = values['data-dir'] === undefined ? defaultDataDir() : path.resolve(values['data-dir']);
   const label = url === undefined ? dataDir : describeUrl(url);
@@ -90,7 +93,7 @@ async function withRepos<T>(command: string, values: { 'data-dir'?: string; 'dat
   try {
     const repos = createRepositories(store);
     if (!(await repos.users.findUser(userId))) throw new CliError(`no such user: ${userId}`);
-    return await fn(repos);
+    return await fn(repos, store);
   } finally {
     await store.close();
   }
@@ -225,14 +228,15 @@ function repoResolver(repos: Repositories, userId: number, dryRun: boolean): Res
   };
 }
 
-/** A second between progress lines; only a terminal gets them. */
-function progressTo(file: string, total: number) {
+/** A second between progress lines; only a terminal gets them. `total()` is null until the file is counted. */
+function progressTo(file: string, total: () => number | null) {
   if (!process.stderr.isTTY) return () => {};
   let last = 0;
   return (row: number) => {
     if (Date.now() - last < 1000) return;
     last = Date.now();
-    process.stderr.write(`\rImporting ${file}: row ${row} of ${total}…`);
+    const of = total();
+    process.stderr.write(`\rImporting ${file}: row ${row}${of === null ? '' : ` of ${of}`}…`);
   };
 }
 
@@ -270,47 +274,74 @@ export async function importLinks(argv: string[]): Promise<void> {
   } catch (err) {
     throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
   }
-  const { TransferError } = await import('../transfer/read.ts');
+  // The file's reader threads start first, so they count it while the database opens (threaded-source.ts).
   const { openImportThreaded } = await import('../transfer/threaded-source.ts');
+  const opening = openImportThreaded(bytes, { format: format === 'auto' ? undefined : format as ImportFormat, overrides });
+  opening.catch(() => {}); // awaited below, once the database is open
+  const { TransferError } = await import('../transfer/read.ts');
   const { runImport } = await import('../transfer/import-run.ts');
   const { reportCsv } = await import('../transfer/report.ts');
   const { createLinksBulk, toWriteResult } = await import('../api/bulk-links.ts');
-  const result = await withRepos(COMMAND, values, userId, async (repos) => {
-    // Read on a thread of its own while this one checks and writes (threaded-source.ts).
-    let source: Awaited<ReturnType<typeof openImportThreaded>> | undefined;
+  const { createRepositories } = await import('../api/context.ts');
+  const result = await withRepos(COMMAND, values, userId, async (repos, store) => {
+    let source: Awaited<typeof opening> | undefined;
+    // SQLite: the first batches go into one transaction that commits once the whole file is counted, so
+    // writing need not wait for the count and a file that turns out broken part-way still writes nothing.
+    let early: ControlledTransaction<DB> | null = null;
     try {
-      source = await openImportThreaded(bytes, { format: format === 'auto' ? undefined : format as ImportFormat, overrides });
-      // Counting reads the whole file first, so a file that breaks part-way writes nothing.
-      const total = await source.count();
-      const resolver = repoResolver(repos, userId, dryRun);
+      source = await opening;
+      let total: number | null = null;
+      let countFailure: unknown = null;
+      const counted = source.count().then((n) => { total = n; }, (err: unknown) => { countFailure = err; });
+      if (dryRun || store.engine !== 'sqlite') await counted;
+      if (countFailure) throw countFailure;
+      const resolverNow = repoResolver(repos, userId, dryRun);
       let domainOverride: number | undefined;
       if (values.domain !== undefined) {
-        domainOverride = await resolver.domainByName(values.domain);
+        domainOverride = await resolverNow.domainByName(values.domain);
         if (domainOverride === undefined) throw new CliError(`No domain named ${values.domain} on this instance (see the Domains screen, or POST /api/v1/domains).`);
       }
-      const spaceOverride = values.space === undefined ? undefined : await resolver.spaceId(values.space, null);
+      const spaceOverride = values.space === undefined ? undefined : await resolverNow.spaceId(values.space, null);
+      if (total === null) early = await store.db.startTransaction().execute();
+      let live: Repositories = early ? createRepositories({ db: early, engine: store.engine }) : repos;
+      /** Before each batch: fail with the count's reason, or commit the first batches once the count is in. */
+      const settle = async () => {
+        if (countFailure) throw countFailure;
+        if (early && total !== null) {
+          await early.commit().execute();
+          early = null;
+          live = repos;
+        }
+      };
+      // Everything the import reads or creates goes through the transaction while it is open.
+      const view = new Proxy({} as Repositories, { get: (_t, k) => live[k as keyof Repositories] });
+      const resolver = repoResolver(view, userId, dryRun);
       // Expiration dates are stored as written; only ends_at depends on the zone, which serve's --timezone sets.
       const sink: LinkSink = async (bodies, conflict) => {
+        await settle();
         // A dry run leaves out the spaces and pixels it would have created: they do not exist to be checked.
         const checked = dryRun ? bodies.map(({ space_id, pixel_ids, ...b }) => ({
           ...b,
           ...(space_id === WOULD_CREATE ? {} : { space_id }),
           ...(Array.isArray(pixel_ids) ? { pixel_ids: pixel_ids.filter((id) => id !== WOULD_CREATE) } : {}),
         })) : bodies;
-        return (await createLinksBulk({ repos, timeZone: 'UTC' }, userId, checked, { onConflict: conflict, dryRun })).map(toWriteResult);
+        return (await createLinksBulk({ repos: live, timeZone: 'UTC' }, userId, checked, { onConflict: conflict, dryRun })).map(toWriteResult);
       };
-      const progress = progressTo(file, total);
+      const progress = progressTo(file, () => total);
       const done = await runImport({
         // Bigger batches than the app's: fewer commits, each of them durable.
         source, resolver, sink, onConflict: onConflict as (typeof CONFLICTS)[number], password, batchSize: 5000,
         domainOverride, spaceOverride: spaceOverride === WOULD_CREATE ? null : spaceOverride, onBatch: (p) => progress(p.row),
       });
+      await counted;
+      await settle();
       if (!dryRun && done.created + done.updated > 0) {
         const { auditCli } = await import('./audit.ts');
         await auditCli(repos.audit, { action: 'link.import', targetType: 'user', targetId: userId, fields: ['file'] });
       }
       return done;
     } catch (err) {
+      if (early) await early.rollback().execute();
       throw err instanceof TransferError ? new CliError(`${file}: ${err.message}`) : err;
     } finally {
       await source?.close();

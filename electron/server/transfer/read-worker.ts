@@ -1,13 +1,14 @@
-// A thread that reads an import file for the CLI (threaded-source.ts): it
-// decodes, parses and maps the rows while the importing thread checks and
-// writes the previous ones, so on two cores the CSV work costs no time. It
-// sends rows in batches and waits for room after a few unanswered ones.
+// A thread that reads an import file for the CLI (threaded-source.ts). As
+// 'rows' it decodes, parses and maps the rows while the importing thread
+// checks and writes the previous ones, sending them in batches and waiting
+// for room after a few unanswered ones. As 'count' it reads the whole file
+// once at the same time, to say how many rows it has or why it is unreadable.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openImport, TransferError, type ImportSource, type OpenOptions } from './read.ts';
 import type { ImportRow } from './types.ts';
 
-export interface ReaderData { bytes: Uint8Array; opts: OpenOptions }
-export type ToReader = { type: 'count' } | { type: 'rows' } | { type: 'more' };
+export interface ReaderData { bytes: SharedArrayBuffer; length: number; opts: OpenOptions; mode: 'rows' | 'count' }
+export type ToReader = { type: 'rows' } | { type: 'more' };
 export type SourceMeta = Omit<ImportSource, 'rows' | 'count'>;
 export type FromReader =
   | { type: 'opened'; meta: SourceMeta }
@@ -21,7 +22,7 @@ const BATCH = 1000;
 const AHEAD = 4;
 
 const port = parentPort!;
-const { bytes, opts } = workerData as ReaderData;
+const { bytes, length, opts, mode } = workerData as ReaderData;
 const post = (m: FromReader) => port.postMessage(m);
 const fail = (err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err), transfer: err instanceof TransferError });
 
@@ -43,17 +44,22 @@ async function stream(source: ImportSource) {
 
 let source: ImportSource;
 try {
-  source = openImport(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), opts);
+  source = openImport(Buffer.from(bytes, 0, length), opts);
   const { rows: _rows, count: _count, ...meta } = source;
   post({ type: 'opened', meta });
 } catch (err) {
   fail(err);
   process.exit(0);
 }
+// Test hook: a count that takes this much longer, so the importer writes before it is in
+// (test/integration/cli/transfer.test.ts). Never set in use.
+const COUNT_DELAY_MS = Number(process.env.LINKDESK_TEST_COUNT_DELAY_MS) || 0;
+if (mode === 'count') {
+  source.count().then((n) => setTimeout(() => post({ type: 'count', n }), COUNT_DELAY_MS), (err: unknown) => setTimeout(() => fail(err), COUNT_DELAY_MS));
+}
 
 port.on('message', (m: ToReader) => {
-  if (m.type === 'count') source.count().then((n) => post({ type: 'count', n }), fail);
-  else if (m.type === 'rows') stream(source).catch(fail);
+  if (m.type === 'rows') stream(source).catch(fail);
   else {
     credit++;
     const resume = wake;

@@ -22,8 +22,21 @@ function offsetAt(utcMs: number, timeZone: string): number {
   return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
+/** Recent answers: an import gives thousands of links the same few expiry dates. */
+const converted = new Map<string, number>();
+
 /** The UTC instant of a wall-clock date and time in `timeZone`. */
 export function zonedToUtc(date: string, time: string, timeZone: string): number {
+  const key = `${timeZone} ${date} ${time}`;
+  const known = converted.get(key);
+  if (known !== undefined) return known;
+  const utc = convert(date, time, timeZone);
+  if (converted.size >= 1000) converted.clear();
+  converted.set(key, utc);
+  return utc;
+}
+
+function convert(date: string, time: string, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);

@@ -104,6 +104,29 @@ describe('linkdesk export | import', () => {
     const domain = importFile(a.dir, file, ['--domain', 'nowhere.test']);
     expect(domain.status).toBe(1);
   }, 60_000);
+
+  it('a file that turns out broken far past its first batches writes nothing; a whole one writes every row', async () => {
+    const a = await instance();
+    await a.close();
+    // Writing starts before the file is counted (cli/transfer.ts): 12,000 good rows, then a quote never
+    // closed; the count is held back so that two batches are written before anything says the file is broken.
+    const good = Array.from({ length: 12_000 }, (_, i) => `https://example.com/${i},row-${i}`).join('\n');
+    const broken = path.join(a.dir, 'broken.csv');
+    writeFileSync(broken, `url,alias\n${good}\nhttps://example.com/x,"never closed\n`);
+    const run = importFile(a.dir, broken, [], { LINKDESK_TEST_COUNT_DELAY_MS: '5000' });
+    expect([run.status, run.stderr]).toEqual([1, expect.stringContaining('is never closed')]);
+    const links = () => {
+      const out = path.join(a.dir, 'all.json');
+      expect(linkdesk(['export', '--user', '1', '--format', 'json', '--data-dir', a.dir, '--out', out, '--force']).status).toBe(0);
+      return (JSON.parse(readFileSync(out, 'utf8')) as { links: unknown[] }).links.length;
+    };
+    expect(links()).toBe(0);
+    const whole = path.join(a.dir, 'whole.csv');
+    writeFileSync(whole, `url,alias\n${good}\n`);
+    const ok = importFile(a.dir, whole);
+    expect(ok.stdout).toContain('12000 created, 0 updated, 0 skipped, 0 rejected');
+    expect(links()).toBe(12_000);
+  }, 60_000);
 });
 
 describe('what export --out and import tell a script', () => {

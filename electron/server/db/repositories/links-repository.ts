@@ -282,7 +282,9 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
      */
     async writeMany(userId: number, writes: LinkWriteOp[]): Promise<(number | 'alias-taken')[]> {
       if (!writes.length) return [];
-      const trx = await db.startTransaction().execute();
+      // Inside a caller's transaction (the CLI's first batches, written before its file is counted), a savepoint of it.
+      const nested = db.isTransaction;
+      const trx = nested ? await (db as ControlledTransaction<DB>).savepoint('bulk_many').execute() : await db.startTransaction().execute();
       try {
         const out: (number | 'alias-taken')[] = [];
         for (let i = 0; i < writes.length; i++) {
@@ -310,10 +312,15 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
             out.push('alias-taken');
           }
         }
-        await trx.commit().execute();
+        if (nested) await (trx as ControlledTransaction<DB, ['bulk_many']>).releaseSavepoint('bulk_many').execute();
+        else await trx.commit().execute();
         return out;
       } catch (err) {
-        await trx.rollback().execute();
+        if (nested) {
+          const sp = trx as ControlledTransaction<DB, ['bulk_many']>;
+          await sp.rollbackToSavepoint('bulk_many').execute();
+          await sp.releaseSavepoint('bulk_many').execute();
+        } else await trx.rollback().execute();
         throw err;
       }
     },
