@@ -74,7 +74,12 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
   // The batch's own aliases are looked up in one query per domain, and
   // ownership once per set of ids: a thousand small queries cost more than the writes.
   const parsed = bodies.map((body) => linkCreateSchema.safeParse(body ?? {}));
-  const imported = bodies.map((body) => bulkImportedFieldsSchema.safeParse(body ?? {}));
+  // Most bodies carry neither import-only field: their (empty) check is skipped.
+  const NONE = { success: true as const, data: {} as { title?: string | null; created_at?: string | null } };
+  const imported = bodies.map((body) => {
+    const b = body as Record<string, unknown> | null;
+    return b && typeof b === 'object' && (b.title !== undefined || b.created_at !== undefined) ? bulkImportedFieldsSchema.safeParse(b) : NONE;
+  });
   const known = new Map<string, boolean>();
   const sent = new Map<number | null, string[]>();
   for (const p of parsed) {
@@ -154,8 +159,12 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
   async function one(index: number) {
     const p = parsed[index]!;
     const extra = imported[index]!;
-    if (!p.success || !extra.success) {
-      items[index] = rejected(index, fromZod(p.success ? extra.error! : p.error));
+    if (!p.success) {
+      items[index] = rejected(index, fromZod(p.error));
+      return;
+    }
+    if (!extra.success) {
+      items[index] = rejected(index, fromZod(extra.error));
       return;
     }
     const title = extra.data.title || null;
