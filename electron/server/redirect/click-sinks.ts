@@ -14,7 +14,11 @@ import { geoipBytes, type CountryLookup } from './geoip.ts';
 
 const SETTLE_TIMEOUT_MS = 10_000;
 
-export interface Batch { gen: number; clicks: RawClick[] }
+export interface Batch {
+  gen: number; clicks: RawClick[];
+  /** When its oldest click came (epoch ms): the writer commits it within COMMIT_AFTER_MS of that, not of its arrival. */
+  oldestAt?: number;
+}
 export interface CommitWork { clicks: number; ms: number }
 
 export interface Sink {

@@ -58,7 +58,8 @@ export function createClickRecorder(
   const onCommit = (work: CommitWork) => {
     if (work.clicks >= MIN_PENDING / 2 && work.ms > 0) {
       perMs = 0.7 * perMs + 0.3 * (work.clicks / work.ms);
-      maxPending = Math.max(MIN_PENDING, Math.min(limits.clicks, Math.round(perMs * COMMIT_BUDGET_MS)));
+      // Twice a commit's worth: one commit under way while the next gathers, so the writer never waits for redirects.
+      maxPending = Math.max(MIN_PENDING, Math.min(limits.clicks, Math.round(2 * perMs * COMMIT_BUDGET_MS)));
     }
     if (sink) check();
   };
@@ -87,7 +88,7 @@ export function createClickRecorder(
     gen += 1;
     prune();
     inflight.push({ gen, ids: new Set(buffer.map((c) => c.link_id)), clicks: buffer.length, bytes: bufferBytes, at: bufferAt });
-    const batch = { gen, clicks: buffer };
+    const batch = { gen, clicks: buffer, oldestAt: performance.timeOrigin + bufferAt };
     buffer = [];
     bufferBytes = 0;
     sink.write(batch);
