@@ -39,7 +39,7 @@ function envFile(text: string): Record<string, string> {
 }
 
 // The server's Node flags (a lean heap, see the unit's comment).
-const SERVER_FLAGS = '--max-semi-space-size=8 --max-old-space-size=1024';
+const SERVER_FLAGS = '--max-semi-space-size=8 --max-old-space-size=512';
 it('npm run serve runs the server as the unit does (compiled, with its Node flags), and one Ctrl-C stops it gracefully', async () => {
   const data = mkdtempSync(path.join(work, 'serve-'));
   // As a terminal's Ctrl-C does: SIGINT to the whole process group.
