@@ -4,7 +4,7 @@
 //   - `linkdesk serve` as deploy/linkdesk.service runs it (compiled, with its Node flags), but with --no-titles unless
 //     BENCH_TITLES=1: here every title fetch fails on DNS, and 100,000 of them
 //     measure the title queue (bounded at 20,000 waiting), not the redirects; pinned with every thread to core 0
-//     (taskset), wrk on core 1;
+//     (taskset), wrk on core 1 (BENCH_CORES=2: both unpinned, sharing the two cores);
 //   - its RSS idle, after 100,000 links are created through the bulk API,
 //     and at its largest during BENCH_SECONDS (default 60) of load and while
 //     it catches up;
@@ -30,8 +30,11 @@ const n = (v: number) => Math.round(v).toLocaleString('en');
 
 const wrk = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p));
 if (!wrk) throw new Error('bench:overload needs wrk (apt-get install wrk)');
-const taskset = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && cpus().length >= 2;
-if (!taskset) console.log('(taskset or a second core is missing: server and load share the machine)');
+// BENCH_CORES=2: nothing pinned, the server's threads and the load share both cores.
+const bothCores = process.env.BENCH_CORES === '2';
+const taskset = !bothCores && spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && cpus().length >= 2;
+if (bothCores) console.log('(BENCH_CORES=2: server and load share both cores)');
+else if (!taskset) console.log('(taskset or a second core is missing: server and load share the machine)');
 
 const pin = (core: number, cmd: string, args: string[]) => (taskset ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args]) as [string, string[]];
 
