@@ -185,11 +185,12 @@ test('a slow answer for older text never replaces the latest; errors are shown i
   await world.open('#/links');
 
   await openPalette(page, 'link-0');
-  await page.waitForFunction(() => (window as unknown as { slowSent: number }).slowSent === 3);
+  // A Linkdesk server searches alias, URL and title in one request.
+  await page.waitForFunction(() => (window as unknown as { slowSent: number }).slowSent === 1);
   await expect(palette(page).getByText('Searching links…')).toBeVisible();
   await page.keyboard.type('1');
   await expect(linkGroup(page, 'link-01')).toBeVisible();
-  await page.waitForFunction(() => (window as unknown as { slowDone: number }).slowDone === 3);
+  await page.waitForFunction(() => (window as unknown as { slowDone: number }).slowDone === 1);
   // Two frames: whatever the late answer would render has rendered.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(palette(page).getByRole('status')).toContainText('1 link found');
