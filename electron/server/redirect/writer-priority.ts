@@ -1,7 +1,8 @@
-// Click writers (click-writer-worker.ts, pg-click-worker.ts) run below the
-// request thread: when the cores are busy, redirects go first and clicks wait
-// in the queue a little longer. (On Linux a thread has its own nice value,
-// and pid 0 names the calling thread.)
+// PostgreSQL's click writer (pg-click-worker.ts) runs below the request
+// thread: when the cores are busy, redirects go first and clicks wait in its
+// queue a little longer (it bounds that queue itself). SQLite's writer does
+// not: redirects wait for it at the backlog's bound. (On Linux a thread has
+// its own nice value, and pid 0 names the calling thread.)
 import { setPriority } from 'node:os';
 
 const WRITER_NICE = 10;
