@@ -49,6 +49,23 @@ export function createUsersRepository(db: Kysely<DB>) {
       eb.selectFrom('api_keys').select((k) => k.fn.max('api_keys.last_used_at').as('m')).whereRef('api_keys.user_id', '=', 'users.id').as('last_active_at'),
     ]);
 
+  /**
+   * Runs a change that may take away an active admin, in a transaction that
+   * first locks the admins' rows (two requests cannot each remove "the other"
+   * last admin); false, with nothing changed, when it would leave none.
+   */
+  const keepingAdmin = (change: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> => db.transaction().execute(async (trx) => {
+    await lockAdmins(trx);
+    await change(trx);
+    const left = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
+    if (Number(left.n) === 0) throw new LastAdminError();
+    return true;
+  }).catch((err: unknown) => {
+    if (err instanceof LastAdminError) return false;
+    throw err;
+  });
+
   return {
     async findUser(id: number) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -115,37 +132,17 @@ export function createUsersRepository(db: Kysely<DB>) {
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
     },
 
-    /**
-     * Applies `changes` unless they would leave no active admin; false then.
-     * The check and the write share a transaction that first locks the admins'
-     * rows, so two requests cannot each remove "the other" last admin.
-     */
+    /** Applies `changes` unless they would leave no active admin; false then. */
     async updateUserKeepingAdmin(id: number, changes: { name?: string; role?: UserRole; status?: UserStatus }): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await lockAdmins(trx);
+      return keepingAdmin(async (trx) => {
         await trx.updateTable('users').set(changes).where('id', '=', id).execute();
-        const left = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
-        if (Number(left.n) === 0) throw new LastAdminError();
-        return true;
-      }).catch((err: unknown) => {
-        if (err instanceof LastAdminError) return false;
-        throw err;
       });
     },
 
     /** Deletes the user and everything it owns, unless it is the last active admin; false then. */
     async deleteUserKeepingAdmin(id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await lockAdmins(trx);
+      return keepingAdmin(async (trx) => {
         await trx.deleteFrom('users').where('id', '=', id).execute();
-        const left = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
-        if (Number(left.n) === 0) throw new LastAdminError();
-        return true;
-      }).catch((err: unknown) => {
-        if (err instanceof LastAdminError) return false;
-        throw err;
       });
     },
 
@@ -155,8 +152,7 @@ export function createUsersRepository(db: Kysely<DB>) {
      * all in one transaction. False when `id` is the last active admin.
      */
     async deleteUserMovingTo(id: number, to: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await lockAdmins(trx);
+      return keepingAdmin(async (trx) => {
         for (const table of ['domains', 'spaces', 'pixels', 'links', 'link_clicks', 'click_days', 'link_purges'] as const) {
           await trx.updateTable(table).set({ user_id: to }).where('user_id', '=', id).execute();
         }
@@ -172,13 +168,6 @@ export function createUsersRepository(db: Kysely<DB>) {
         await sql`INSERT INTO link_counts (user_id, total, disabled)
           SELECT user_id, count(*), sum(CASE WHEN disabled <> 0 THEN 1 ELSE 0 END) FROM links WHERE user_id = ${to} GROUP BY user_id`.execute(trx);
         await trx.deleteFrom('users').where('id', '=', id).execute();
-        const left = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
-        if (Number(left.n) === 0) throw new LastAdminError();
-        return true;
-      }).catch((err: unknown) => {
-        if (err instanceof LastAdminError) return false;
-        throw err;
       });
     },
 
