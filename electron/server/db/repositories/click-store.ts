@@ -31,7 +31,6 @@ export interface Upkeep {
   purging: number;
 }
 
-const add = <K>(m: Map<K, number>, k: K, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
 /** Between a dimension's number and its value in a rollup key ("1:DE"); values may hold it too, numbers never. */
 export const DIM_SEP = ':';
 
@@ -43,10 +42,44 @@ export function dimsOf(dims: string | Record<string, number>): [number, string, 
   });
 }
 
-/** Adds two `dims` JSON objects (SQL function add_counts, registered on the click store's connection). */
-function addCounts(a: string, b: string): string {
+/**
+ * Adds two `dims` JSON objects (SQL function add_counts, registered on the
+ * click store's connection). `b` is a batch's few values; `a`, the day so
+ * far, may hold hundreds: its counts are changed in place in the text, not
+ * parsed and written again. Both are JSON as JSON.stringify (or SQLite's
+ * json_group_object) writes it: no spaces, and every key begins with its
+ * dimension's number, so a key's text preceded by "{" or "," and followed by
+ * ":" can only be that key (a quote inside a string is always escaped). A key
+ * that needs escaping takes the slow way, where the two writers might differ.
+ */
+export function addCounts(a: string, b: string): string {
+  if (a === '{}') return b;
+  const more = JSON.parse(b) as Record<string, number>;
+  let out = a;
+  let extra = '';
+  for (const k in more) {
+    const quoted = JSON.stringify(k);
+    if (quoted.length !== k.length + 2) return addCountsParsed(a, more);
+    const key = `${quoted}:`;
+    let at = out.indexOf(key);
+    while (at > 0 && out.charCodeAt(at - 1) !== 123 /* { */ && out.charCodeAt(at - 1) !== 44 /* , */) at = out.indexOf(key, at + 1);
+    if (at <= 0) {
+      extra += `,${key}${more[k]}`;
+      continue;
+    }
+    const from = at + key.length;
+    let to = from;
+    while (to < out.length && out.charCodeAt(to) >= 48 && out.charCodeAt(to) <= 57) to++;
+    if (to === from) return addCountsParsed(a, more); // not a plain count: leave it to JSON
+    out = out.slice(0, from) + String(Number(out.slice(from, to)) + more[k]!) + out.slice(to);
+  }
+  if (!extra) return out;
+  return out.length === 2 ? `{${extra.slice(1)}}` : `${out.slice(0, -1)}${extra}}`;
+}
+
+function addCountsParsed(a: string, more: Record<string, number>): string {
   const sum = JSON.parse(a) as Record<string, number>;
-  for (const [k, n] of Object.entries(JSON.parse(b) as Record<string, number>)) sum[k] = (sum[k] ?? 0) + n;
+  for (const [k, n] of Object.entries(more)) sum[k] = (sum[k] ?? 0) + n;
   return JSON.stringify(sum);
 }
 
@@ -57,10 +90,57 @@ export interface Collapsed {
   userDims: { user_id: number; dim: number; day: number; value: string; clicks: number }[];
 }
 
+/** A dimension's value as a rollup key: its parts, and its JSON text ("1:DE" quoted) for a link-day's `dims`. */
+interface DimKey { dim: number; value: string; json: string }
+const MAX_KEYS = 20_000;
+// One DimKey per value seen (values repeat: a few countries, browsers, languages), so a batch
+// does not build and quote the same strings for every click. Forgotten all at once when full.
+const dimKeys = DIMENSION_LIST.map(() => new Map<string, DimKey>());
+let dimKeyCount = 0;
+function dimKey(index: number, dim: number, value: string): DimKey {
+  const known = dimKeys[index]!;
+  let k = known.get(value);
+  if (k === undefined) {
+    if (dimKeyCount >= MAX_KEYS) {
+      for (const m of dimKeys) m.clear();
+      dimKeyCount = 0;
+    }
+    k = { dim, value, json: JSON.stringify(`${dim}${DIM_SEP}${value}`) };
+    known.set(value, k);
+    dimKeyCount += 1;
+  }
+  return k;
+}
+
+/** One link's (or account's) clicks on one day: its count and each value's (found by a map once there are many). */
+interface Cell { n: number; keys: DimKey[]; counts: number[]; index?: Map<string, number> }
+const SCAN_KEYS = 16;
+function count(cell: Cell, k: DimKey): void {
+  const { keys } = cell;
+  if (cell.index) {
+    const i = cell.index.get(k.json);
+    if (i !== undefined) cell.counts[i]! += 1;
+    else {
+      cell.index.set(k.json, keys.length);
+      keys.push(k);
+      cell.counts.push(1);
+    }
+    return;
+  }
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i]!.json === k.json) {
+      cell.counts[i]! += 1;
+      return;
+    }
+  }
+  keys.push(k);
+  cell.counts.push(1);
+  if (keys.length > SCAN_KEYS) cell.index = new Map(keys.map((x, i) => [x.json, i]));
+}
+
 /** Sums a batch per link-day (dimensions as the `dims` JSON) and per account-day and value. */
 export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => number): Collapsed {
-  // owner id -> day -> { n, dims: "dim:value" -> n }, for links and for users.
-  type Cell = { n: number; dims: Map<string, number> };
+  // owner id -> day -> cell, for links and for users.
   const links = new Map<number, Map<number, Cell>>();
   const users = new Map<number, Map<number, Cell>>();
   const owner = new Map<number, number>();
@@ -68,7 +148,7 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
     let days = m.get(id);
     if (!days) m.set(id, (days = new Map()));
     let cell = days.get(day);
-    if (!cell) days.set(day, (cell = { n: 0, dims: new Map() }));
+    if (!cell) days.set(day, (cell = { n: 0, keys: [], counts: [] }));
     return cell;
   };
   for (const c of clicks) {
@@ -78,28 +158,29 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
     const uc = cellOf(users, c.user_id, day);
     lc.n += 1;
     uc.n += 1;
-    for (const [name, dim] of DIMENSION_LIST) {
+    for (let i = 0; i < DIMENSION_LIST.length; i++) {
+      const [name, dim] = DIMENSION_LIST[i]!;
       const v = c[name];
       if (v === null) continue;
-      const k = `${dim}${DIM_SEP}${v}`;
-      add(lc.dims, k);
-      add(uc.dims, k);
+      const k = dimKey(i, dim, v);
+      count(lc, k);
+      count(uc, k);
     }
   }
-  const byKey = <V>(m: Map<number, V>) => [...m].sort((x, y) => x[0] - y[0]);
+  const byKey = <V>(m: Map<number, V>) => (m.size === 1 ? [...m] : [...m].sort((x, y) => x[0] - y[0]));
   const out: Collapsed = { linkDays: [], userDays: [], userDims: [] };
   for (const [id, days] of byKey(links)) {
+    const user = owner.get(id)!;
     for (const [day, cell] of byKey(days)) {
-      out.linkDays.push({ link_id: id, day, user_id: owner.get(id)!, clicks: cell.n, dims: JSON.stringify(Object.fromEntries(cell.dims)) });
+      let dims = '{';
+      for (let i = 0; i < cell.keys.length; i++) dims += `${i ? ',' : ''}${cell.keys[i]!.json}:${cell.counts[i]}`;
+      out.linkDays.push({ link_id: id, day, user_id: user, clicks: cell.n, dims: `${dims}}` });
     }
   }
   for (const [id, days] of byKey(users)) {
     for (const [day, cell] of byKey(days)) {
       out.userDays.push({ user_id: id, day, clicks: cell.n });
-      const dims = [...cell.dims].map(([k, n]) => {
-        const i = k.indexOf(DIM_SEP);
-        return { user_id: id, dim: Number(k.slice(0, i)), day, value: k.slice(i + 1), clicks: n };
-      });
+      const dims = cell.keys.map((k, i) => ({ user_id: id, dim: k.dim, day, value: k.value, clicks: cell.counts[i]! }));
       dims.sort((x, y) => x.dim - y.dim || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0));
       out.userDims.push(...dims);
     }
@@ -127,8 +208,8 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
      ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
 
   /** Adds clicks to the rollups, collapsing repeats within the batch first. */
-  function rollup(clicks: readonly ClickRecord[]) {
-    const r = collapse(clicks, dayOf);
+  function rollup(clicks: readonly ClickRecord[], collapsed = collapse(clicks, dayOf)) {
+    const r = collapsed;
     for (const d of r.linkDays) upLinkDay.run(d.link_id, d.day, d.user_id, d.clicks, d.dims);
     for (const d of r.userDays) upUserDay.run(d.user_id, d.day, d.clicks);
     for (const d of r.userDims) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
@@ -140,15 +221,21 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
   // it (busy_timeout), instead of failing when it finds another process's
   // write between its read and its write.
   const writeTx = sqlite.transaction((clicks: readonly ClickRecord[]) => {
-    const counts = new Map<number, number>();
-    for (const c of clicks) add(counts, c.link_id);
+    const r = collapse(clicks, dayOf);
+    // Each link's counter, in link order (linkDays are sorted by link, then day).
     // A link deleted while its clicks waited: its counter row is gone, and its
     // clicks go with it instead of landing in the purged log.
-    const alive = new Set<number>();
-    for (const id of [...counts.keys()].sort((a, b) => a - b)) if (addClicks.run(counts.get(id)!, id).changes) alive.add(id);
-    const kept = alive.size === counts.size ? clicks : clicks.filter((c) => alive.has(c.link_id));
+    let gone: Set<number> | undefined;
+    const { linkDays } = r;
+    for (let i = 0; i < linkDays.length;) {
+      const id = linkDays[i]!.link_id;
+      let n = 0;
+      for (; i < linkDays.length && linkDays[i]!.link_id === id; i++) n += linkDays[i]!.clicks;
+      if (addClicks.run(n, id).changes === 0) (gone ??= new Set()).add(id);
+    }
+    const kept = gone ? clicks.filter((c) => !gone.has(c.link_id)) : clicks;
     for (const c of kept) log(c);
-    rollup(kept);
+    rollup(kept, gone ? undefined : r);
     return kept.length;
   });
 
