@@ -65,13 +65,16 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
 }
 
+// BENCH_CPU_PROF=DIR writes the server's and the CLI's CPU profiles (node --cpu-prof) there.
+const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 // Through the bulk API: `linkdesk serve` on a fresh data folder, its own user and key.
 {
   const dataDir = path.join(work, 'api');
   const made = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
   const key = made.stdout.trim();
   if (made.status !== 0 || !key) throw new Error(`keys create failed: ${made.stderr}`);
-  const server = spawn(process.execPath, [...serverNodeFlags(), bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', '--no-titles'],
+  const server = spawn(process.execPath, [...serverNodeFlags(), ...prof, bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', '--no-titles'],
     { stdio: ['ignore', 'pipe', 'ignore'] });
   const base = await new Promise<string>((resolve, reject) => {
     createInterface({ input: server.stdout! }).on('line', (l) => { if (l.startsWith('Linkdesk listening on ')) resolve(l.slice(22)); });
@@ -117,7 +120,7 @@ const dataDir = path.join(work, 'cli');
 const keys = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
 if (keys.status !== 0) throw new Error(`keys create failed: ${keys.stderr}`);
 const t0 = performance.now();
-const run = spawnSync(process.execPath, [bin, 'import', csvFile, '--user', '1', '--data-dir', dataDir], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const run = spawnSync(process.execPath, [...prof, bin, 'import', csvFile, '--user', '1', '--data-dir', dataDir], { encoding: 'utf8', maxBuffer: 64 << 20 });
 const s = (performance.now() - t0) / 1000;
 if (run.status !== 0) throw new Error(`linkdesk import failed (${run.status}): ${run.stderr}`);
 console.log(`CLI: ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s (${run.stdout.trim().split('\n').at(-1)})`);

@@ -140,10 +140,11 @@ for (let stable = 0; stable < 3 && performance.now() - loadEnd < 300_000;) {
   }
 }
 clearInterval(sampler);
-console.log(`load: ${SECONDS} s, ${CONNECTIONS} connections: ${n(requests)} requests answered (${n(rps)}/s)${bad ? `, ${n(bad)} not redirects` : ''}`);
+console.log(`load: ${SECONDS} s, ${CONNECTIONS} connections: ${n(requests)} requests completed (${n(rps)}/s)${bad ? `, ${n(bad)} not redirects` : ''}`);
 console.log(`rss during the load, largest of each 10 s: ${windows.map((kb) => mb(kb)).join(', ')} MB`);
 console.log(`clicks stored when the load stopped: ${n(atEnd)} (${(100 * atEnd / requests).toFixed(1)}%); rss then ${mb(endKb)} MB`);
-console.log(`clicks stored in the end: ${n(last)} of ${n(requests)} answered; caught up ${((caughtUp - loadEnd) / 1000).toFixed(1)} s after the load stopped`);
+// wrk counts the requests it completed; the up to CONNECTIONS in flight when it stops were answered (and their clicks stored) too.
+console.log(`clicks stored in the end: ${n(last)} for ${n(requests)} requests wrk completed and up to ${CONNECTIONS} in flight; caught up ${((caughtUp - loadEnd) / 1000).toFixed(1)} s after the load stopped`);
 console.log(`sustained: ${n(last / ((caughtUp - loadStart) / 1000))} clicks/s stored from the start of the load to catching up`);
 
 await pool.close();
