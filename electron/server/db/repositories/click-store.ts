@@ -92,22 +92,27 @@ export interface Collapsed {
 
 /** A dimension's value as a rollup key: its parts, and its JSON text ("1:DE" quoted) for a link-day's `dims`. */
 interface DimKey { dim: number; value: string; json: string }
-const MAX_KEYS = 20_000;
 // One DimKey per value seen (values repeat: a few countries, browsers, languages), so a batch
-// does not build and quote the same strings for every click. Forgotten all at once when full.
+// does not build and quote the same strings for every click. Forgotten all at once past 5,000
+// values or 250,000 characters (referrer hosts may each be new, and up to 253 long): about 2 MB at most.
+const MAX_KEYS = 5000;
+const MAX_KEY_CHARS = 250_000;
 const dimKeys = DIMENSION_LIST.map(() => new Map<string, DimKey>());
 let dimKeyCount = 0;
+let dimKeyChars = 0;
 function dimKey(index: number, dim: number, value: string): DimKey {
   const known = dimKeys[index]!;
   let k = known.get(value);
   if (k === undefined) {
-    if (dimKeyCount >= MAX_KEYS) {
+    if (dimKeyCount >= MAX_KEYS || dimKeyChars >= MAX_KEY_CHARS) {
       for (const m of dimKeys) m.clear();
       dimKeyCount = 0;
+      dimKeyChars = 0;
     }
     k = { dim, value, json: JSON.stringify(`${dim}${DIM_SEP}${value}`) };
     known.set(value, k);
     dimKeyCount += 1;
+    dimKeyChars += value.length;
   }
   return k;
 }

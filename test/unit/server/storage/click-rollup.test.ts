@@ -82,4 +82,21 @@ describe('collapse', () => {
       expect(keys).toEqual([...keys].sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!));
     }), { numRuns: 500 });
   });
+
+  it('counts right across the point where it forgets the values it has seen (thousands of new referrer hosts)', () => {
+    // Each click a new host, then the first host again: counts must not split when the remembered values are dropped mid-batch.
+    const clicks: ClickRecord[] = [];
+    for (let i = 0; i < 7000; i++) {
+      const base = { link_id: 1, user_id: 1, created_at: 0, country: 'DE', platform: null, browser: null, language: null };
+      clicks.push({ ...base, referrer: `h${i}.example.com` }, { ...base, referrer: 'h0.example.com' });
+    }
+    const r = collapse(clicks, () => 0);
+    const dims = JSON.parse(r.linkDays[0]!.dims) as Record<string, number>;
+    expect(dims['5:h0.example.com']).toBe(7001);
+    expect(dims['1:DE']).toBe(14_000);
+    expect(Object.keys(dims)).toHaveLength(7001);
+    expect(JSON.stringify(dims).length).toBe(r.linkDays[0]!.dims.length); // no key written twice
+    expect(r.userDims.find((d) => d.value === 'h0.example.com')!.clicks).toBe(7001);
+    expect(r.userDims).toHaveLength(7001);
+  });
 });
