@@ -29,6 +29,10 @@ export function normalizeScopes(scopes: readonly string[]): Scope[] {
   return SCOPES.filter((s) => set.has(s) && !(s.endsWith(':read') && set.has(s.replace(/:read$/, ':write') as Scope)));
 }
 
+/** Scopes a user's key may hold: `admin` only for an admin. */
+export const scopesForRole = (scopes: readonly string[], role: string): Scope[] =>
+  normalizeScopes(scopes).filter((s) => s !== 'admin' || role === 'admin');
+
 /** The first scope of `wanted` that `held` does not grant, or null. */
 export const firstMissing = (held: readonly string[], wanted: readonly Scope[]): Scope | null =>
   wanted.find((s) => !grants(held, s)) ?? null;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { isScope, type Scope, type UserRole } from '../../../shared/scopes.ts';
+import { isScope, scopesForRole, type Scope, type UserRole } from '../../../shared/scopes.ts';
 import { ApiError, unauthenticated } from '../api/errors.ts';
-import { scopesForRole, type UsersRepository } from '../db/repositories/users-repository.ts';
+import type { UsersRepository } from '../db/repositories/users-repository.ts';
 import { parseApiKey, sameHash, sha256 } from '../util/secrets.ts';
 import { isoNow } from '../util/time.ts';
 

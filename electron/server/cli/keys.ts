@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir } from '../config.ts';
 import type { Kysely } from 'kysely';
-import { FULL_ACCESS, normalizeScopes, scopesInWords, type Scope } from '../../../shared/scopes.ts';
+import { FULL_ACCESS, normalizeScopes, scopesForRole, scopesInWords, type Scope } from '../../../shared/scopes.ts';
 import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../api/admin-messages.ts';
 import type { KeyRow, UsersRepository } from '../db/repositories/users-repository.ts';
 import type { DB } from '../db/schema.ts';
@@ -128,8 +128,8 @@ async function makeKey(users: UsersRepository, db: Kysely<DB>, userId: number, n
   if (n.scopes?.includes('admin') && user.role !== 'admin') throw new CliError(ADMIN_SCOPE_FOR_MEMBER(userId));
   if (n.expiresAt !== undefined && Date.parse(n.expiresAt) <= Date.now()) throw new CliError(`--expires: ${EXPIRY_IN_PAST}`);
   if (n.domainId !== undefined) {
-    const d = await db.selectFrom('domains').select('id').where('id', '=', n.domainId).where('user_id', '=', userId).executeTakeFirst();
-    if (!d) throw new CliError(`--domain: ${NO_SUCH_DOMAIN(userId, n.domainId)}`);
+    const { createDomainsRepository } = await import('../db/repositories/domains-repository.ts');
+    if (!(await createDomainsRepository(db).find(userId, n.domainId))) throw new CliError(`--domain: ${NO_SUCH_DOMAIN(userId, n.domainId)}`);
   }
   const narrowed = n.fields.length > 0;
   const made = narrowed
@@ -140,10 +140,11 @@ async function makeKey(users: UsersRepository, db: Kysely<DB>, userId: number, n
   return { ...made, row };
 }
 
-const describeKey = (k: KeyRow) => {
-  const scopes = JSON.parse(k.scopes) as string[];
-  return `${scopesInWords(k.user_role === 'admin' ? scopes : scopes.filter((x) => x !== 'admin'))}${k.expires_at ? `; expires ${k.expires_at}` : ''}${k.domain_id ? `; domain ${k.domain_id} only` : ''}`;
-};
+/** What the key can do: an admin scope left on a demoted user's key is not shown (nor granted). */
+const scopesOf = (k: KeyRow) => scopesForRole(JSON.parse(k.scopes) as string[], k.user_role);
+
+const describeKey = (k: KeyRow) =>
+  `${scopesInWords(scopesOf(k))}${k.expires_at ? `; expires ${k.expires_at}` : ''}${k.domain_id ? `; domain ${k.domain_id} only` : ''}`;
 
 async function create(argv: string[]) {
   const COMMAND = 'keys create';
@@ -187,7 +188,7 @@ async function create(argv: string[]) {
 /** What `keys list --json` gives for a key: never its secret part or hash. */
 const keyJson = (k: KeyRow) => ({
   id: k.id, user_id: k.user_id, user_name: k.user_name, prefix: `ldk_${k.prefix}`, name: k.name,
-  scopes: k.user_role === 'admin' ? JSON.parse(k.scopes) as string[] : (JSON.parse(k.scopes) as string[]).filter((x) => x !== 'admin'),
+  scopes: scopesOf(k),
   expires_at: k.expires_at, domain_id: k.domain_id,
   created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, status: statusOf(k),
 });

@@ -8,10 +8,10 @@ import {
 } from '../../../../shared/schemas/admin.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
-import { firstMissing, grants, isScope, normalizeScopes, type Scope } from '../../../../shared/scopes.ts';
+import { firstMissing, grants, isScope, normalizeScopes, scopesForRole, type Scope } from '../../../../shared/scopes.ts';
 import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { forbidden } from '../../auth/policy.ts';
-import { scopesForRole, type KeyRow } from '../../db/repositories/users-repository.ts';
+import type { KeyRow } from '../../db/repositories/users-repository.ts';
 import { isoNow } from '../../util/time.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';

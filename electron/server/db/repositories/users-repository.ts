@@ -21,10 +21,6 @@ export interface NewKey {
   userId: number; name?: string; scopes: readonly Scope[]; expiresAt?: string | null; domainId?: number | null; createdByKeyId?: number | null;
 }
 
-/** Scopes a user's key may hold: `admin` only for an admin. */
-export const scopesForRole = (scopes: readonly Scope[], role: string): Scope[] =>
-  normalizeScopes(scopes).filter((s) => s !== 'admin' || role === 'admin');
-
 const KEY_COLUMNS = [
   'api_keys.id', 'api_keys.user_id', 'users.name as user_name', 'users.role as user_role', 'api_keys.prefix', 'api_keys.name', 'api_keys.scopes', 'api_keys.expires_at',
   'api_keys.domain_id', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at',
