@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
 import { SCOPES, USER_ROLES, USER_STATUSES, type Scope, type UserRole, type UserStatus } from '../scopes.ts';
 import { dateString, id, int, list, oneOf, oneOfStrings, str } from './fields.ts';
+import { same } from './same-type.ts';
 
 export interface User {
   id: number; name: string; role: UserRole; status: UserStatus;
@@ -142,8 +143,6 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
 }).meta({ id: 'AuditEntry' });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same = <A, B>(ok: Same<A, B>) => ok;
 same<z.infer<typeof userSchema>, User>(true);
 same<z.infer<typeof apiKeySchema>, ApiKey>(true);
 same<z.infer<typeof apiKeyCreatedSchema>, ApiKeyCreated>(true);

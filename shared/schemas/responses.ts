@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Account, ApiErrorBody, Deleted, Domain, Link, Pixel, Space } from '../api-types.ts';
 import { LINK_HEALTH, PIXEL_TYPES, PLATFORMS } from '../constants.ts';
+import { same } from './same-type.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
 const keyValue = z.object({ key: z.string(), value: z.string() });
@@ -91,9 +92,6 @@ export const errorResponses = {
   404: errorSchema, 422: errorSchema, 429: errorSchema, 500: errorSchema,
 } as const;
 
-// Drift guards: each schema's output type and its interface must match both ways.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same = <A, B>(ok: Same<A, B>) => ok;
 same<z.infer<typeof domainSchema>, Domain>(true);
 same<z.infer<typeof spaceSchema>, Space>(true);
 same<z.infer<typeof pixelSchema>, Pixel>(true);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AccountStats, LinkStats, StatsInterval } from '../api-types.ts';
 import { dateString, oneOfStrings } from './fields.ts';
+import { same } from './same-type.ts';
 
 export const STATS_INTERVALS = ['day', 'week', 'month'] as const satisfies readonly StatsInterval[];
 
@@ -62,7 +63,5 @@ export const accountStatsSchema = z.object({
   })).describe('Links with the most clicks in the range (at most 10)'),
 }).meta({ id: 'AccountStats' });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same = <A, B>(ok: Same<A, B>) => ok;
 same<z.infer<typeof statsSchema>, LinkStats>(true);
 same<z.infer<typeof accountStatsSchema>, AccountStats>(true);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
 import { httpUrl, id, int, list, oneOf, oneOfStrings } from './fields.ts';
+import { same } from './same-type.ts';
 
 export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -90,8 +91,6 @@ received, compare it with v1 in constant time (e.g. crypto.timingSafeEqual), and
 from your clock (replay protection); the delivery id is the same on every retry, so it can also deduplicate.
 Any 2xx answer is a delivery; anything else (redirects included) is retried with exponential backoff for 24 hours.`;
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same = <A, B>(ok: Same<A, B>) => ok;
 same<z.infer<typeof webhookSchema>, Webhook>(true);
 same<z.infer<typeof webhookCreatedSchema>, WebhookCreated>(true);
 same<z.infer<typeof deliverySchema>, WebhookDelivery>(true);
