@@ -35,7 +35,7 @@ const flag = z.preprocess(
  * and creation time a file gives (a link created with a title is not sent to
  * the title fetcher). Not taken by POST /links.
  */
-export const IMPORTED_TITLE_MAX = 500;
+const IMPORTED_TITLE_MAX = 500;
 export const bulkImportedFieldsSchema = z.object({
   title: z.string({ error: 'The title must be a string.' }).trim()
     .max(IMPORTED_TITLE_MAX, `The title may not be greater than ${IMPORTED_TITLE_MAX} characters.`).nullish(),

@@ -21,11 +21,11 @@ function parsedUrl(s: string): URL | null {
   }
 }
 
-export const baseUrlField = z.string().trim().min(1, 'Enter the server\'s address.').max(2048, 'The address is longer than 2048 characters.')
+const baseUrlField = z.string().trim().min(1, 'Enter the server\'s address.').max(2048, 'The address is longer than 2048 characters.')
   .refine((s) => ['http:', 'https:'].includes(parsedUrl(s)?.protocol ?? ''), 'Enter an http:// or https:// address.')
   .refine((s) => { const u = parsedUrl(s); return !u || (!u.username && !u.password); }, 'Put the API key in its own field, not in the address.');
 
-export const proxyUrlField = z.string().trim().min(1, 'Enter the proxy\'s address, such as http://proxy.example.com:3128.').max(2048)
+const proxyUrlField = z.string().trim().min(1, 'Enter the proxy\'s address, such as http://proxy.example.com:3128.').max(2048)
   .refine((s) => ['http:', 'https:'].includes(parsedUrl(s)?.protocol ?? ''), 'A proxy address starts with http:// or https://.')
   .refine((s) => { const u = parsedUrl(s); return !u || (!u.username && !u.password); }, 'Put the proxy\'s user name and password in their own fields, not in the address.')
   .refine((s) => { const u = parsedUrl(s); return !u || ((u.pathname === '/' || u.pathname === '') && !u.search); }, 'A proxy address is only scheme, host and port.');
@@ -36,7 +36,7 @@ const pemKey = z.string().max(64 * 1024, 'A key file is at most 64 KB.')
   .refine((s) => PEM_KEY.test(s), 'Choose the certificate\'s private key as an unencrypted PEM file (-----BEGIN PRIVATE KEY-----).');
 
 /** SHA-256 fingerprint as browsers and `certificateInfo` show it. */
-export const fingerprintField = z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/, 'Not a SHA-256 fingerprint.');
+const fingerprintField = z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/, 'Not a SHA-256 fingerprint.');
 
 /** Credentials: undefined keeps the stored ones, null removes them. */
 const credentials = z.object({
@@ -44,14 +44,14 @@ const credentials = z.object({
   password: z.string().min(1, 'Enter the proxy password.').max(500),
 }).strict();
 
-export const proxySettingInput = z.discriminatedUnion('mode', [
+const proxySettingInput = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('system') }).strict(),
   z.object({ mode: z.literal('none') }).strict(),
   z.object({ mode: z.literal('url'), url: proxyUrlField, credentials: credentials.nullable().optional() }).strict(),
 ]);
 export type ProxySettingInput = z.infer<typeof proxySettingInput>;
 
-export const clientCertificateInput = z.object({ cert: pemCertificate, key: pemKey }).strict();
+const clientCertificateInput = z.object({ cert: pemCertificate, key: pemKey }).strict();
 
 /** Shared by instances.add and instances.update (where every field is optional). */
 export const instanceFields = {

@@ -7,7 +7,7 @@ import { invalid } from './errors.ts';
 /** Whether a record on `domainId` (null: the instance's own host) is within the key's reach. */
 export const withinDomain = (p: Principal, domainId: number | null | undefined) => p.domainId === null || domainId === p.domainId;
 
-export const outsideDomainMessage = (domainId: number) => `This key is restricted to domain ${domainId}; links can only be made there.`;
+const outsideDomainMessage = (domainId: number) => `This key is restricted to domain ${domainId}; links can only be made there.`;
 
 /**
  * A create body's domain as the key allows it: absent means the key's own

@@ -25,9 +25,9 @@ declare module 'fastify' {
 /** `api_keys.last_used_at` is written at most this often per key. */
 export const KEY_USE_RECORD_INTERVAL_MS = 60_000;
 
-export const REVOKED = 'This API key has been revoked.';
-export const SUSPENDED = "This API key's user is suspended.";
-export const expiredMessage = (at: string) => `This API key expired at ${at}.`;
+const REVOKED = 'This API key has been revoked.';
+const SUSPENDED = "This API key's user is suspended.";
+const expiredMessage = (at: string) => `This API key expired at ${at}.`;
 
 /**
  * Resolves `Authorization: Bearer <key>` to its user and what the key may do,

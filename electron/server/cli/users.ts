@@ -8,7 +8,7 @@ import { CliError, parseCommand, usageError } from './args.ts';
 import { auditCli } from './audit.ts';
 import { DATA_DIR, DATA_DIR_OPTION, hasDatabase, idOf, table, whereOf, withUsers } from './keys.ts';
 
-export const USERS_USAGE = `Usage: linkdesk users <list|create|role|suspend|restore|delete> [options]
+const USERS_USAGE = `Usage: linkdesk users <list|create|role|suspend|restore|delete> [options]
 
 Manages the users of the instance in the data folder. A user is admin or
 member; admins manage users and every key, members their own keys. The

@@ -93,7 +93,7 @@ const WORKER_FILE = import.meta.url.endsWith('.ts') ? './click-writer-worker.ts'
 export const WORKER_URL = new URL(WORKER_FILE, import.meta.url);
 
 /** How long a worker with nothing to store and no upkeep left waits before it offers to stop. */
-export const WRITER_IDLE_MS = 30_000;
+const WRITER_IDLE_MS = 30_000;
 
 /**
  * Writes on a worker thread. The thread runs while there is work: it starts

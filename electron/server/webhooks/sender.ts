@@ -35,7 +35,7 @@ export interface Sender {
 export const SEND_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 4096;
 /** What an attempt keeps of the answer: enough to see the receiver's error message. */
-export const ATTEMPT_ANSWER_BYTES = 1024;
+const ATTEMPT_ANSWER_BYTES = 1024;
 
 function describe(err: unknown, timeoutMs: number): string {
   const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };

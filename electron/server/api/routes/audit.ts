@@ -16,15 +16,15 @@ import { page } from '../responses.ts';
 const tags = ['audit'];
 const ADMIN_ONLY = ' Needs a key with the `admin` scope, of a user whose role is admin.';
 const FILTERS = '`user_id`, `action` (link.create, key.revoke…), `target_type` and `target_id` match exactly; `from`/`to` (YYYY-MM-DD, inclusive, the instance\'s time zone) pick the days.';
-export const AUDIT_CSV_COLUMNS = ['id', 'at', 'user_id', 'user_name', 'key_prefix', 'source', 'action', 'target_type', 'target_id', 'fields', 'ip'] as const;
+const AUDIT_CSV_COLUMNS = ['id', 'at', 'user_id', 'user_name', 'key_prefix', 'source', 'action', 'target_type', 'target_id', 'fields', 'ip'] as const;
 
-export const serializeAudit = (r: AuditRow): AuditEntry => ({
+const serializeAudit = (r: AuditRow): AuditEntry => ({
   id: r.id, at: r.at, user: { id: r.user_id, name: r.user_name }, key_prefix: r.key_prefix, source: r.source === 'cli' ? 'cli' : 'api',
   action: r.action, target_type: r.target_type, target_id: r.target_id, fields: JSON.parse(r.fields) as string[], ip: r.ip,
 });
 
 /** Rows of the audit CSV, header first; formula-like cells neutralized. */
-export function auditCsv(rows: AuditRow[], header = true): string {
+function auditCsv(rows: AuditRow[], header = true): string {
   const body = rows.map((r) => [r.id, r.at, r.user_id ?? '', r.user_name ?? '', r.key_prefix ?? '', r.source, r.action, r.target_type,
     r.target_id ?? '', (JSON.parse(r.fields) as string[]).join(' '), r.ip ?? '']);
   return stringify(neutralizeRows(header ? [[...AUDIT_CSV_COLUMNS], ...body] : body));

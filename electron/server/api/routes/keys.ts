@@ -21,7 +21,7 @@ import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../admin
 const tags = ['keys'];
 const OWN = ' Any key may act on its own user\'s keys that have no scope it lacks; the `admin` scope acts on every key.';
 
-export function serializeKey(k: KeyRow, now: number, currentKeyId: number): ApiKey {
+function serializeKey(k: KeyRow, now: number, currentKeyId: number): ApiKey {
   const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now;
   return {
     id: k.id, user: { id: k.user_id, name: k.user_name }, name: k.name, prefix: `ldk_${k.prefix}`,

@@ -16,7 +16,7 @@ import { lastAdminMessage, ownsLinksMessage } from '../admin-messages.ts';
 const tags = ['users'];
 const ADMIN_ONLY = ' Needs a key with the `admin` scope, of a user whose role is admin.';
 
-export const serializeUser = (u: UserRow): User => ({
+const serializeUser = (u: UserRow): User => ({
   id: u.id, name: u.name, role: u.role as UserRole, status: u.status as UserStatus, links_count: Number(u.links_count),
   last_active_at: u.last_active_at, created_at: u.created_at,
 });

@@ -26,7 +26,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 const serializeAttempt = (a: AttemptRow, i: number): DeliveryAttempt => ({
   number: i + 1, at: iso(a.started_at)!, duration_ms: a.duration_ms, status: a.status, error: a.error, response: a.response, redelivery: a.redelivery === 1,
 });
-export const serializeDelivery = (r: DeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery => ({
+const serializeDelivery = (r: DeliveryRow, attempts: AttemptRow[] = []): WebhookDelivery => ({
   id: r.id, event: r.event, state: r.state as DeliveryState, attempts: r.attempts, last_status: r.last_status, last_error: r.last_error,
   created_at: iso(r.created_at)!, next_attempt_at: r.state === 'pending' ? iso(r.next_attempt_at) : null, finished_at: iso(r.finished_at),
   attempt_log: attempts.map(serializeAttempt),

@@ -10,7 +10,7 @@
 import type { Migration } from '../migration-list.ts';
 
 /** The URL as indexed: without its scheme and a leading "www." (ASCII case-insensitive, as LIKE is). */
-export const searchableUrl = (u: string) => `CASE
+const searchableUrl = (u: string) => `CASE
     WHEN ${u} LIKE 'https://www.%' THEN substr(${u}, 13) WHEN ${u} LIKE 'http://www.%' THEN substr(${u}, 12)
     WHEN ${u} LIKE 'https://%' THEN substr(${u}, 9) WHEN ${u} LIKE 'http://%' THEN substr(${u}, 8)
     ELSE ${u} END`;

@@ -21,7 +21,7 @@ const GUESSES: [ImportField, string[]][] = [
 ];
 
 /** The field each key is guessed to fill; each field at most once, the best-named column first. */
-export function guessFields(keys: string[]): Record<string, ImportField> {
+function guessFields(keys: string[]): Record<string, ImportField> {
   const out: Record<string, ImportField> = {};
   for (const [field, names] of GUESSES) {
     const key = names.map((n) => keys.find((k) => k === n && !(k in out))).find((k) => k !== undefined);
