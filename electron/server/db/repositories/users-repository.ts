@@ -37,6 +37,13 @@ export function createUsersRepository(db: Kysely<DB>) {
     return { keyId: row.id, key, prefix };
   }
 
+  /** The first user of an instance is admin whatever `role` says, decided inside the transaction so two first starts cannot both miss it. */
+  async function insertUser(trx: Kysely<DB>, name: string, role: UserRole) {
+    const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    return trx.insertInto('users').values({ name, created_at: isoNow(), role: any ? role : 'admin', status: 'active' })
+      .returning(['id', 'name', 'role']).executeTakeFirstOrThrow();
+  }
+
   const userRows = () => db.selectFrom('users')
     .leftJoin('link_counts', 'link_counts.user_id', 'users.id')
     .select(['users.id', 'users.name', 'users.role', 'users.status', 'users.created_at'])
@@ -96,16 +103,9 @@ export function createUsersRepository(db: Kysely<DB>) {
       return db.selectFrom('users').select(['id', 'name']).where('name', '=', name).orderBy('id').execute();
     },
 
-    /**
-     * A new user; the first user of an instance is admin whatever `role` says,
-     * decided inside the transaction so two first starts cannot both miss it.
-     */
+    /** A new user (admin if it is the instance's first). */
     async createUser(name: string, role: UserRole = 'member') {
-      return db.transaction().execute(async (trx) => {
-        const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-        return trx.insertInto('users').values({ name, created_at: isoNow(), role: any ? role : 'admin', status: 'active' })
-          .returning(['id', 'name', 'role']).executeTakeFirstOrThrow();
-      });
+      return db.transaction().execute((trx) => insertUser(trx, name, role));
     },
 
     /**
@@ -115,9 +115,7 @@ export function createUsersRepository(db: Kysely<DB>) {
      */
     async createUserWithKey(name: string, role: UserRole = 'member') {
       return db.transaction().execute(async (trx) => {
-        const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-        const user = await trx.insertInto('users').values({ name, created_at: isoNow(), role: any ? role : 'admin', status: 'active' })
-          .returning(['id', 'name', 'role']).executeTakeFirstOrThrow();
+        const user = await insertUser(trx, name, role);
         const k = await insertKey(trx, { userId: user.id, scopes: FULL_ACCESS });
         return { userId: user.id, name: user.name, role: user.role as UserRole, ...k };
       });
@@ -165,10 +163,6 @@ export function createUsersRepository(db: Kysely<DB>) {
           SELECT user_id, count(*), sum(CASE WHEN disabled <> 0 THEN 1 ELSE 0 END) FROM links WHERE user_id = ${to} GROUP BY user_id`.execute(trx);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
-    },
-
-    async linkIds(userId: number, limit: number): Promise<number[]> {
-      return (await db.selectFrom('links').select('id').where('user_id', '=', userId).orderBy('id').limit(limit).execute()).map((r) => r.id);
     },
 
     async linkCount(userId: number): Promise<number> {
