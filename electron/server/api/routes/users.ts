@@ -86,7 +86,7 @@ export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
     const owned = await users.linkCount(id);
     if (owned > 0 && links === undefined) throw conflict(ownsLinksMessage(id, owned));
     const done = links === 'move' ? await users.deleteUserMovingTo(id, to!) : await users.deleteUserKeepingAdmin(id);
-    if (!done) throw new ApiError(409, lastAdminMessage(id));
+    if (!done) throw conflict(lastAdminMessage(id));
     return deleted(id, 'user');
   });
 }

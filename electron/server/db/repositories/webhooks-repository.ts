@@ -98,6 +98,7 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
         if (hooks.length >= max) return { cap: hooks.length };
         const duplicate = sameTarget(hooks, v.url, v.events);
         if (duplicate) return { duplicate };
+        // A new hook hears clicks from now on, not the instance's whole history.
         const cursor = await lastClickId(t);
         const r = await t.insertInto('webhooks').values({
           user_id: userId, url: v.url, events: JSON.stringify(v.events), secret: v.secret, disabled: v.disabled ?? 0,
@@ -110,18 +111,6 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
     async duplicateOf(userId: number, exceptId: number, url: string, events: WebhookEvent[]) {
       const hooks = await db.selectFrom('webhooks').select(['id', 'url', 'events']).where('user_id', '=', userId).where('id', '!=', exceptId).execute();
       return sameTarget(hooks, url, events);
-    },
-    async create(userId: number, v: { url: string; events: WebhookEvent[]; disabled?: 0 | 1 | undefined; secret: string }): Promise<number> {
-      const now = isoNow();
-      return db.transaction().execute(async (t) => {
-        // A new hook hears clicks from now on, not the instance's whole history.
-        const cursor = await lastClickId(t);
-        const r = await t.insertInto('webhooks').values({
-          user_id: userId, url: v.url, events: JSON.stringify(v.events), secret: v.secret, disabled: v.disabled ?? 0,
-          click_cursor: cursor, created_at: now, updated_at: now,
-        }).returning('id').executeTakeFirstOrThrow();
-        return r.id;
-      });
     },
     async update(userId: number, id: number, v: { url?: string | undefined; events?: WebhookEvent[] | undefined; disabled?: 0 | 1 | undefined }) {
       await db.transaction().execute(async (t) => {
