@@ -83,13 +83,7 @@ function steer(columns: string[], keys: string[], spec: FormatSpec, opts: OpenOp
     mapping = columns.map((column, i) => ({ column, field: asked.has(column) ? asked.get(column)! : detectedMapping[i]!.field }));
   }
   if (opts.overrides?.length) mapping = withOverrides(mapping, opts.overrides);
-  let missing: string | null;
-  try {
-    missing = mappingProblem(mapping, detectedMapping);
-  } catch (err) {
-    if (!(err instanceof TransferError)) throw err;
-    missing = err.message;
-  }
+  const missing = mappingProblem(mapping, detectedMapping);
   if (missing && !opts.allowUnmapped) throw new TransferError(missing);
   return { detectedMapping, mapping, missing, toLink: missing ? spec.toLink : steered(spec, mapping, keyOf) };
 }

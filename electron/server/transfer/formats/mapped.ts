@@ -92,13 +92,13 @@ export function csvSpec(keys: string[]): FormatSpec {
  */
 export function mappingProblem(mapping: ColumnMapping, detected: ColumnMapping = mapping): string | null {
   const seen = new Map<string, { column: string; chosen: boolean }>();
-  mapping.forEach((m, i) => {
-    if (m.field === null) return;
+  for (const [i, m] of mapping.entries()) {
+    if (m.field === null) continue;
     const chosen = detected[i]?.field !== m.field;
     const before = seen.get(m.field);
-    if (before && (chosen || before.chosen)) throw new TransferError(`Two columns fill ${m.field}: "${before.column}" and "${m.column}". Choose one.`);
+    if (before && (chosen || before.chosen)) return `Two columns fill ${m.field}: "${before.column}" and "${m.column}". Choose one.`;
     if (!before) seen.set(m.field, { column: m.column, chosen });
-  });
+  }
   if (!seen.has('url')) {
     const found = mapping.length ? mapping.map((m) => `"${m.column}"`).join(', ') : 'none';
     return `No column holds the links' destination URLs: choose the one that does (such as "url" or "Long URL"). Columns found: ${found}.`;
