@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
-import { instanceFields, type ProxyMode } from './schemas/instance.ts';
+import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
@@ -28,11 +28,11 @@ const addInstanceArgs = z.object({
   clientCertificate: f.clientCertificate.optional(), plainHttpConfirmed: f.plainHttpConfirmed.optional(),
 });
 const updateInstanceArgs = z.object({
-  id: z.string().min(1).max(100), name: f.name.optional(), baseUrl: f.baseUrl.optional(), apiKey: f.apiKey.optional(), proxy: f.proxy.optional(),
+  id: instanceId, name: f.name.optional(), baseUrl: f.baseUrl.optional(), apiKey: f.apiKey.optional(), proxy: f.proxy.optional(),
   caCertificates: f.caCertificates.optional(), clientCertificate: f.clientCertificate.optional(),
   plainHttpConfirmed: f.plainHttpConfirmed.optional(), keepKeyForNewAddress: f.keepKeyForNewAddress.optional(),
 });
-const trustArgs = z.object({ id: z.string().min(1).max(100), fingerprint256: z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/) }).strict();
+const trustArgs = z.object({ id: instanceId, fingerprint256: fingerprintField }).strict();
 const inspectArgs = z.object({ pem: z.string().max(64 * 1024) }).strict();
 
 const settingsPatch = z.object({

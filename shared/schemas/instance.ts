@@ -36,7 +36,7 @@ const pemKey = z.string().max(64 * 1024, 'A key file is at most 64 KB.')
   .refine((s) => PEM_KEY.test(s), 'Choose the certificate\'s private key as an unencrypted PEM file (-----BEGIN PRIVATE KEY-----).');
 
 /** SHA-256 fingerprint as browsers and `certificateInfo` show it. */
-const fingerprintField = z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/, 'Not a SHA-256 fingerprint.');
+export const fingerprintField = z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/, 'Not a SHA-256 fingerprint.');
 
 /** Credentials: undefined keeps the stored ones, null removes them. */
 const credentials = z.object({
