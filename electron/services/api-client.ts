@@ -164,7 +164,8 @@ function fail(kind: ServiceError['error']['kind'], message: string, status: numb
   throw new ServiceError(kind, message, { status, ...extra });
 }
 
-const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
+/** The Proxy-Authorization value for a proxy's credentials. */
+export const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
 
 interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null; secureContext?: tls.SecureContext; proxyContext?: tls.SecureContext }
 
