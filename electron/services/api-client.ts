@@ -89,9 +89,9 @@ function htmlLogin(host: string, where: string, title: string | null, status: nu
 
 /** Turns a finished HTTP exchange into data or a typed failure. */
 /** What to do about a 403, for the screens that explain one. */
-export const FORBIDDEN_ADVICE = 'Ask the server\'s administrator for a key with the access this needs.';
+const FORBIDDEN_ADVICE = 'Ask the server\'s administrator for a key with the access this needs.';
 
-export function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string, ctx?: FailureContext): Record<string, unknown> {
+function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string, ctx?: FailureContext): Record<string, unknown> {
   let json: unknown;
   try {
     json = JSON.parse(text);
