@@ -60,7 +60,7 @@ async function onList<T>(client: ApiClient, list: string, what: string, run: () 
   }
 }
 
-export function keyInfoOf(k: ApiKey, now: number): KeyInfo {
+function keyInfoOf(k: ApiKey, now: number): KeyInfo {
   const left = k.expires_at === null ? null : Math.max(0, Math.floor((Date.parse(k.expires_at) - now) / 86_400_000));
   return {
     prefix: k.prefix, scopes: k.scopes, expiresAt: k.expires_at, domainId: k.domain_id, daysLeft: left,

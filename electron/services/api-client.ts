@@ -89,9 +89,9 @@ function htmlLogin(host: string, where: string, title: string | null, status: nu
 
 /** Turns a finished HTTP exchange into data or a typed failure. */
 /** What to do about a 403, for the screens that explain one. */
-export const FORBIDDEN_ADVICE = 'Ask the server\'s administrator for a key with the access this needs.';
+const FORBIDDEN_ADVICE = 'Ask the server\'s administrator for a key with the access this needs.';
 
-export function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string, ctx?: FailureContext): Record<string, unknown> {
+function interpret(status: number, headers: Dispatcher.ResponseData['headers'], text: string, host: string, ctx?: FailureContext): Record<string, unknown> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -164,7 +164,8 @@ function fail(kind: ServiceError['error']['kind'], message: string, status: numb
   throw new ServiceError(kind, message, { status, ...extra });
 }
 
-const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
+/** The Proxy-Authorization value for a proxy's credentials. */
+export const basicAuth = (c: ProxyCredentials) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString('base64')}`;
 
 interface Wired { dispatcher: Dispatcher; ctx: FailureContext; proxyAuthorization: string | null; secureContext?: tls.SecureContext; proxyContext?: tls.SecureContext }
 

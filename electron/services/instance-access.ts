@@ -3,6 +3,7 @@
 // and over plain http to another computer only after the user agreed for that
 // address: both are checked at the moment a request would carry it.
 import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
+import type { ProxyCredentials } from './api-client.ts';
 import type { ServiceError } from './errors.ts';
 import type { InstanceProfile } from './instance-profiles.ts';
 import { connectionError } from './net/failures.ts';
@@ -29,12 +30,10 @@ export function keyRefusal(p: InstanceProfile): ServiceError | null {
   return null;
 }
 
-export interface ProxyCredentialsRecord { username: string; password: string }
-
-export function parseProxyCredentials(stored: string | null): ProxyCredentialsRecord | null {
+export function parseProxyCredentials(stored: string | null): ProxyCredentials | null {
   if (!stored) return null;
   try {
-    const v = JSON.parse(stored) as Partial<ProxyCredentialsRecord>;
+    const v = JSON.parse(stored) as Partial<ProxyCredentials>;
     return typeof v.username === 'string' && typeof v.password === 'string' ? { username: v.username, password: v.password } : null;
   } catch {
     return null;

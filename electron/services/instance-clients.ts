@@ -4,7 +4,7 @@
 // for. Also how an instance is described to the windows (InstanceView).
 import type { InstanceView, ServerStatus } from '../../shared/contract.ts';
 import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
-import { createApiClient, type ApiClient, type Connection } from './api-client.ts';
+import { basicAuth, createApiClient, type ApiClient, type Connection } from './api-client.ts';
 import { ServiceError } from './errors.ts';
 import { clientKeyAccount, keyRefusal, parseProxyCredentials, proxyAccount } from './instance-access.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
@@ -75,10 +75,8 @@ export function createInstanceClients(o: InstanceClientOptions) {
   /** The certificates an instance's server presents now, read without trusting them (for "trust this CA"). */
   const presented = async (p: InstanceProfile) => {
     const c = await connectionOf(p);
-    const creds = c.proxyCredentials;
     return presentedChain(new URL(p.baseUrl), {
-      route: c.route, timeoutMs: o.timeoutMs ?? 15_000,
-      proxyAuthorization: creds ? `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` : null,
+      route: c.route, timeoutMs: o.timeoutMs ?? 15_000, proxyAuthorization: c.proxyCredentials ? basicAuth(c.proxyCredentials) : null,
     });
   };
 

@@ -22,9 +22,9 @@ export type KeyAccess =
   | { state: 'unknown'; error: IpcError };
 
 export const KEYS_RESOURCE = 'keys';
-export const currentKeyQueryKey = (instanceId: string | null) => instanceKey(instanceId, KEYS_RESOURCE, 'current');
+const currentKeyQueryKey = (instanceId: string | null) => instanceKey(instanceId, KEYS_RESOURCE, 'current');
 
-export function accessOf(key: ApiKey): KeyAccess {
+function accessOf(key: ApiKey): KeyAccess {
   return key.scopes.includes('admin') ? { state: 'admin', key } : { state: 'member', key };
 }
 

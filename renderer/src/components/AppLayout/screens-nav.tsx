@@ -19,7 +19,7 @@ export interface NavItem {
   unavailable?: string;
 }
 
-export const SCREEN_NAV: readonly NavItem[] = [
+const SCREEN_NAV: readonly NavItem[] = [
   { screen: 'dashboard', label: 'Dashboard', icon: <IconChart /> },
   { screen: 'links', label: 'Links', icon: <IconLink /> },
   { screen: 'domains', label: 'Domains', icon: <IconWorld /> },
@@ -36,7 +36,7 @@ export const SCREEN_NAV: readonly NavItem[] = [
 const MY_KEYS: NavItem = { screen: 'keys', label: 'My keys', icon: <IconKey /> };
 
 /** The administration items for a key: `users` (or My keys) and `activity`, each offered or not with the reason. */
-export function accessItems(access: KeyAccess, instanceName: string): { keys: NavItem; activity: NavItem } {
+function accessItems(access: KeyAccess, instanceName: string): { keys: NavItem; activity: NavItem } {
   const [users, activity] = [SCREEN_NAV.find((i) => i.screen === 'users')!, SCREEN_NAV.find((i) => i.screen === 'activity')!];
   switch (access.state) {
     case 'not-offered':

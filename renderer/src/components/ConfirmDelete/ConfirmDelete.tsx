@@ -4,10 +4,14 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { toIpcError } from '../../api/api.ts';
 
-export function ConfirmDelete({ opened, title, children, onConfirm, onClose, confirmLabel = 'Delete', refusedTitle = 'Not deleted' }: {
+export function ConfirmDelete({ opened, title, children, details, onConfirm, onClose, confirmLabel = 'Delete', refusedTitle = 'Not deleted', confirmDisabled = false }: {
   opened: boolean; title: string; children: ReactNode; onConfirm(): Promise<void>; onClose(deleted?: boolean): void; confirmLabel?: string;
   /** The alert's title when the server refuses. */
   refusedTitle?: string;
+  /** Choices under the question (a form, not text), such as what becomes of what is deleted. */
+  details?: ReactNode;
+  /** The choices are not complete yet. */
+  confirmDisabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,10 +36,11 @@ export function ConfirmDelete({ opened, title, children, onConfirm, onClose, con
     <Modal opened={opened} onClose={close} title={title} centered returnFocus={false}>
       <Stack>
         <Text size="sm">{children}</Text>
+        {details}
         {error ? <Alert color="red" role="alert" title={refusedTitle} data-testid="delete-error">{error}</Alert> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} data-autofocus>Cancel</Button>
-          <Button color="red" onClick={() => void confirm()} loading={busy}>{confirmLabel}</Button>
+          <Button variant="default" onClick={close} disabled={busy} data-autofocus>Cancel</Button>
+          <Button color="red" onClick={() => void confirm()} loading={busy} disabled={confirmDisabled}>{confirmLabel}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -21,7 +21,7 @@ const WORDS = labels({ name: 'name', expires: 'expiry date', domain_id: 'domain'
 const ALIASES = { expires_at: 'expires', 'scopes.*': 'scopes' };
 
 /** The end of the chosen day in this computer's time zone: the key works through that whole day. */
-export function endOfDay(ymd: string): string {
+function endOfDay(ymd: string): string {
   const d = new Date(`${ymd}T23:59:59`);
   return Number.isNaN(d.getTime()) ? ymd : d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -11,7 +11,7 @@ import { useInstanceQuery } from '../../api/use-instance-query.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { KEYS_RESOURCE } from '../../state/key-access.ts';
 
-export const USERS_RESOURCE = 'users';
+const USERS_RESOURCE = 'users';
 
 export const access = {
   users: (query: ListQuery): Promise<Page<User>> => call('users.list', { query }),

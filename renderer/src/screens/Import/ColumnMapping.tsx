@@ -8,7 +8,7 @@ import { FIELD_OPTIONS, SKIP } from './fields.ts';
 export const sameMapping = (a: Mapping, b: Mapping) => a.length === b.length && a.every((m, i) => m.column === b[i]!.column && m.field === b[i]!.field);
 
 /** `column` now fills `field` (null: nothing); no other column fills it. */
-export function remap(mapping: Mapping, column: string, field: ImportField | null): Mapping {
+function remap(mapping: Mapping, column: string, field: ImportField | null): Mapping {
   return mapping.map((m) => (m.column === column ? { ...m, field } : field !== null && m.field === field ? { ...m, field: null } : m));
 }
 

@@ -11,7 +11,7 @@ import { useInstances, type ReachState } from '../../state/instances-store.ts';
  * the server accepted it, red when it refused it; stored but untried (or the
  * server out of reach) is neutral.
  */
-export function KeyBadge({ hasKey, reach }: { hasKey: boolean; reach: ReachState | undefined }) {
+function KeyBadge({ hasKey, reach }: { hasKey: boolean; reach: ReachState | undefined }) {
   const state = reach?.state;
   const [label, color] = !hasKey || state === 'no-key' ? ['No key', 'gray']
     : state === 'invalid-key' ? ['Key refused', 'red']

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../format.ts';
 import { DeliveryPanel } from './DeliveryPanel.tsx';
 import { useDeliveries } from './webhook-queries.ts';
 
-export const STATE_COLORS: Record<DeliveryState, string> = { delivered: 'teal', pending: 'yellow', failed: 'red' };
+const STATE_COLORS: Record<DeliveryState, string> = { delivered: 'teal', pending: 'yellow', failed: 'red' };
 const STATE_WORDS: Record<DeliveryState, string> = { delivered: 'Delivered', pending: 'Trying', failed: 'Failed' };
 
 function DeliveryControl({ d }: { d: WebhookDelivery }) {
