@@ -80,6 +80,8 @@ describe('a short URL that is not a web address', () => {
     expect(copied).toEqual([]);
     // Lists and records reach the screens with the short URL blanked.
     const listed = await ok<Page<Link>>(d.invoke('links.list', { query: { per_page: 10 } }));
+    // All ten links are listed (not dropped), each with its short URL blanked.
+    expect(listed.data.map((l) => l.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(listed.data.every((l) => l.short_url === '')).toBe(true);
     expect((await ok<Link>(d.invoke('links.get', { id: 1 }))).short_url).toBe('');
   });

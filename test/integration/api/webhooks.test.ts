@@ -1,88 +1,13 @@
 // Webhooks through real HTTP: the resource, its secret shown once, and
-// deliveries to a real receiver on loopback that checks every signature and
-// timestamp as README tells receivers to; retries, a restart mid-retries,
-// click batches, and addresses the instance refuses.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// deliveries to a real receiver on loopback (test/helpers/webhook-receiver.ts)
+// that checks every signature and timestamp as README tells receivers to;
+// retries, a restart mid-retries, click batches, and addresses the instance
+// refuses. Each delivery's attempt log and redelivery: webhooks-deliveries.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../../electron/server/app.ts';
-import { publicOnly } from '../../../electron/server/net/address-policy.ts';
-import { createSender, type Sender } from '../../../electron/server/webhooks/sender.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { within } from '../redirect/helpers.ts';
+import { until, webhookReceiver } from '../../helpers/webhook-receiver.ts';
 
-interface Received { path: string; headers: http.IncomingHttpHeaders; raw: string; body: any; at: number; signed: boolean }
-
-let receiver: http.Server;
-let base: string;
-let port: number;
-const received: Received[] = [];
-/** Statuses to answer per path, in turn; 200 once a path's list is used up. */
-const script = new Map<string, number[]>();
-const secrets = new Map<string, string>();
-
-/** The receiver's side of README's recipe: HMAC over "<t>.<raw body>", constant-time compare, |now - t| <= 300 s. */
-function verified(path: string, raw: string, header: string | undefined): boolean {
-  const secret = secrets.get(path);
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
-  if (!secret || !m) return false;
-  if (Math.abs(Date.now() / 1000 - Number(m[1])) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${m[1]}.${raw}`).digest();
-  return timingSafeEqual(expected, Buffer.from(m[2]!, 'hex'));
-}
-
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const path = req.url ?? '/';
-      const signed = verified(path, raw, req.headers['linkdesk-signature'] as string | undefined);
-      received.push({ path, headers: req.headers, raw, body: JSON.parse(raw), at: Date.now(), signed });
-      const status = script.get(path)?.shift() ?? (signed ? 200 : 401);
-      if (status === 302) res.setHeader('location', '/elsewhere');
-      res.writeHead(status).end(status >= 400 ? `{"error":"receiver says ${status}"}` : 'ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  port = (receiver.address() as AddressInfo).port;
-  // A name, not the private IP literal a create refuses; the address it resolves to is judged at connect time.
-  base = `http://localhost:${port}`;
-});
-afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
-
-// The receiver is allowed by its port (the title tests' seam); every other connection meets the real policy.
-const policy = (address: string, p: number) => p === port || publicOnly(address, p);
-const senders: Sender[] = [];
-const hooked = (timing: NonNullable<Exclude<AppDeps['webhooks'], false>>['timing'] = {}): Partial<AppDeps> => {
-  const sender = createSender({ policy, timeoutMs: 2000 });
-  senders.push(sender);
-  return { webhooks: { sender, timing: { pollMs: 50, backoff: () => 150, clickSettleMs: 0, ...timing } } };
-};
-afterAll(async () => { await Promise.all(senders.map((s) => s.close())); });
-
-/** Polls `get` with within's growing pauses; a get that throws (a 429 has no `data`) is tried again, not failed. */
-async function until<T>(what: string, get: () => Promise<T | undefined | false> | T | undefined | false, ms = 10_000): Promise<T> {
-  let got: T | undefined;
-  await within(ms, async () => {
-    const v = await get();
-    if (!v) throw new Error(`timed out waiting for ${what}`);
-    got = v;
-  });
-  return got!;
-}
-const at = (path: string) => received.filter((r) => r.path === path);
-let n = 0;
-/** A hook on a fresh receiver path; its secret is kept for the receiver. */
-async function hook(s: TestServer, events: string[], opts: { path?: string; key?: string } = {}) {
-  const path = opts.path ?? `/hook-${++n}`;
-  const r = await s.api('POST', '/webhooks', { json: { url: `${base}${path}`, events }, key: opts.key });
-  expect(r.status, r.text).toBe(201);
-  secrets.set(path, r.body.data.secret);
-  return { ...r.body.data as { id: number; secret: string }, path };
-}
+const { script, at, hook, hooked } = webhookReceiver();
 
 describe('the webhooks resource', () => {
   let s: TestServer;
@@ -235,92 +160,6 @@ describe('deliveries', () => {
     expect(d).toMatchObject({ state: 'pending', last_status: 302 });
     expect(d.last_error).toMatch(/redirects are not followed/);
     expect(at('/elsewhere')).toEqual([]);
-  });
-});
-
-describe('attempts and redelivery', () => {
-  let s: TestServer;
-  beforeAll(async () => { s = await startServer({}, hooked()); });
-  afterAll(async () => { await s.close(); });
-  type Attempt = { number: number; at: string; duration_ms: number; status: number | null; error: string | null; response: string | null; redelivery: boolean };
-  const deliveries = async (id: number) => (await s.api('GET', `/webhooks/${id}/deliveries`)).body.data as { id: number; state: string; attempts: number; attempt_log: Attempt[] }[];
-
-  it("lists each delivery's attempts with time, status, duration and the start of the answer; Redeliver sends the same body again", async () => {
-    const h = await hook(s, ['link.created']);
-    script.set(h.path, [500, 503]);
-    await s.api('POST', '/links', { json: { url: 'https://example.com/attempts', alias: 'attempts' } });
-    const [d] = await until('delivered after two failures', async () => {
-      const list = await deliveries(h.id);
-      return list[0]?.state === 'delivered' && list;
-    });
-    expect(d!.attempts).toBe(3);
-    expect(d!.attempt_log.map((a) => [a.number, a.status, a.error, a.response, a.redelivery])).toEqual([
-      [1, 500, 'Answered 500.', '{"error":"receiver says 500"}', false],
-      [2, 503, 'Answered 503.', '{"error":"receiver says 503"}', false],
-      [3, 200, null, 'ok', false],
-    ]);
-    for (const a of d!.attempt_log) {
-      expect(Number.isInteger(a.duration_ms) && a.duration_ms >= 0).toBe(true);
-      expect(new Date(a.at).toISOString().replace(/\.\d{3}Z$/, 'Z')).toBe(a.at);
-    }
-    expect(Date.parse(d!.attempt_log[1]!.at)).toBeGreaterThanOrEqual(Date.parse(d!.attempt_log[0]!.at));
-
-    const detail = (await s.api('GET', `/webhooks/${h.id}/deliveries/${d!.id}`)).body.data;
-    expect(detail).toMatchObject({ id: d!.id, attempts: 3, attempt_log: d!.attempt_log });
-    expect(detail.payload).toBe(at(h.path)[0]!.raw);
-
-    const again = await s.api('POST', `/webhooks/${h.id}/deliveries/${d!.id}/redeliver`);
-    expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ id: d!.id, state: 'pending', finished_at: null });
-    const [after] = await until('redelivered', async () => {
-      const list = await deliveries(h.id);
-      return list[0]?.attempts === 4 && list[0].state === 'delivered' && list;
-    });
-    expect(after!.attempt_log[3]).toMatchObject({ number: 4, status: 200, redelivery: true });
-    const sent = at(h.path);
-    expect(sent).toHaveLength(4);
-    // The same bytes, the same delivery id: a receiver that deduplicates by id sees one event.
-    expect(sent[3]!.raw).toBe(sent[0]!.raw);
-    expect(sent[3]!.headers['linkdesk-delivery']).toBe(String(d!.id));
-    expect(sent[3]!.signed).toBe(true);
-  });
-
-  it('redelivers a failed delivery; refuses one being sent (409), a disabled hook (422), and another hook\'s or user\'s (404)', async () => {
-    const h = await hook(s, ['link.created']);
-    const other = await hook(s, ['link.created']);
-    script.set(h.path, [500]);
-    await s.api('POST', '/links', { json: { url: 'https://example.com/failed', alias: 'failed-once' } });
-    const [d] = await until('first attempt', async () => {
-      const list = await deliveries(h.id);
-      return (list[0]?.attempts ?? 0) >= 1 && list;
-    });
-    // Given up, as after 24 hours of failures.
-    await until('delivered or given up', async () => (await deliveries(h.id))[0]!.state !== 'pending');
-    await s.sql('UPDATE webhook_deliveries SET state = $1, finished_at = $2 WHERE id = $3', ['failed', Date.now(), d!.id]);
-
-    await s.sql('UPDATE webhook_deliveries SET leased_until = $1 WHERE id = $2', [Date.now() + 60_000, d!.id]);
-    const busy = await s.api('POST', `/webhooks/${h.id}/deliveries/${d!.id}/redeliver`);
-    expect(busy.status).toBe(409);
-    expect(busy.body.message).toMatch(/being sent right now/);
-    await s.sql('UPDATE webhook_deliveries SET leased_until = NULL WHERE id = $1', [d!.id]);
-
-    expect((await s.api('POST', `/webhooks/${other.id}/deliveries/${d!.id}/redeliver`)).status).toBe(404);
-    expect((await s.api('GET', `/webhooks/${other.id}/deliveries/${d!.id}`)).status).toBe(404);
-    const stranger = await s.newUserKey('stranger');
-    expect((await s.api('POST', `/webhooks/${h.id}/deliveries/${d!.id}/redeliver`, { key: stranger })).body).toEqual({ message: 'Resource not found.', status: 404 });
-
-    const before = at(h.path).length;
-    expect((await s.api('POST', `/webhooks/${h.id}/deliveries/${d!.id}/redeliver`)).status).toBe(200);
-    const [back] = await until('the failed delivery delivered', async () => {
-      const list = await deliveries(h.id);
-      return list[0]?.state === 'delivered' && list;
-    });
-    expect(back!.attempt_log.at(-1)).toMatchObject({ status: 200, redelivery: true });
-    expect(at(h.path).length).toBe(before + 1);
-
-    await s.api('PATCH', `/webhooks/${h.id}`, { json: { disabled: 1 } });
-    const off = await s.api('POST', `/webhooks/${h.id}/deliveries/${d!.id}/redeliver`);
-    expect([off.status, off.body.errors]).toEqual([422, { disabled: ['The webhook is disabled; enable it to redeliver.'] }]);
   });
 });
 
