@@ -101,8 +101,8 @@ export function KeysPanel({ creator, users }: {
                         <Text size="sm" data-testid="key-scopes">{scopesInWords(k.scopes)}</Text>
                         {k.domain_id !== null ? <Text size="xs" c="dimmed">Only domain {k.domain_id}</Text> : null}
                       </Table.Td>
-                      <Table.Td><Text size="sm">{k.expires_at ? fmt.shortDate(k.expires_at) : 'Never'}</Text></Table.Td>
-                      <Table.Td><Text size="sm">{k.last_used_at ? fmt.shortDate(k.last_used_at) : 'Never'}</Text></Table.Td>
+                      <Table.Td><Text size="sm" title={k.expires_at ? fmt.dateTime(k.expires_at) : undefined}>{k.expires_at ? fmt.shortDate(k.expires_at) : 'Never'}</Text></Table.Td>
+                      <Table.Td><Text size="sm" title={k.last_used_at ? fmt.dateTime(k.last_used_at) : undefined}>{k.last_used_at ? fmt.shortDate(k.last_used_at) : 'Never'}</Text></Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={STATUS_COLOR[k.status]} data-key-status={k.status}>
                           {k.status === 'active' ? 'Active' : k.status === 'expired' ? 'Expired' : 'Revoked'}

@@ -64,7 +64,7 @@ export function UsersPanel({ everyone, onShowKeys }: { everyone: User[]; onShowK
                     <Table.Td><Badge variant="light" color={u.status === 'active' ? 'teal' : 'orange'} data-user-status={u.status}>{u.status === 'active' ? 'Active' : 'Suspended'}</Badge></Table.Td>
                     <Table.Td style={{ textAlign: 'right' }} data-testid="user-links">{fmt.count(u.links_count)}</Table.Td>
                     <Table.Td><Text size="sm">{u.last_active_at ? fmt.dateTime(u.last_active_at) : 'Never'}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{fmt.shortDate(u.created_at)}</Text></Table.Td>
+                    <Table.Td><Text size="sm" title={fmt.dateTime(u.created_at)}>{fmt.shortDate(u.created_at)}</Text></Table.Td>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <RowActions name={u.name} onEdit={() => editing.open(u)} onDelete={() => deleting.open(u)}>
