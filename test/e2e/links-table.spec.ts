@@ -69,9 +69,14 @@ test('10,000 links at 1280×800: whole headers, a readable destination, the colu
   await expect(menu.getByRole('menuitem', { name: 'QR code' })).toBeFocused();
   await world.shot('row-menu-by-keyboard');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'QR code for bulk-09998' })).toBeVisible();
+  const qr = page.getByRole('dialog', { name: 'QR code for bulk-09998' });
+  await expect(qr).toBeVisible();
+  // The dialog has the focus (the menu's closing must not pull it back to the row's button).
+  await expect(qr.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Closed, it gives the focus back to the row's menu button.
+  await expect(row(page, 'bulk-09998').getByRole('button', { name: 'More actions for bulk-09998' })).toBeFocused();
 });
 
 test('search finds an alias, a piece of a destination or a title by default; the seed\'s "search in" still narrows it', async ({ page, world }) => {

@@ -3,7 +3,7 @@
 // whole on hover and in the row's detail. Copy and Edit are one click away;
 // the rest of a row's actions are in its labelled "More actions" menu.
 import { ActionIcon, Anchor, Checkbox, ColorSwatch, CopyButton, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
 import {
   IconChart, IconCheck, IconChevronDown, IconCopy, IconEdit, IconLink, IconQr, IconRefresh, IconTrash,
@@ -170,9 +170,19 @@ export function LinksTable({ rows, sort, onSort, actions, selection, columns, de
 
 /** The row's other actions: a button named for its link, a menu the arrow keys move through. */
 function RowMenu({ link: l, actions }: { link: Link; actions: LinkActions }) {
+  // A dialog opens once the menu has gone: the menu hands focus back to its button as it closes,
+  // which would otherwise pull it out of a dialog opened at once (and Escape would not reach it).
+  // The dialog then starts from the button, and gives focus back to it when it closes.
+  // (The command palette does the same, CommandPalette.tsx.)
+  const pending = useRef<(() => void) | null>(null);
+  const runPending = () => {
+    const run = pending.current;
+    pending.current = null;
+    run?.();
+  };
   return (
     // No focus placeholder: axe counts it as a child a menu may not have; arrows still reach the first item.
-    <Menu position="bottom-end" shadow="md" width={220} withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" shadow="md" width={220} withInitialFocusPlaceholder={false} onExitTransitionEnd={runPending}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${l.alias}`} data-testid="row-menu">
           <span aria-hidden style={{ fontWeight: 700, letterSpacing: 1, lineHeight: 1 }}>⋯</span>
@@ -180,11 +190,11 @@ function RowMenu({ link: l, actions }: { link: Link; actions: LinkActions }) {
       </Menu.Target>
       <Menu.Dropdown aria-label={`Actions for ${l.alias}`}>
         <Menu.Item leftSection={<IconChart />} onClick={() => actions.onStats(l)}>Statistics</Menu.Item>
-        <Menu.Item leftSection={<IconQr />} onClick={() => actions.onQr(l)}>QR code</Menu.Item>
+        <Menu.Item leftSection={<IconQr />} onClick={() => { pending.current = () => actions.onQr(l); }}>QR code</Menu.Item>
         <Menu.Item leftSection={<IconLink />} component="a" href={l.url} target="_blank" rel="noreferrer">Open destination</Menu.Item>
         <Menu.Item leftSection={<IconRefresh />} onClick={() => actions.onCheckHealth(l)}>Check destination now</Menu.Item>
         {/* The icon carries the red: red text on the menu's ground is below 4.5:1. */}
-        <Menu.Item leftSection={<IconTrash color="var(--mantine-color-red-7)" />} onClick={() => actions.onDelete(l)}>Delete…</Menu.Item>
+        <Menu.Item leftSection={<IconTrash color="var(--mantine-color-red-7)" />} onClick={() => { pending.current = () => actions.onDelete(l); }}>Delete…</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
