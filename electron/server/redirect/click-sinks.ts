@@ -9,13 +9,13 @@ import { Worker } from 'node:worker_threads';
 import { WRITER_LIMITS } from './writer-priority.ts';
 import type { ClickStore } from '../db/repositories/click-store.ts';
 import type { FromWriter, ToWriter, WriterData } from './click-writer-worker.ts';
-import { enrichAll, type RawClick } from './enrich.ts';
+import { enrichPacked, type PackedClicks } from './click-batch.ts';
 import { geoipBytes, type CountryLookup } from './geoip.ts';
 
 const SETTLE_TIMEOUT_MS = 10_000;
 
 export interface Batch {
-  gen: number; clicks: RawClick[];
+  gen: number; clicks: PackedClicks;
   /** When its oldest click came (epoch ms): the writer commits it within COMMIT_AFTER_MS of that, not of its arrival. */
   oldestAt?: number;
 }
@@ -60,7 +60,7 @@ export function inlineSink(
       const b = pending[0]!;
       const began = performance.now();
       try {
-        store.write(enrichAll(b.clicks, geo));
+        store.write(enrichPacked(b.clicks, geo));
       } catch (err) {
         onError(err);
         break;

@@ -7,8 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openClickConnection } from '../db/connection.ts';
 import { createClickStore } from '../db/repositories/click-store.ts';
-import type { RawClick } from './enrich.ts';
-import { enrichAll } from './enrich.ts';
+import { enrichPacked, type PackedClicks } from './click-batch.ts';
 import { handedCountryLookup } from './geoip.ts';
 
 export interface WriterData {
@@ -17,7 +16,7 @@ export interface WriterData {
   idleMs: number;
 }
 /** The first batch also carries the GeoIP database's bytes (shared with the request thread, read when clicks first come). */
-export type ToWriter = { type: 'batch'; gen: number; clicks: RawClick[]; oldestAt?: number; geoip?: SharedArrayBuffer } | { type: 'flush' } | { type: 'close' };
+export type ToWriter = { type: 'batch'; gen: number; clicks: PackedClicks; oldestAt?: number; geoip?: SharedArrayBuffer } | { type: 'flush' } | { type: 'close' };
 export type FromWriter =
   | { type: 'error'; message: string }
   | { type: 'committed'; gen: number; clicks: number; ms: number }
@@ -86,7 +85,7 @@ function drain(): void {
     queued -= clicks;
     if (SLOW_US) Atomics.wait(nap, 0, 0, (SLOW_US / 1000) * clicks);
     try {
-      store.write(batches.length === 1 ? enrichAll(batches[0]!.clicks, geo) : enrichAll(batches.flatMap((b) => b.clicks), geo));
+      store.write(batches.length === 1 ? enrichPacked(batches[0]!.clicks, geo) : batches.flatMap((b) => enrichPacked(b.clicks, geo)));
     } catch (err) {
       queue.unshift(...batches);
       queued += clicks;

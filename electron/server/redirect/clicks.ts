@@ -13,8 +13,9 @@
 // holds exactly, across processes and across a crash.
 import type { ClickRecord, ClickStore } from '../db/repositories/click-store.ts';
 import { createGate, GATE_LIMITS, type ClickGate, type GateLimits } from './click-gate.ts';
+import { ClickPacker, hasLink, type PackedClicks } from './click-batch.ts';
 import { inlineSink, workerSink, type CommitWork, type Sink, type SinkOptions } from './click-sinks.ts';
-import { rawClickBytes, type RawClick } from './enrich.ts';
+import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
 
 const HAND_OFF_MS = 100;
@@ -65,12 +66,12 @@ export function createClickRecorder(
   };
   const inline = (stored: number): Sink => inlineSink(store, geo, o.onError, stored, onCommit);
   const sink: Sink = mode === 'worker' ? workerSink({ ...o, onCommit }, inline) : inline(0);
-  let buffer: RawClick[] = [];
-  let bufferBytes = 0;
+  // Clicks not yet handed off, packed (click-batch.ts): no object per click waits here.
+  const buffer = new ClickPacker();
   let bufferAt = 0;
   let gen = 0;
   // Batches handed off but maybe not stored yet, with the links they hold.
-  const inflight: { gen: number; ids: Set<number>; clicks: number; bytes: number; at: number }[] = [];
+  const inflight: { gen: number; packed: PackedClicks; bytes: number; at: number }[] = [];
   let pendingClicks = 0;
   let pendingBytes = 0;
 
@@ -78,7 +79,7 @@ export function createClickRecorder(
     const stored = sink.committed();
     while (inflight.length && inflight[0]!.gen <= stored) {
       const b = inflight.shift()!;
-      pendingClicks -= b.clicks;
+      pendingClicks -= b.packed.length;
       pendingBytes -= b.bytes;
     }
   }
@@ -87,11 +88,10 @@ export function createClickRecorder(
     if (buffer.length === 0) return;
     gen += 1;
     prune();
-    inflight.push({ gen, ids: new Set(buffer.map((c) => c.link_id)), clicks: buffer.length, bytes: bufferBytes, at: bufferAt });
-    const batch = { gen, clicks: buffer, oldestAt: performance.timeOrigin + bufferAt };
-    buffer = [];
-    bufferBytes = 0;
-    sink.write(batch);
+    const bytes = buffer.bytes;
+    const packed = buffer.take();
+    inflight.push({ gen, packed, bytes, at: bufferAt });
+    sink.write({ gen, clicks: packed, oldestAt: performance.timeOrigin + bufferAt });
   }
 
   /** Hands off, asks for a commit when the oldest click is getting old, and opens or closes the gate. */
@@ -123,9 +123,7 @@ export function createClickRecorder(
 
     add(click) {
       if (buffer.length === 0) bufferAt = performance.now(); // the click's own time may come from a test's clock
-      const bytes = rawClickBytes(click);
-      buffer.push(click);
-      bufferBytes += bytes;
+      const bytes = buffer.add(click);
       pendingClicks += 1;
       pendingBytes += bytes;
       if (buffer.length >= MAX_BUFFER) handOff();
@@ -146,9 +144,9 @@ export function createClickRecorder(
       // Clicks collected while the link had no limit count towards it now:
       // wait until they are in the database the limit is checked against.
       const id = click.link_id;
-      if (buffer.some((c) => c.link_id === id)) handOff();
+      if (buffer.has(id)) handOff();
       prune();
-      const last = inflight.findLast((b) => b.ids.has(id));
+      const last = inflight.findLast((b) => hasLink(b.packed, id));
       if (last) sink.waitFor(last.gen);
       // Waits (busy_timeout) if the worker is in the middle of a batch.
       return store.spend(click);

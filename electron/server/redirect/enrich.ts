@@ -28,11 +28,6 @@ export function rawClick(
   };
 }
 
-/** About what a raw click holds in memory: the object and its strings (two bytes a character, to stay on the safe side). */
-export function rawClickBytes(c: RawClick): number {
-  return 120 + 2 * (c.ip.length + (c.ua?.length ?? 0) + (c.ch?.length ?? 0) + (c.lang?.length ?? 0) + (c.referer?.length ?? 0));
-}
-
 /** The stored form of a click, or null for a known bot (redirected, never counted). */
 export function enrich(raw: RawClick, geo: CountryLookup): ClickRecord | null {
   const agent = agentOf(raw.ua, raw.ch);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../electron/server/db/database.ts';
 import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
+import { packClicks, type PackedClicks } from '../../../electron/server/redirect/click-batch.ts';
 import { inlineSink, workerSink, type SinkOptions } from '../../../electron/server/redirect/click-sinks.ts';
 import type { RawClick } from '../../../electron/server/redirect/enrich.ts';
 import { defaultGeoipPath, openCountryLookup } from '../../../electron/server/redirect/geoip.ts';
@@ -29,9 +30,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const clicks = (n: number, ua: string = BROWSER_UA): RawClick[] => Array.from({ length: n }, () => ({
+const raw = (n: number, ua: string = BROWSER_UA): RawClick[] => Array.from({ length: n }, () => ({
   link_id: linkId, user_id: userId, created_at: Date.now(), ip: '2.16.6.1', ua, ch: undefined, lang: 'de-DE', referer: undefined,
 }));
+/** Batches cross to the writer packed, as the recorder hands them over (click-batch.ts). */
+const clicks = (n: number, ua?: string): PackedClicks => packClicks(raw(n, ua));
 const stored = () => store.sqlite.prepare(
   `SELECT (SELECT clicks FROM link_clicks WHERE link_id = ?) AS clicks, (SELECT count(*) FROM click_log) AS rows,
           (SELECT sum(clicks) FROM click_days) AS rolled`).get(linkId);
@@ -84,7 +87,7 @@ describe('worker sink', () => {
   it('drops the clicks of known bots', async () => {
     const errors: unknown[] = [];
     const sink = sinkOf(errors);
-    sink.write({ gen: 1, clicks: [...clicks(2), ...clicks(3, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')] });
+    sink.write({ gen: 1, clicks: packClicks([...raw(2), ...raw(3, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')]) });
     sink.waitFor(1);
     expect(stored()).toEqual({ clicks: 2, rows: 2, rolled: 2 });
     await sink.close();

@@ -143,49 +143,67 @@ function count(cell: Cell, k: DimKey): void {
   if (keys.length > SCAN_KEYS) cell.index = new Map(keys.map((x, i) => [x.json, i]));
 }
 
-/** Sums a batch per link-day (dimensions as the `dims` JSON) and per account-day and value. */
+/** Counts a click's values into a cell. */
+function countValues(cell: Cell, c: ClickRecord): void {
+  cell.n += 1;
+  for (let i = 0; i < DIMENSION_LIST.length; i++) {
+    const [name, dim] = DIMENSION_LIST[i]!;
+    const v = c[name];
+    if (v !== null) count(cell, dimKey(i, dim, v));
+  }
+}
+
+/**
+ * Sums a batch per link-day (dimensions as the `dims` JSON) and per account-day and value.
+ * A busy writer's batch holds thousands of links with a click or two each: their clicks are
+ * chained by link in typed arrays and summed one link-day at a time in one reused cell, so the
+ * batch leaves no map or cell per link behind (only the rows it returns).
+ */
 export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => number): Collapsed {
-  // owner id -> day -> cell, for links and for users.
-  const links = new Map<number, Map<number, Cell>>();
+  const n = clicks.length;
+  const days = new Float64Array(n);
+  // Each link's clicks as a chain, newest first: `last` holds a link's newest click, `prev` the one before each.
+  const last = new Map<number, number>();
+  const prev = new Int32Array(n);
+  // Few accounts: owner id -> day -> cell.
   const users = new Map<number, Map<number, Cell>>();
-  const owner = new Map<number, number>();
-  const cellOf = (m: Map<number, Map<number, Cell>>, id: number, day: number) => {
-    let days = m.get(id);
-    if (!days) m.set(id, (days = new Map()));
-    let cell = days.get(day);
-    if (!cell) days.set(day, (cell = { n: 0, keys: [], counts: [] }));
-    return cell;
-  };
-  for (const c of clicks) {
-    const day = dayOf(c.created_at);
-    owner.set(c.link_id, c.user_id);
-    const lc = cellOf(links, c.link_id, day);
-    const uc = cellOf(users, c.user_id, day);
-    lc.n += 1;
-    uc.n += 1;
-    for (let i = 0; i < DIMENSION_LIST.length; i++) {
-      const [name, dim] = DIMENSION_LIST[i]!;
-      const v = c[name];
-      if (v === null) continue;
-      const k = dimKey(i, dim, v);
-      count(lc, k);
-      count(uc, k);
+  for (let i = 0; i < n; i++) {
+    const c = clicks[i]!;
+    const day = (days[i] = dayOf(c.created_at));
+    prev[i] = last.get(c.link_id) ?? -1;
+    last.set(c.link_id, i);
+    let byDay = users.get(c.user_id);
+    if (!byDay) users.set(c.user_id, (byDay = new Map()));
+    let cell = byDay.get(day);
+    if (!cell) byDay.set(day, (cell = { n: 0, keys: [], counts: [] }));
+    countValues(cell, c);
+  }
+  const out: Collapsed = { linkDays: [], userDays: [], userDims: [] };
+  const cell: Cell = { n: 0, keys: [], counts: [] };
+  const chain: number[] = [];
+  for (const id of Float64Array.from(last.keys()).sort()) {
+    chain.length = 0;
+    for (let i = last.get(id)!; i !== -1; i = prev[i]!) chain.push(i);
+    // Oldest first, as they came; a batch mostly spans one day, sometimes two.
+    chain.reverse();
+    const first = days[chain[0]!]!;
+    const linkDays = chain.every((i) => days[i] === first) ? [first] : [...new Set(chain.map((i) => days[i]!))].sort((x, y) => x - y);
+    for (const day of linkDays) {
+      cell.n = 0;
+      cell.keys.length = 0;
+      cell.counts.length = 0;
+      cell.index = undefined;
+      for (const i of chain) if (days[i] === day) countValues(cell, clicks[i]!);
+      let dims = '{';
+      for (let k = 0; k < cell.keys.length; k++) dims += `${k ? ',' : ''}${cell.keys[k]!.json}:${cell.counts[k]}`;
+      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}}` });
     }
   }
   const byKey = <V>(m: Map<number, V>) => (m.size === 1 ? [...m] : [...m].sort((x, y) => x[0] - y[0]));
-  const out: Collapsed = { linkDays: [], userDays: [], userDims: [] };
-  for (const [id, days] of byKey(links)) {
-    const user = owner.get(id)!;
-    for (const [day, cell] of byKey(days)) {
-      let dims = '{';
-      for (let i = 0; i < cell.keys.length; i++) dims += `${i ? ',' : ''}${cell.keys[i]!.json}:${cell.counts[i]}`;
-      out.linkDays.push({ link_id: id, day, user_id: user, clicks: cell.n, dims: `${dims}}` });
-    }
-  }
-  for (const [id, days] of byKey(users)) {
-    for (const [day, cell] of byKey(days)) {
-      out.userDays.push({ user_id: id, day, clicks: cell.n });
-      const dims = cell.keys.map((k, i) => ({ user_id: id, dim: k.dim, day, value: k.value, clicks: cell.counts[i]! }));
+  for (const [id, byDay] of byKey(users)) {
+    for (const [day, c] of byKey(byDay)) {
+      out.userDays.push({ user_id: id, day, clicks: c.n });
+      const dims = c.keys.map((k, i) => ({ user_id: id, dim: k.dim, day, value: k.value, clicks: c.counts[i]! }));
       dims.sort((x, y) => x.dim - y.dim || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0));
       out.userDims.push(...dims);
     }
