@@ -52,6 +52,9 @@ export interface LinkCache {
 
 const WARM_SLICE = 2000;
 
+/** A link's key: its alias alone on the instance's own host (no string built per redirect there), else domain and alias (an alias never holds a line break). */
+const keyOf = (domainId: number | null, alias: string) => (domainId ? `${domainId}\n${alias}` : alias);
+
 /**
  * About what a cached link costs in V8's heap: the object with its fields
  * (~240 bytes), the key, and the strings it holds (one byte a character for
@@ -87,7 +90,7 @@ export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX
         const rows = repo.linksAfter(after, WARM_SLICE);
         for (const l of rows) {
           if (links.calculatedSize + linkBytes(l) > maxBytes) return;
-          const key = `${l.domain_id ?? 0}\n${l.alias}`;
+          const key = keyOf(l.domain_id, l.alias);
           if (!links.has(key)) links.set(key, l);
         }
         if (rows.length === WARM_SLICE) {
@@ -120,7 +123,7 @@ export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX
             domains.delete(c.host);
             missingHosts.delete(c.host);
           } else if (c.alias !== null) {
-            const key = `${c.domain_id ?? 0}\n${c.alias}`;
+            const key = keyOf(c.domain_id, c.alias);
             links.delete(key);
             missing.delete(key);
           }
@@ -134,7 +137,7 @@ export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX
     },
 
     link(domainId, alias) {
-      const key = `${domainId}\n${alias}`;
+      const key = keyOf(domainId, alias);
       const hit = links.get(key);
       if (hit !== undefined || missing.has(key)) return hit;
       const found = repo.find(domainId, alias);
