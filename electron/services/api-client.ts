@@ -12,7 +12,11 @@ import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
 import { presentedChain, probeHandshake, problemOf, trustedCas, verifyError, type SystemCertificates } from './net/trust.ts';
 
 export type Query = Record<string, string | number | undefined>;
-export interface RequestOptions { query?: Query; body?: unknown }
+export interface RequestOptions {
+  query?: Query; body?: unknown;
+  /** An RFC 7240 preference (`return=minimal`): servers that do not know it answer as usual. */
+  prefer?: string;
+}
 export interface ApiClient {
   readonly baseUrl: string;
   request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, opts?: RequestOptions): Promise<Record<string, unknown>>;
@@ -256,11 +260,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   /** One exchange: the status, headers and text, or a transport failure (in words, with the certificate where one was refused). */
-  async function exchange(method: string, path: string, query: Query | undefined, body: unknown, accept: string) {
+  async function exchange(method: string, path: string, query: Query | undefined, body: unknown, accept: string, prefer?: string) {
     const key = await opts.getKey();
     if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
     const w = await dispatcher();
-    const headers: Record<string, string> = { accept, authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' };
+    const headers: Record<string, string> = { accept, authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop', ...(prefer ? { prefer } : {}) };
     let payload: string | undefined;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -288,8 +292,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       interpret(r.status, r.headers, r.text, host, r.ctx);
       throw new ServiceError('not-linkdesk', `${host} answered, but not with a CSV file.`, { status: r.status });
     },
-    async request(method, path, { query, body } = {}) {
-      const r = await exchange(method, path, query, body, 'application/json');
+    async request(method, path, { query, body, prefer } = {}) {
+      const r = await exchange(method, path, query, body, 'application/json', prefer);
       return interpret(r.status, r.headers, r.text, host, r.ctx);
     },
     close: async () => { if (wired) await (await wired.catch(() => null))?.dispatcher.close(); },

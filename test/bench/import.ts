@@ -83,9 +83,10 @@ const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${proce
   const pool = new Pool(base, { connections: 1 });
   // Spaces by name, as the desktop's resolver makes them on the target.
   const spaces = new Map<string, number>();
+  // As the desktop's import sends them (transfer/instance-target.ts): the answer gives each link's id, not the whole link.
   const post = async (p: string, body: unknown) => {
     const res = await pool.request({ method: 'POST', path: `/api/v1${p}`, body: JSON.stringify(body),
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=minimal' } });
     const json = (await res.body.json()) as { data: unknown };
     if (res.statusCode >= 300) throw new Error(`POST ${p}: HTTP ${res.statusCode} ${JSON.stringify(json).slice(0, 300)}`);
     return json.data;

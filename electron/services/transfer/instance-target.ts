@@ -50,8 +50,9 @@ function firstError(errors: unknown, message: unknown): { field: string; reason:
 /** One item of the bulk route's answer as a WriteResult. */
 function fromBulkItem(item: unknown): WriteResult {
   if (!isObject(item)) return { result: 'rejected', field: 'link', reason: 'The server answered without this link.' };
+  // The id alone (Prefer: return=minimal, which Linkdesk honours), or inside the link (servers that answer in full).
   const data = isObject(item.data) ? item.data : null;
-  const id = data && typeof data.id === 'number' ? data.id : null;
+  const id = typeof item.id === 'number' ? item.id : data && typeof data.id === 'number' ? data.id : null;
   const message = typeof item.message === 'string' ? item.message : null;
   if ((item.result === 'created' || item.result === 'updated') && id !== null) return { result: item.result, id };
   if (item.result === 'skipped') return { result: 'skipped', id, reason: message ?? 'The alias already exists.' };
@@ -213,7 +214,8 @@ export function instanceTarget(client: ApiClient): InstanceTarget {
     });
     if (bulk) {
       try {
-        const answer = await request('POST', '/links/bulk', { body: { links: clean, on_conflict: onConflict } });
+        // Only each link's id is read back: a thousand whole links would be most of the answer.
+        const answer = await request('POST', '/links/bulk', { body: { links: clean, on_conflict: onConflict }, prefer: 'return=minimal' });
         const items = Array.isArray(answer.data) ? answer.data : [];
         const byIndex = new Map(items.filter(isObject).map((i) => [i.index, i]));
         return clean.map((_b, i) => fromBulkItem(byIndex.get(i)));

@@ -38,6 +38,10 @@ async function rejectFixed(req: { body: unknown }) {
   }
 }
 
+/** RFC 7240's `Prefer: return=minimal`, among whatever else the header asks for. */
+export const prefersMinimal = (prefer: string | string[] | undefined) =>
+  [prefer ?? ''].flat().join(',').split(',').some((p) => /^\s*return\s*=\s*"?minimal"?\s*(;|$)/i.test(p));
+
 export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /**
@@ -47,11 +51,10 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
   const emitter = async (userId: number) => {
     const hooks = await ctx.repos.webhooks.list(userId, { page: 1, per_page: 100 });
     const all = hooks.total > hooks.rows.length;
-    return async (event: WebhookEvent, data: Link) => {
-      if (all || hooks.rows.some((h) => !h.disabled && (JSON.parse(h.events) as string[]).includes(event))) {
-        await ctx.webhooks.emit(userId, event, data);
-      }
-    };
+    const wants = (event: WebhookEvent) => all || hooks.rows.some((h) => !h.disabled && (JSON.parse(h.events) as string[]).includes(event));
+    return Object.assign(async (event: WebhookEvent, data: Link) => {
+      if (wants(event)) await ctx.webhooks.emit(userId, event, data);
+    }, { wants });
   };
   const serializeMany = async (userId: number, ids: number[]): Promise<Map<number, Link>> => {
     const now = ctx.now();
@@ -64,13 +67,16 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     schema: {
       tags, summary: 'Create many links',
       description: `Each item of \`links\` is the body of POST /links.${LIMITS_HELP}`
-        + 'An item is 201 `created`, 200 `updated` or `skipped` (on_conflict), or 422 `rejected` with the errors a single create gives.',
+        + 'An item is 201 `created`, 200 `updated` or `skipped` (on_conflict), or 422 `rejected` with the errors a single create gives. '
+        + 'With the request header `Prefer: return=minimal` an item carries the link\'s `id` instead of the whole link in `data` '
+        + '(the answer then says `Preference-Applied: return=minimal`): an import that needs only the ids reads a tenth of the answer.',
       body: bulkCreateSchema, response: { 200: bulkCreateAnswerSchema, ...responses },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const p = principalOf(req);
     const { userId } = p;
     const { links, on_conflict: onConflict, dry_run: dryRun } = req.body;
+    const minimal = prefersMinimal(req.headers.prefer);
     // A domain-restricted key: items for other domains are rejected here, the rest go to its domain.
     const outside: BulkCreateItem[] = [];
     const sentAt: number[] = [];
@@ -88,21 +94,25 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     const made = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone }, userId, bodies, { onConflict, dryRun });
     const destinations = made.destinations;
     const items = outside.length ? [...made.items.map((i) => ({ ...i, index: sentAt[i.index]! })), ...outside].sort((a, b) => a.index - b.index) : made.items;
-    const shown = await serializeMany(userId, items.flatMap((i) => (i.id === null || dryRun ? [] : [i.id])));
+    const emit = await emitter(userId);
+    // The links as stored, for the answer and for the webhooks that want them: read back only when someone will read them.
+    const shown = !minimal || emit.wants('link.created') || emit.wants('link.updated')
+      ? await serializeMany(userId, items.flatMap((i) => (i.id === null || dryRun ? [] : [i.id])))
+      : new Map<number, Link>();
     for (const { id, url } of destinations) ctx.scheduleTitle(id, url);
     const summary = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const data: BulkCreateAnswer['data'] = items.map(({ id, ...item }) => {
       summary[item.result]++;
+      if (minimal) return id === null || dryRun ? item : { ...item, id };
       const link = id === null ? undefined : shown.get(id);
       return link ? { ...item, data: link } : item;
     });
     // Webhook deliveries are written after the links, before the answer (as for single creates).
-    const emit = await emitter(userId);
-    for (const item of data) {
-      if (item.data && (item.result === 'created' || item.result === 'updated')) {
-        await emit(item.result === 'created' ? 'link.created' : 'link.updated', item.data);
-      }
+    for (const { id, result } of items) {
+      const link = id === null ? undefined : shown.get(id);
+      if (link && (result === 'created' || result === 'updated')) await emit(result === 'created' ? 'link.created' : 'link.updated', link);
     }
+    if (minimal) reply.header('preference-applied', 'return=minimal');
     return { data, summary, status: 200 as const };
   });
 
