@@ -85,7 +85,8 @@ export class ClickPacker {
 
   /** Whether a gathered click is on this link. */
   has(linkId: number): boolean {
-    return hasLink({ length: this.length, nums: this.#nums }, linkId);
+    for (let i = 0; i < this.length; i++) if (this.#nums[i * NUMS] === linkId) return true;
+    return false;
   }
 
   /** The batch gathered (exactly sized), and a fresh start. */
@@ -111,10 +112,11 @@ export function packClicks(clicks: readonly RawClick[]): PackedClicks {
   return p.take();
 }
 
-/** Whether a packed batch holds a click on this link. */
-export function hasLink(p: Pick<PackedClicks, 'length' | 'nums'>, linkId: number): boolean {
-  for (let i = 0; i < p.length; i++) if (p.nums[i * NUMS] === linkId) return true;
-  return false;
+/** The links a packed batch has clicks on. */
+export function linkIdsOf(p: PackedClicks): Set<number> {
+  const ids = new Set<number>();
+  for (let i = 0; i < p.length; i++) ids.add(p.nums[i * NUMS]!);
+  return ids;
 }
 
 /** The raw clicks of a packed batch, in order. */

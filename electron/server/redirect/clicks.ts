@@ -13,7 +13,7 @@
 // holds exactly, across processes and across a crash.
 import type { ClickRecord, ClickStore } from '../db/repositories/click-store.ts';
 import { createGate, GATE_LIMITS, type ClickGate, type GateLimits } from './click-gate.ts';
-import { ClickPacker, hasLink, type PackedClicks } from './click-batch.ts';
+import { ClickPacker, linkIdsOf, type PackedClicks } from './click-batch.ts';
 import { inlineSink, workerSink, type CommitWork, type Sink, type SinkOptions } from './click-sinks.ts';
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
@@ -71,7 +71,8 @@ export function createClickRecorder(
   let bufferAt = 0;
   let gen = 0;
   // Batches handed off but maybe not stored yet, with the links they hold.
-  const inflight: { gen: number; packed: PackedClicks; bytes: number; at: number }[] = [];
+  // Their links' ids are gathered only when a click on a limited link asks (spend), once per batch.
+  const inflight: { gen: number; packed: PackedClicks; ids?: Set<number>; bytes: number; at: number }[] = [];
   let pendingClicks = 0;
   let pendingBytes = 0;
 
@@ -146,7 +147,7 @@ export function createClickRecorder(
       const id = click.link_id;
       if (buffer.has(id)) handOff();
       prune();
-      const last = inflight.findLast((b) => hasLink(b.packed, id));
+      const last = inflight.findLast((b) => (b.ids ??= linkIdsOf(b.packed)).has(id));
       if (last) sink.waitFor(last.gen);
       // Waits (busy_timeout) if the worker is in the middle of a batch.
       return store.spend(click);
