@@ -97,6 +97,8 @@ test('builds campaign tags into the destination URL and back, saves them, and ke
 
   // Back on this instance: the template can be deleted.
   await newLinkOn(localId);
+  // This instance's templates are read once the page has its instance: the picker opens on them only then.
+  await expect(templateSelect).toBeEnabled();
   await pick(page, drawer, 'Template', 'Partner CPC');
   await drawer.getByRole('button', { name: 'Delete template' }).click();
   await expect(templateSelect).toBeDisabled();
