@@ -119,21 +119,6 @@ export function linkIdsOf(p: PackedClicks): Set<number> {
   return ids;
 }
 
-/** The raw clicks of a packed batch, in order. */
-export function unpackClicks(p: PackedClicks): RawClick[] {
-  const s = (i: number) => (i === NONE ? undefined : p.strings[i]);
-  const out: RawClick[] = [];
-  for (let i = 0; i < p.length; i++) {
-    const n = i * NUMS;
-    const r = i * REFS;
-    out.push({
-      link_id: p.nums[n]!, user_id: p.nums[n + 1]!, created_at: p.nums[n + 2]!,
-      ip: s(p.refs[r]!) ?? '', ua: s(p.refs[r + 1]!), ch: s(p.refs[r + 2]!), lang: s(p.refs[r + 3]!), referer: s(p.refs[r + 4]!),
-    });
-  }
-  return out;
-}
-
 /**
  * The stored form of a packed batch's clicks, bots left out: as enrich()
  * gives each (enrich.ts), with each distinct User-Agent (and platform hint),
