@@ -55,7 +55,7 @@ export const oneOfStrings = <const T extends readonly string[]>(field: string, v
   z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` });
 
 /** Optional in the body; '' or null clears it (stored as null). */
-export const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable().optional());
+export const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable()).optional();
 
 /**
  * A list that arrives as a JSON array, a bracket list (`a[]=1&a[]=2`), an

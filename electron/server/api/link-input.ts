@@ -108,7 +108,7 @@ export async function createColumns(ctx: Context, input: LinkCreateInput) {
   const domainId = input.domain_id ?? input.domain ?? null;
   if (domainId !== null) await checkOwned(ctx, 'domains', 'domain_id', [domainId]);
   const pixelIds = [...new Set(input.pixel_ids ?? [])];
-  await checkOwned(ctx, 'pixels', 'pixel_ids', pixelIds);
+  if (pixelIds.length) await checkOwned(ctx, 'pixels', 'pixel_ids', pixelIds);
   const columns = await commonColumns(ctx, input, undefined);
   let alias: string;
   if (input.alias) {
