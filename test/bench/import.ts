@@ -65,6 +65,15 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
 }
 
+/** A process's peak resident memory so far (VmHWM), in MB; 0 once it has exited. */
+function peakRss(pid: number): number {
+  try {
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 // BENCH_CPU_PROF=DIR writes the server's and the CLI's CPU profiles (node --cpu-prof) there.
 const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
@@ -110,21 +119,32 @@ const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${proce
   const s = (performance.now() - t0) / 1000;
   const cpu = cpuSeconds(server.pid!) - cpu0;
   if (created !== COUNT) throw new Error(`bulk API created ${created} of ${COUNT}`);
-  console.log(`bulk API (${COUNT / BATCH} requests of ${BATCH}): ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s (server CPU ${cpu.toFixed(1)} s)`);
+  console.log(`bulk API (${COUNT / BATCH} requests of ${BATCH}): ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s (server CPU ${cpu.toFixed(1)} s, peak rss ${peakRss(server.pid!)} MB)`);
   await pool.close();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
 }
 
 // Through the CLI, timed as a whole command: process start, reading, checking and writing.
+// It runs with the Node flags of bin/linkdesk.mjs's first line, as the installed command does.
 const dataDir = path.join(work, 'cli');
 const keys = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
 if (keys.status !== 0) throw new Error(`keys create failed: ${keys.stderr}`);
+const cliFlags = readFileSync(bin, 'utf8').split('\n')[0]!.split(' ').filter((w) => w.startsWith('--'));
 const t0 = performance.now();
-const run = spawnSync(process.execPath, [...prof, bin, 'import', csvFile, '--user', '1', '--data-dir', dataDir], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const cli = spawn(process.execPath, [...cliFlags, ...prof, bin, 'import', csvFile, '--user', '1', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+let out = '';
+let err = '';
+cli.stdout.on('data', (d) => { out += d; });
+cli.stderr.on('data', (d) => { err += d; });
+// The kernel's high-water mark of the process's resident memory, read until it exits.
+let peak = 0;
+const watch = setInterval(() => { peak = Math.max(peak, peakRss(cli.pid!)); }, 50);
+const status = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+clearInterval(watch);
 const s = (performance.now() - t0) / 1000;
-if (run.status !== 0) throw new Error(`linkdesk import failed (${run.status}): ${run.stderr}`);
-console.log(`CLI: ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s (${run.stdout.trim().split('\n').at(-1)})`);
+if (status !== 0) throw new Error(`linkdesk import failed (${status}): ${err}`);
+console.log(`CLI: ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s, peak rss ${peak} MB (${out.trim().split('\n').at(-1)})`);
 rmSync(work, { recursive: true, force: true });
 console.log('(aim: under 5 s for 100k)');
 console.log(`import ${COUNT === 100_000 ? '100k' : n(COUNT)} via CLI: ${s.toFixed(1)} s`);

@@ -56,7 +56,8 @@ export async function openImportThreaded(bytes: Buffer, opts: OpenOptions = {}):
   const rowsReader = startReader({ bytes: shared, length: bytes.length, opts, mode: 'rows' });
   const counter = startReader({ bytes: shared, length: bytes.length, opts, mode: 'count' });
   const opened = rowsReader.next('opened');
-  const counted = counter.next('count').then((m) => m.n);
+  // Once it has counted, the counting thread's memory (its heap, its copy of the rows) is given back.
+  const counted = counter.next('count').then((m) => m.n).finally(() => void counter.worker.terminate());
   counted.catch(() => {}); // read by count(); a file that fails to open fails there first
   const close = async () => {
     await Promise.all([rowsReader.worker.terminate(), counter.worker.terminate()]);
