@@ -105,7 +105,7 @@ export class ClickPacker {
   }
 }
 
-/** Packs a list of raw clicks in one go (tests, and a batch handed over whole). */
+/** Packs a list of raw clicks in one go (PostgreSQL's recorder, which keeps its clicks as a list; tests and benchmarks). */
 export function packClicks(clicks: readonly RawClick[]): PackedClicks {
   const p = new ClickPacker(Math.max(1, clicks.length));
   for (const c of clicks) p.add(c);

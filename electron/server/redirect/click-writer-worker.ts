@@ -85,7 +85,7 @@ function drain(): void {
     queued -= clicks;
     if (SLOW_US) Atomics.wait(nap, 0, 0, (SLOW_US / 1000) * clicks);
     try {
-      store.write(batches.length === 1 ? enrichPacked(batches[0]!.clicks, geo) : batches.flatMap((b) => enrichPacked(b.clicks, geo)));
+      store.write(batches.flatMap((b) => enrichPacked(b.clicks, geo)));
     } catch (err) {
       queue.unshift(...batches);
       queued += clicks;

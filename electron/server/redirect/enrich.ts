@@ -38,13 +38,3 @@ export function enrich(raw: RawClick, geo: CountryLookup): ClickRecord | null {
     language: languagesOf(raw.lang ?? '')[0] ?? null, referrer: referrerOf(raw.referer),
   };
 }
-
-/** Enriches a batch, leaving bots out. */
-export function enrichAll(raws: readonly RawClick[], geo: CountryLookup): ClickRecord[] {
-  const out: ClickRecord[] = [];
-  for (const r of raws) {
-    const c = enrich(r, geo);
-    if (c) out.push(c);
-  }
-  return out;
-}
