@@ -102,7 +102,10 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
    * SQLite: the run of plain creates (no pixels) starting at `from`, as one
    * INSERT of many rows read from a JSON parameter: one small statement to
    * prepare (preparing an insert into links compiles its triggers) and no
-   * query builder walking thousands of values. The ids are handed out here,
+   * query builder walking thousands of values. jsonb_each, not json_each: it
+   * hands each row over as JSONB, which `->>` reads in place, where json_each
+   * hands it over as text that each column's `->>` converts and parses again
+   * (100k links: 0.5 s of the import). The ids are handed out here,
    * in order, under the transaction's write lock. [] when there is no such
    * run, or when an alias in it is taken (then each goes in alone). No
    * savepoint: SQLite undoes a failed statement alone, its triggers' writes included.
@@ -123,7 +126,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     try {
       await sql`INSERT INTO links (${sql.join(columns.map((c) => sql.ref(c)))})
-        SELECT ${sql.join(columns.map((c) => sql`value ->> ${sql.lit(c)}`))} FROM json_each(${JSON.stringify(rows)})`.execute(trx);
+        SELECT ${sql.join(columns.map((c) => sql`value ->> ${sql.lit(c)}`))} FROM jsonb_each(${JSON.stringify(rows)})`.execute(trx);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       return [];
