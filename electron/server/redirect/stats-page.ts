@@ -4,11 +4,12 @@ import type { CountRow, LinkStats } from '../../../shared/api-types.ts';
 import type { LinkStatus } from '../../../shared/constants.ts';
 import { esc, type Page } from './html.ts';
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-const named = (names: Intl.DisplayNames, code: string) => {
+// Made on the first statistics page, not at start: their ICU data is memory an idle server need not hold.
+let displayNames: Record<'region' | 'language', Intl.DisplayNames> | undefined;
+const named = (type: 'region' | 'language', code: string) => {
+  displayNames ??= { region: new Intl.DisplayNames(['en'], { type: 'region' }), language: new Intl.DisplayNames(['en'], { type: 'language' }) };
   try {
-    const n = names.of(code);
+    const n = displayNames[type].of(code);
     return n && n !== code ? `${n} (${code})` : code;
   } catch {
     return code; // 'Unknown' and anything else that is not a code
@@ -55,10 +56,10 @@ ${v.url ? `<p>Destination: <code>${esc(v.url)}</code></p>` : ''}
 <p>Status: ${esc(STATUS_TEXT[v.status])} · created ${esc(v.createdAt.slice(0, 10))}</p>
 <p><strong>${esc(s.clicks)}</strong> click(s) in total.</p>
 ${table(`Clicks by day (last ${DAYS_SHOWN} days with clicks, UTC)`, days, max)}
-${table('Countries', s.countries, recorded, (c) => named(regionNames, c))}
+${table('Countries', s.countries, recorded, (c) => named('region', c))}
 ${table('Platforms', s.platforms, recorded)}
 ${table('Browsers', s.browsers, recorded)}
-${table('Languages', s.languages, recorded, (l) => named(languageNames, l))}
+${table('Languages', s.languages, recorded, (l) => named('language', l))}
 ${table('Referrers', s.referrers, recorded)}`,
   };
 }

@@ -28,16 +28,23 @@ export function nextBucket(bucket: DayNumber, interval: 'day' | 'week' | 'month'
   return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / DAY_MS);
 }
 
-/** Maps an instant (Unix ms) to its day in `timeZone`. */
+/**
+ * Maps an instant (Unix ms) to its day in `timeZone`. UTC's days need no
+ * Intl; another zone's formatters are made on the first day asked for, so a
+ * server that has not yet stored a click holds none of ICU's zone data.
+ */
 export function dayCounter(timeZone: string): (utcMs: number) => DayNumber {
-  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const fmtTime = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+  if (timeZone === 'UTC') return (utcMs) => Math.floor(utcMs / DAY_MS);
+  let fmt: Intl.DateTimeFormat | undefined;
+  let fmtTime: Intl.DateTimeFormat | undefined;
   let quarter = Number.NaN;
   let startDay = 0;
   let msIntoDay = 0; // local ms since local midnight at the quarter's start
   return (utcMs) => {
     const q = Math.floor(utcMs / QUARTER_MS);
     if (q !== quarter) {
+      fmt ??= new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      fmtTime ??= new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
       quarter = q;
       const at = new Date(q * QUARTER_MS);
       startDay = dayOfDate(fmt.format(at));

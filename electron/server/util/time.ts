@@ -47,6 +47,7 @@ function convert(date: string, time: string, timeZone: string): number {
 }
 
 export function isValidTimeZone(tz: string): boolean {
+  if (tz === 'UTC') return true; // the default, checked without loading ICU's zone data
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

@@ -134,6 +134,17 @@ describe('owner-written fields', () => {
     assertSafe(page);
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
+
+  it('names countries and languages in words on the statistics page, keeping their codes', async () => {
+    const l = await createLink(s, { url: 'https://example.com/n', alias: 'named' });
+    const [{ user_id: userId }] = await s.sql('SELECT user_id FROM links WHERE id = $1', [l.id]);
+    const stored = { link_id: l.id, user_id: userId, created_at: Date.now(), country: 'FR', platform: null, browser: null, language: 'de', referrer: null };
+    if (s.store.engine === 'sqlite') createClickStore(s.store.sqlite, 'UTC').write([stored]);
+    else await createPgClickStore(s.store.pool, 'UTC').write([stored]);
+    const page = await s.hit('/named+');
+    expect(page.text).toContain('France (FR)');
+    expect(page.text).toContain('German (de)');
+  });
 });
 
 describe('pages and their policies', () => {

@@ -73,6 +73,14 @@ describe('dayCounter', () => {
     }
   });
 
+  it("counts UTC's days on either side of midnight, before 1970 too", () => {
+    const utc = dayCounter('UTC');
+    expect(utc(at('1970-01-01T00:00:00Z'))).toBe(0);
+    expect(utc(at('1969-12-31T23:59:59.999Z'))).toBe(-1);
+    expect(dateOfDay(utc(at('2024-02-29T23:59:59.999Z')))).toBe('2024-02-29');
+    expect(dateOfDay(utc(at('2024-03-01T00:00:00Z')))).toBe('2024-03-01');
+  });
+
   it('today() is the date in the zone, not in UTC', () => {
     const now = at('2025-03-10T03:00:00Z');
     expect(dateOfDay(today('America/New_York', now))).toBe('2025-03-09');
