@@ -31,10 +31,22 @@ describe('slow clients', () => {
   ])('answers 408 with the contract body and closes the connection after %s', async (_what, text) => {
     const answer = await sendAndStall(text);
     const [head, body] = answer.split('\r\n\r\n') as [string, string];
-    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(head).toMatch(/\r\nx-content-type-options: nosniff/i);
     expect(head).toMatch(/\r\nconnection: close/i);
     expect(JSON.parse(body)).toEqual({ message: 'The request took too long to arrive.', status: 408 });
+  });
+
+  it.each([
+    ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 'HTTP/1.1 400 Bad Request', 'The request could not be read.'],
+    ['headers past the size limit', `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      'HTTP/1.1 431 Request Header Fields Too Large', 'The request headers are too large.'],
+  ])('answers %s with its status line and the contract body, then closes', async (_what, text, statusLine, message) => {
+    const answer = await sendAndStall(text);
+    const [head, body] = answer.split('\r\n\r\n') as [string, string];
+    expect(head.split('\r\n')[0]).toBe(statusLine);
+    expect(head).toMatch(/\r\nconnection: close/i);
+    expect(JSON.parse(body)).toEqual({ message, status: Number(statusLine.split(' ')[1]) });
   });
 
   it('still answers clients that send their request in pieces within the time', async () => {
