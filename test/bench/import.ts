@@ -14,6 +14,7 @@ import { toCreateBody } from '../../electron/server/transfer/portable.ts';
 import type { PortableLink } from '../../electron/server/transfer/types.ts';
 import { exportText } from '../../electron/server/transfer/write.ts';
 import { WORDS } from './seed-links.ts';
+import { statusKb } from './proc-status.ts';
 import { serverNodeFlags } from './server-flags.ts';
 
 const COUNT = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -65,14 +66,8 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
 }
 
-/** A process's peak resident memory so far (VmHWM), in MB; 0 once it has exited. */
-function peakRss(pid: number): number {
-  try {
-    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
-}
+/** A process's peak resident memory so far, in MB; 0 once it has exited. */
+const peakRss = (pid: number) => Math.round(statusKb(pid, 'VmHWM') / 1024);
 
 // BENCH_CPU_PROF=DIR writes the server's and the CLI's CPU profiles (node --cpu-prof) there.
 const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];

@@ -12,12 +12,13 @@
 //     click writer took to store them all.
 // Browser user agents and languages, so every click is parsed like a real one.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
 import { compiledServer } from './compiled-server.ts';
+import { statusKb } from './proc-status.ts';
 import { writeLoadScript } from './load-script.ts';
 import { serverNodeFlags } from './server-flags.ts';
 
@@ -38,13 +39,7 @@ else if (!taskset) console.log('(taskset or a second core is missing: server and
 
 const pin = (core: number, cmd: string, args: string[]) => (taskset ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args]) as [string, string[]];
 
-function rssKb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
+const rssKb = (pid: number) => statusKb(pid, 'VmRSS');
 
 // ---- the server ------------------------------------------------------------
 const dataDir = path.join(work, 'data');
