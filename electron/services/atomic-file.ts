@@ -10,19 +10,23 @@ import path from 'node:path';
 
 const TEMP_SUFFIX = '.tmp';
 
-export async function writeFileAtomic(file: string, data: string): Promise<void> {
+/** The file-system calls a write makes that can fail on a full disk or a folder made unwritable; a seam for tests. */
+export interface AtomicFs { open: typeof open; rename: typeof rename }
+const REAL_FS: AtomicFs = { open, rename };
+
+export async function writeFileAtomic(file: string, data: string, fs: AtomicFs = REAL_FS): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
   try {
-    const fh = await open(tmp, 'wx', 0o600);
+    const fh = await fs.open(tmp, 'wx', 0o600);
     try {
       await fh.writeFile(data, 'utf8');
       await fh.sync();
     } finally {
       await fh.close();
     }
-    await rename(tmp, file);
+    await fs.rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;

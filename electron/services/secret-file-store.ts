@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { tightenFile } from '../server/util/private-files.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { writeFileAtomic, type AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 
 export const SECRETS_FILE = 'keys.enc.json';
@@ -41,17 +41,38 @@ export interface EncryptedFileStore {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<boolean>;
-  /** Every account and its secret (for moving them into a keychain). */
+  /** Every account and its secret (for moving them into a keychain), after the changes already asked for. */
   entries(): Promise<[string, string][]>;
   /** Forgets accounts that now live elsewhere; removes the file's content when none is left. */
   drop(accounts: string[]): Promise<void>;
 }
 
-/** Reads the file once; every change rewrites it atomically (0600). */
-export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike): EncryptedFileStore {
+export interface EncryptedFileOptions {
+  /** The file-system calls of a save; a seam for tests of a full disk or an unwritable folder. */
+  fs?: AtomicFs;
+}
+
+type Entries = Readonly<Record<string, string>>;
+
+/** A failed save in words for the user: what it means for their keys. */
+function saveFailure(file: string, err: unknown): ServiceError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why = code === 'ENOSPC' ? 'the disk is full'
+    : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'its folder cannot be written'
+      : (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
+  return new ServiceError('keychain', `The encrypted key file ${file} could not be saved (${why}). Nothing was changed: the keys stored before are kept and still work.`);
+}
+
+/**
+ * Reads the file once; every change rewrites it atomically (0600). A change
+ * builds the next entries, saves them, and only then makes them current, one
+ * change at a time: a save that fails leaves both the file and what this
+ * process reads exactly as they were.
+ */
+export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike, o: EncryptedFileOptions = {}): EncryptedFileStore {
   const file = path.join(dataDir, SECRETS_FILE);
   tightenFile(file);
-  let entries: Record<string, string> = {};
+  let entries: Entries = {};
   try {
     entries = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).entries;
   } catch (err) {
@@ -59,12 +80,23 @@ export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike): 
       throw new ServiceError('keychain', `The encrypted key file ${file} cannot be read; move it aside to start without its keys.`);
     }
   }
-  let chain: Promise<void> = Promise.resolve();
-  const save = () => {
-    const snapshot = `${JSON.stringify({ version: 1, entries }, null, 2)}\n`;
-    const next = chain.then(() => writeFileAtomic(file, snapshot));
-    chain = next.catch(() => undefined);
-    return next;
+  let queue: Promise<unknown> = Promise.resolve();
+  /** `next` of the current entries, saved, then current; null: nothing to change. */
+  const change = <T>(next: (current: Entries) => { entries: Entries | null; result: T }): Promise<T> => {
+    const run = queue.then(async () => {
+      const n = next(entries);
+      if (n.entries) {
+        try {
+          await writeFileAtomic(file, `${JSON.stringify({ version: 1, entries: n.entries }, null, 2)}\n`, o.fs);
+        } catch (err) {
+          throw saveFailure(file, err);
+        }
+        entries = n.entries;
+      }
+      return n.result;
+    });
+    queue = run.catch(() => undefined);
+    return run;
   };
   const decrypt = (account: string): string | null => {
     const blob = entries[account];
@@ -78,20 +110,13 @@ export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike): 
   return {
     file,
     get: async (account) => decrypt(account),
-    async set(account, secret) {
-      entries[account] = safe.encryptString(secret).toString('base64');
-      await save();
-    },
-    async delete(account) {
-      if (!(account in entries)) return false;
-      delete entries[account];
-      await save();
-      return true;
-    },
-    entries: async () => Object.keys(entries).map((a) => [a, decrypt(a)!] as [string, string]),
-    async drop(accounts) {
-      for (const a of accounts) delete entries[a];
-      await save();
-    },
+    set: (account, secret) => change((cur) => ({ entries: { ...cur, [account]: safe.encryptString(secret).toString('base64') }, result: undefined })),
+    delete: (account) => change((cur) => {
+      if (!(account in cur)) return { entries: null, result: false };
+      const { [account]: _gone, ...rest } = cur;
+      return { entries: rest, result: true };
+    }),
+    entries: () => change(() => ({ entries: null, result: Object.keys(entries).map((a) => [a, decrypt(a)!] as [string, string]) })),
+    drop: (accounts) => change((cur) => ({ entries: Object.fromEntries(Object.entries(cur).filter(([a]) => !accounts.includes(a))), result: undefined })),
   };
 }

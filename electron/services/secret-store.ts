@@ -7,6 +7,7 @@
 // keychain that answers later takes the file's keys over.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 import { openEncryptedFileStore, safeStorageProblem, SECRETS_FILE, type SafeStorageLike } from './secret-file-store.ts';
 
@@ -89,6 +90,8 @@ export interface OpenSecretStoreOptions {
   loadKeytar?: () => Promise<Keytar>;
   /** A line for the log when keys move into the keychain. */
   onNotice?: (message: string) => void;
+  /** The encrypted file's file-system calls; a seam for tests of a full disk. */
+  fs?: AtomicFs;
 }
 
 const importKeytar = async (): Promise<Keytar> => {
@@ -128,7 +131,7 @@ export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<S
   if ('keytar' in reached) {
     const keychain = createKeytarStore(reached.keytar, service, timeoutMs);
     if (fileExists && o.safeStorage && !safeStorageProblem(o.safeStorage)) {
-      await takeOver(openEncryptedFileStore(o.dataDir!, o.safeStorage), keychain, o.onNotice);
+      await takeOver(openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs }), keychain, o.onNotice);
     }
     return keychain;
   }
@@ -154,7 +157,7 @@ async function takeOver(file: ReturnType<typeof openEncryptedFileStore>, keychai
 
 /** The encrypted file, until a keychain answers: then that keychain, holding the file's keys. */
 function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeoutMs: number, problem: string, hint: string): SecretStore {
-  const file = openEncryptedFileStore(o.dataDir!, o.safeStorage!);
+  const file = openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs });
   let keychain: SecretStore | null = null;
   let moving: Promise<boolean> | null = null;
   const fileMessage = `${capital(problem)}. API keys are kept encrypted with the system's protection (Electron safeStorage) in ${file.file}, readable only by you; the first keychain that becomes available takes them over.${hint}`;
