@@ -27,6 +27,8 @@ export interface ApiKey {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The key that made this one through the API; null for keys made on the host (CLI, desktop app). */
+  created_by_key_id: number | null;
   /** True for the key this request was made with. */
   current: boolean;
 }
@@ -127,6 +129,7 @@ export const apiKeySchema = z.object({
   created_at: timestamp,
   last_used_at: timestamp.nullable(),
   revoked_at: timestamp.nullable(),
+  created_by_key_id: z.number().int().nullable().describe('The key that made this one through the API; null for keys made on the host (CLI, desktop app)'),
   current: z.boolean().describe('The key this request was made with'),
 }).meta({ id: 'ApiKey' });
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string().describe('The key itself: shown this once, never again') }).meta({ id: 'ApiKeyCreated' });

@@ -27,7 +27,7 @@ Commands:
   create --name NAME       a new user with its first key
   create --user ID         another key for an existing user
                            (--scope, --expires, --domain: a narrower key)
-  list [--json]            every key: its user, prefix, dates and status
+  list [--json]            every key: its name, user, prefix, maker, dates and status
   revoke ID                the key stops working at once
 
 Run 'linkdesk keys COMMAND --help' for a command's options.
@@ -57,8 +57,9 @@ ${DATA_DIR_OPTION}
 `,
   list: `Usage: linkdesk keys list [--json] [--data-dir DIR | --database-url URL]
 
-Lists every key with its user, prefix, creation, last use (recorded at most
-once a minute) and status. Never shows a key itself.
+Lists every key with its name, user, prefix, the key that made it through the
+API ("host": made here, by keys create or the desktop app), creation, last use
+(recorded at most once a minute) and status. Never shows a key itself.
 
 Options:
   --json                   an array of objects instead of a table
@@ -191,6 +192,7 @@ const keyJson = (k: KeyRow) => ({
   scopes: scopesOf(k),
   expires_at: k.expires_at, domain_id: k.domain_id,
   created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, status: statusOf(k),
+  created_by_key_id: k.created_by_key_id,
 });
 const statusOf = (k: KeyRow) => (k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active');
 
@@ -210,8 +212,9 @@ async function list(argv: string[]) {
   if (values.json) return void process.stdout.write(`${JSON.stringify(rows.map(keyJson), null, 2)}\n`);
   if (!rows.length) return void process.stderr.write(`No keys in ${where.label} yet. Create one with: linkdesk keys create --name NAME\n`);
   process.stdout.write(table([
-    ['ID', 'USER', 'KEY', 'CREATED', 'LAST USED', 'STATUS', 'ACCESS'],
-    ...rows.map((k) => [String(k.id), `${k.user_id} (${k.user_name})`, `ldk_${k.prefix}…`, k.created_at, k.last_used_at ?? 'never',
+    ['ID', 'NAME', 'USER', 'KEY', 'MADE BY', 'CREATED', 'LAST USED', 'STATUS', 'ACCESS'],
+    ...rows.map((k) => [String(k.id), k.name || '-', `${k.user_id} (${k.user_name})`, `ldk_${k.prefix}…`,
+      k.created_by_key_id === null ? 'host' : `key ${k.created_by_key_id}`, k.created_at, k.last_used_at ?? 'never',
       k.revoked_at ? `revoked ${k.revoked_at}` : statusOf(k) === 'expired' ? `expired ${k.expires_at}` : 'active', describeKey(k)]),
   ]));
 }

@@ -2,6 +2,7 @@
 // version. Applied by migrations.ts (SQLite) and postgres.ts; never edited
 // once released (each engine records a hash of its text).
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
+import { keyLineage } from './migrations/key-lineage.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
 import { previewsHealthWebhooks } from './migrations/previews-health-webhooks.ts';
 import { rolesAudit } from './migrations/roles-audit.ts';
@@ -349,4 +350,5 @@ DROP TABLE click_dims;
   webhookAttempts,
   rolesAudit,
   lighterSearch,
+  keyLineage,
 ];

@@ -22,7 +22,7 @@ describe('linkdesk keys', () => {
 
     const listed = linkdesk(['keys', 'list', ...dd]);
     const [header, ...rows] = listed.stdout.trimEnd().split('\n');
-    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'USER', 'KEY', 'CREATED', 'LAST USED', 'STATUS', 'ACCESS']);
+    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'USER', 'KEY', 'MADE BY', 'CREATED', 'LAST USED', 'STATUS', 'ACCESS']);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('1 (Ada)');
     // Aligned: every row's KEY cell starts where the header's does.

@@ -28,7 +28,8 @@ function serializeKey(k: KeyRow, now: number, currentKeyId: number): ApiKey {
     // What the key can do: an admin scope left on a demoted user's key is not shown (nor granted).
     scopes: scopesForRole((JSON.parse(k.scopes) as unknown[]).filter(isScope), k.user_role), expires_at: k.expires_at, domain_id: k.domain_id,
     status: k.revoked_at ? 'revoked' : expired ? 'expired' : 'active',
-    created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, current: k.id === currentKeyId,
+    created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at, created_by_key_id: k.created_by_key_id,
+    current: k.id === currentKeyId,
   };
 }
 

@@ -7,6 +7,8 @@ import type { DB } from '../schema.ts';
 export interface KeyRow {
   id: number; user_id: number; user_name: string; user_role: string; prefix: string; name: string; scopes: string; expires_at: string | null;
   domain_id: number | null; created_at: string; last_used_at: string | null; revoked_at: string | null;
+  /** The key that made this one through the API; null for the CLI's and the desktop app's. */
+  created_by_key_id: number | null;
 }
 export interface UserRow {
   id: number; name: string; role: string; status: string; created_at: string;
@@ -23,7 +25,7 @@ export interface NewKey {
 
 const KEY_COLUMNS = [
   'api_keys.id', 'api_keys.user_id', 'users.name as user_name', 'users.role as user_role', 'api_keys.prefix', 'api_keys.name', 'api_keys.scopes', 'api_keys.expires_at',
-  'api_keys.domain_id', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at',
+  'api_keys.domain_id', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'api_keys.created_by_key_id',
 ] as const;
 
 export function createUsersRepository(db: Kysely<DB>) {
@@ -210,6 +212,41 @@ export function createUsersRepository(db: Kysely<DB>) {
 
     async renameKey(id: number, name: string): Promise<void> {
       await db.updateTable('api_keys').set({ name }).where('id', '=', id).execute();
+    },
+
+    /** Changes what a key may do; the caller has checked that each change narrows it. */
+    async updateKey(id: number, changes: { name?: string; scopes?: readonly Scope[]; expiresAt?: string; domainId?: number }): Promise<void> {
+      const set = {
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.scopes !== undefined && { scopes: JSON.stringify(normalizeScopes(changes.scopes)) }),
+        ...(changes.expiresAt !== undefined && { expires_at: changes.expiresAt }),
+        ...(changes.domainId !== undefined && { domain_id: changes.domainId }),
+      };
+      if (Object.keys(set).length) await db.updateTable('api_keys').set(set).where('id', '=', id).execute();
+    },
+
+    /** Every key made by `id`, by the keys it made, and so on, revoked or not; oldest first. */
+    async keysMadeBy(id: number): Promise<KeyRow[]> {
+      const found: KeyRow[] = [];
+      const seen = new Set([id]);
+      // One generation a query: lineages are short, and the index on created_by_key_id answers each.
+      for (let parents = [id]; parents.length;) {
+        const rows = await db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(KEY_COLUMNS)
+          .where('api_keys.created_by_key_id', 'in', parents).orderBy('api_keys.id').execute();
+        const fresh = rows.filter((r) => !seen.has(r.id));
+        for (const r of fresh) seen.add(r.id);
+        found.push(...fresh);
+        parents = fresh.map((r) => r.id);
+      }
+      return found.sort((a, b) => a.id - b.id);
+    },
+
+    /** Revokes those of `ids` not revoked yet, in one statement; the ids this call revoked, ascending. */
+    async revokeKeys(ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db.updateTable('api_keys').set({ revoked_at: isoNow() }).where('id', 'in', [...ids]).where('revoked_at', 'is', null)
+        .returning('id').execute();
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     },
 
     /** Records that a key was used at `at` (ISO); the authenticator calls it at most once a minute per key. */
