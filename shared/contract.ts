@@ -137,6 +137,11 @@ export interface InstanceView {
   plainHttp: 'confirmed' | 'unconfirmed' | null;
   /** The stored key was given for another address and is not sent until the user agrees. */
   keyForOtherAddress: boolean;
+  /**
+   * Why a key of this instance (API key, proxy password, client key) was left in the encrypted file when the
+   * keychain took the others over; 'unreadable': it must be entered again. Null when there is nothing to say.
+   */
+  keyProblem: { reason: 'unreadable' | 'refused'; message: string } | null;
 }
 /** An instance's own key, for the instance list's warning and the screens' choice of *Users & keys* or *My keys*. */
 export interface KeyInfo {

@@ -87,6 +87,14 @@ export function createInstanceClients(o: InstanceClientOptions) {
       return [];
     }
   };
+  /** What the keychain take-over left behind for this instance; one that must be entered again first. */
+  const keyProblemOf = (id: string): InstanceView['keyProblem'] => {
+    const mine = (o.secrets.problems?.() ?? []).filter((k) => k.account === id || k.account.startsWith(`${id}#`));
+    const p = mine.find((k) => k.reason === 'unreadable') ?? mine[0];
+    if (!p) return null;
+    const what = p.account === id ? 'API key' : p.account.endsWith('#proxy') ? 'proxy password' : 'client certificate key';
+    return { reason: p.reason, message: `The ${what}: ${p.message}` };
+  };
   const view = async (p: InstanceProfile): Promise<InstanceView> => {
     const hasApiKey = (await o.secrets.get(p.id).catch(() => null)) !== null;
     const remote = p.kind === 'remote';
@@ -106,6 +114,7 @@ export function createInstanceClients(o: InstanceClientOptions) {
       clientCertificate: p.clientCertificate ? certs(p.clientCertificate)[0] ?? null : null,
       plainHttp: remote && isPlainHttpRemote(p.baseUrl) ? (p.plainHttpOrigin === origin ? 'confirmed' : 'unconfirmed') : null,
       keyForOtherAddress: remote && hasApiKey && p.keyOrigin !== null && p.keyOrigin !== origin,
+      keyProblem: keyProblemOf(p.id),
     };
   };
 

@@ -41,8 +41,8 @@ export interface EncryptedFileStore {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<boolean>;
-  /** Every account and its secret (for moving them into a keychain), after the changes already asked for. */
-  entries(): Promise<[string, string][]>;
+  /** Every account and its secret (for moving them into a keychain), after the changes already asked for; `unreadable`: accounts whose entry does not decrypt here. */
+  entries(): Promise<{ readable: [string, string][]; unreadable: string[] }>;
   /** Forgets accounts that now live elsewhere; removes the file's content when none is left. */
   drop(accounts: string[]): Promise<void>;
 }
@@ -116,7 +116,18 @@ export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike, o
       const { [account]: _gone, ...rest } = cur;
       return { entries: rest, result: true };
     }),
-    entries: () => change(() => ({ entries: null, result: Object.keys(entries).map((a) => [a, decrypt(a)!] as [string, string]) })),
+    entries: () => change(() => {
+      const readable: [string, string][] = [];
+      const unreadable: string[] = [];
+      for (const a of Object.keys(entries)) {
+        try {
+          readable.push([a, decrypt(a)!]);
+        } catch {
+          unreadable.push(a);
+        }
+      }
+      return { entries: null, result: { readable, unreadable } };
+    }),
     drop: (accounts) => change((cur) => ({ entries: Object.fromEntries(Object.entries(cur).filter(([a]) => !accounts.includes(a))), result: undefined })),
   };
 }

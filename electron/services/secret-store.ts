@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
-import { openEncryptedFileStore, safeStorageProblem, SECRETS_FILE, type SafeStorageLike } from './secret-file-store.ts';
+import { openEncryptedFileStore, safeStorageProblem, SECRETS_FILE, type EncryptedFileStore, type SafeStorageLike } from './secret-file-store.ts';
 
 export const KEYCHAIN_SERVICE = 'Linkdesk';
 
@@ -22,10 +22,20 @@ export interface SecretStore {
   readonly file?: string | null;
   /** Tries the keychain again; when it answers now it takes the keys over. True when keys are in the keychain afterwards. */
   recheck?(): Promise<boolean>;
+  /** Keys a take-over could not move into the keychain, and why; each stays in the encrypted file. */
+  problems?(): KeyProblem[];
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   /** True when something was deleted. */
   delete(account: string): Promise<boolean>;
+}
+
+/** A key the keychain take-over left in the encrypted file: `account` is a key store account (instance id, or id#proxy…). */
+export interface KeyProblem {
+  account: string;
+  /** 'unreadable': it does not decrypt here, so it must be entered again; 'refused': the keychain did not take it, it still works from the file. */
+  reason: 'unreadable' | 'refused';
+  message: string;
 }
 
 export interface Keytar {
@@ -49,10 +59,18 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 
 export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, timeoutMs = DEFAULT_TIMEOUT_MS): SecretStore {
+  // One keychain call per account at a time, each after the previous one has
+  // really ended: a write that outlived its timeout (reported as failed) can
+  // then never land after, and over, a newer one.
+  const tails = new Map<string, Promise<unknown>>();
   // Errors are re-thrown without the underlying call's arguments, so a key can never ride along in a message.
-  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+  const call = async <T>(what: string, account: string, fn: () => Promise<T>): Promise<T> => {
+    const op = (tails.get(account) ?? Promise.resolve()).then(fn, fn);
+    const tail = op.catch(() => undefined);
+    tails.set(account, tail);
+    void tail.then(() => { if (tails.get(account) === tail) tails.delete(account); });
     try {
-      return await withTimeout(fn(), timeoutMs, 'The keychain');
+      return await withTimeout(op, timeoutMs, 'The keychain');
     } catch (err) {
       throw new ServiceError('keychain', `Could not ${what} the system keychain: ${reason(err)}`);
     }
@@ -60,9 +78,9 @@ export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, ti
   return {
     kind: 'keychain',
     message: null,
-    get: (account) => call('read from', () => keytar.getPassword(service, account)),
-    set: (account, secret) => call('write to', () => keytar.setPassword(service, account, secret)),
-    delete: (account) => call('delete from', () => keytar.deletePassword(service, account)),
+    get: (account) => call('read from', account, () => keytar.getPassword(service, account)),
+    set: (account, secret) => call('write to', account, () => keytar.setPassword(service, account, secret)),
+    delete: (account) => call('delete from', account, () => keytar.deletePassword(service, account)),
   };
 }
 
@@ -120,7 +138,8 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /**
  * The keychain when it answers (taking over keys a previous run kept in the
  * encrypted file); otherwise the safeStorage-encrypted file; otherwise a
- * session-only store. Each says why it is what it is.
+ * session-only store. Each says why it is what it is. A take-over never stops
+ * the app: keys that cannot move stay in the file and are reported.
  */
 export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<SecretStore> {
   const service = o.service ?? KEYCHAIN_SERVICE;
@@ -130,10 +149,23 @@ export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<S
 
   if ('keytar' in reached) {
     const keychain = createKeytarStore(reached.keytar, service, timeoutMs);
-    if (fileExists && o.safeStorage && !safeStorageProblem(o.safeStorage)) {
-      await takeOver(openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs }), keychain, o.onNotice);
+    if (!fileExists || !o.safeStorage || safeStorageProblem(o.safeStorage)) return keychain;
+    let file: EncryptedFileStore;
+    try {
+      file = openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs });
+    } catch (err) {
+      // A file that cannot be read at all is kept as it is for the user; the keychain serves.
+      o.onNotice?.(`${reason(err)} The keychain is used; the file is left untouched.`);
+      return keychain;
     }
-    return keychain;
+    const t = await takeOver(file, keychain, o.onNotice);
+    if (nothingMoved(t)) {
+      // A keychain that reads but will not write (a locked keyring whose prompt nobody answers): the file stays the store.
+      const why = t.problems.find((p) => p.reason === 'refused')!.message.replace(/^The system keychain did not accept its key \((.*)\);.*$/, '$1');
+      return createFallbackStore(o, service, timeoutMs, `the system keychain answers but did not accept the keys (${why})`, '', file, t.problems);
+    }
+    await forget(file, t.moved, o.onNotice);
+    return withLeftovers(keychain, file, t.problems);
   }
 
   const hint = process.platform === 'linux' ? ' Install and unlock a Secret Service keyring (GNOME Keyring or KWallet) to keep them in the keychain.' : '';
@@ -144,47 +176,125 @@ export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<S
   return createFallbackStore(o, service, timeoutMs, reached.problem, hint);
 }
 
-/** Copies every key into the keychain, checks each reads back, and only then forgets the file's copies. */
-async function takeOver(file: ReturnType<typeof openEncryptedFileStore>, keychain: SecretStore, onNotice?: (m: string) => void): Promise<void> {
+const unreadableMessage = (file: string) =>
+  `Its key in ${file} could not be decrypted here (it was made by another user or computer, or the system's protection changed). Enter the key again; the file is kept.`;
+
+/**
+ * Copies each key into the keychain on its own and checks it reads back. A key
+ * that does not decrypt, or that the keychain will not take, stays in the file
+ * and is reported. The file's copies of the moved keys are forgotten later
+ * (forget), once the keychain serves them.
+ */
+async function takeOver(file: EncryptedFileStore, keychain: SecretStore, onNotice?: (m: string) => void): Promise<{ moved: string[]; problems: KeyProblem[] }> {
+  const { readable, unreadable } = await file.entries();
+  const problems: KeyProblem[] = unreadable.map((account) => ({ account, reason: 'unreadable', message: unreadableMessage(file.file) }));
   const moved: string[] = [];
-  for (const [account, secret] of await file.entries()) {
-    await keychain.set(account, secret);
-    if ((await keychain.get(account)) === secret) moved.push(account);
+  for (const [account, secret] of readable) {
+    try {
+      await keychain.set(account, secret);
+      if ((await keychain.get(account)) !== secret) throw new Error('the key read back from the keychain was not the one written');
+      moved.push(account);
+    } catch (err) {
+      problems.push({ account, reason: 'refused', message: `The system keychain did not accept its key (${reason(err)}); it stays in ${file.file} and still works.` });
+    }
   }
-  await file.drop(moved);
-  if (moved.length) onNotice?.(`${moved.length} key(s) moved from the encrypted file ${file.file} into the system keychain.`);
+  for (const p of problems) onNotice?.(`Key store account ${p.account.split('#')[0]}: ${p.message}`);
+  return { moved, problems };
 }
 
-/** The encrypted file, until a keychain answers: then that keychain, holding the file's keys. */
-function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeoutMs: number, problem: string, hint: string): SecretStore {
-  const file = openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs });
+const nothingMoved = (t: { moved: string[]; problems: KeyProblem[] }) => t.moved.length === 0 && t.problems.some((p) => p.reason === 'refused');
+
+async function forget(file: EncryptedFileStore, moved: string[], onNotice?: (m: string) => void): Promise<void> {
+  if (!moved.length) return;
+  try {
+    await file.drop(moved);
+    onNotice?.(`${moved.length} key(s) moved from the encrypted file ${file.file} into the system keychain.`);
+  } catch (err) {
+    onNotice?.(`${moved.length} key(s) are in the system keychain now, but their copies could not be removed from ${file.file}: ${reason(err)}`);
+  }
+}
+
+/**
+ * The keychain, with the keys a take-over left in the file read from there
+ * until the user enters them again (a write goes to the keychain and retires
+ * the file's copy).
+ */
+function withLeftovers(keychain: SecretStore, file: EncryptedFileStore, problems: KeyProblem[]): SecretStore {
+  const left = new Map(problems.map((p) => [p.account, p]));
+  if (!left.size) return keychain;
+  const retire = async (account: string) => {
+    if (!left.has(account)) return;
+    left.delete(account);
+    await file.delete(account).catch(() => false);
+  };
+  return {
+    kind: 'keychain',
+    message: null,
+    problems: () => [...left.values()],
+    get: (account) => (left.has(account) ? file.get(account) : keychain.get(account)),
+    async set(account, secret) {
+      await keychain.set(account, secret);
+      await retire(account);
+    },
+    async delete(account) {
+      const inKeychain = await keychain.delete(account);
+      const inFile = left.has(account);
+      await retire(account);
+      return inKeychain || inFile;
+    },
+  };
+}
+
+/**
+ * The encrypted file, until a keychain answers: then that keychain, holding
+ * the file's keys. Writes wait while keys move, so none written or deleted
+ * during a take-over is lost or comes back; reads never wait (the file keeps
+ * every key until the keychain has it).
+ */
+function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeoutMs: number, problem: string, hint: string,
+  opened?: EncryptedFileStore, known: KeyProblem[] = []): SecretStore {
+  const file = opened ?? openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs });
   let keychain: SecretStore | null = null;
   let moving: Promise<boolean> | null = null;
+  let problems = known.filter((p) => p.reason === 'unreadable');
   const fileMessage = `${capital(problem)}. API keys are kept encrypted with the system's protection (Electron safeStorage) in ${file.file}, readable only by you; the first keychain that becomes available takes them over.${hint}`;
   const current = () => keychain ?? file;
+  const settled = async () => { if (moving) await moving; };
   return {
     get kind() { return keychain ? 'keychain' : 'encrypted-file'; },
     get message() { return keychain ? null : fileMessage; },
     get file() { return keychain ? null : file.file; },
+    problems: () => (keychain ? keychain.problems?.() ?? [] : problems),
     get: (account) => current().get(account),
-    set: (account, secret) => current().set(account, secret),
-    delete: (account) => current().delete(account),
+    async set(account, secret) {
+      await settled();
+      await current().set(account, secret);
+      problems = problems.filter((p) => p.account !== account);
+    },
+    async delete(account) {
+      await settled();
+      problems = problems.filter((p) => p.account !== account);
+      return current().delete(account);
+    },
     recheck() {
       if (keychain) return Promise.resolve(true);
       moving ??= (async () => {
         const reached = await reachKeytar(o, service, timeoutMs);
         if (!('keytar' in reached)) return false;
         const next = createKeytarStore(reached.keytar, service, timeoutMs);
-        try {
-          await takeOver(file, next, o.onNotice);
-          keychain = next;
-          await takeOver(file, next, o.onNotice); // a key written to the file while the others moved
-          return true;
-        } catch (err) {
-          o.onNotice?.(`Keys could not be moved into the system keychain yet: ${reason(err)}`);
-          return keychain !== null;
+        const t = await takeOver(file, next, o.onNotice);
+        if (nothingMoved(t)) {
+          o.onNotice?.('Keys could not be moved into the system keychain yet; they stay in the encrypted file.');
+          return false;
         }
-      })().finally(() => { moving = null; });
+        // The keychain serves before the file forgets: a read in between finds every key.
+        keychain = withLeftovers(next, file, t.problems);
+        await forget(file, t.moved, o.onNotice);
+        return true;
+      })().catch((err) => {
+        o.onNotice?.(`Keys could not be moved into the system keychain yet: ${reason(err)}`);
+        return false;
+      }).finally(() => { moving = null; });
       return moving;
     },
   } as SecretStore;
