@@ -70,6 +70,8 @@ function keyInfoOf(k: ApiKey, now: number): KeyInfo {
 
 export function createAdminHandlers(d: AdminDeps): Admin {
   const now = d.now ?? Date.now;
+  /** Instances whose key is being rotated now. */
+  const rotating = new Set<string>();
   const USERS = 'users (it has no /users)';
   const KEYS = 'key management (it has no /keys)';
   const AUDIT = 'an audit log (it has no /audit)';
@@ -111,10 +113,19 @@ export function createAdminHandlers(d: AdminDeps): Admin {
     },
     'instances.rotateKey': async ({ id }) => {
       const p = d.profile(id);
-      const client = d.clientFor(p);
-      const r = await onList(client, '/keys', KEYS, () => rotateKey({ client, secrets: d.secrets, account: p.id, now }));
-      const rotation: KeyRotation = { instance: await d.view(p), prefix: r.prefix, oldKeyRevoked: r.oldKeyRevoked, message: r.message };
-      return rotation;
+      // Two at once would each revoke the key the other just made: the second is refused, not queued, so nobody rotates twice by accident.
+      if (rotating.has(p.id)) {
+        throw new ServiceError('conflict', 'This instance\'s key is being rotated already; wait for that to finish.', { status: 409 });
+      }
+      rotating.add(p.id);
+      try {
+        const client = d.clientFor(p);
+        const r = await onList(client, '/keys', KEYS, () => rotateKey({ client, secrets: d.secrets, account: p.id, now }));
+        const rotation: KeyRotation = { instance: await d.view(p), prefix: r.prefix, oldKeyRevoked: r.oldKeyRevoked, message: r.message };
+        return rotation;
+      } finally {
+        rotating.delete(p.id);
+      }
     },
   };
 }

@@ -136,6 +136,22 @@ describe('instances.rotateKey', () => {
     expect(await w.works(w.oldKey)).toBe(true);
   });
 
+  it('twice at once: one rotation runs, the other is refused with a message; the key stored works and the old one is revoked', async () => {
+    const w = await world();
+    const before = await w.activeKeys();
+    const [a, b] = await Promise.all([w.d.invoke('instances.rotateKey', { id: w.id }), w.d.invoke('instances.rotateKey', { id: w.id })]);
+    expect(a).toMatchObject({ ok: true, data: { oldKeyRevoked: true } });
+    expect(b).toMatchObject({ ok: false, error: { kind: 'conflict', message: "This instance's key is being rotated already; wait for that to finish." } });
+    const stored = (await w.stored())!;
+    expect(stored).not.toBe(w.oldKey);
+    expect(await w.works(stored)).toBe(true);
+    expect(await w.works(w.oldKey)).toBe(false);
+    expect(await w.activeKeys()).toBe(before);
+    // Once it has finished, the next one runs.
+    expect(await w.d.invoke('instances.rotateKey', { id: w.id })).toMatchObject({ ok: true });
+    expect(await w.works((await w.stored())!)).toBe(true);
+  });
+
   it('answers unsupported on a seed-only server, and leaves its key alone', async () => {
     const seed = await startSeedOnlyServer({ notFound: 'json' });
     cleanups.push(() => seed.close());
