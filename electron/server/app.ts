@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { ApiError, bodyOf, fromZod } from './api/errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
+import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
 import { domainsRoutes } from './api/routes/domains.ts';
 import { linksRoutes } from './api/routes/links.ts';
@@ -256,11 +257,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // zod validates every route; its errors become the contract's 422.
-  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
-    const r = (schema as z.ZodType).safeParse(data ?? {});
-    return r.success ? { value: r.data } : { error: r.error };
-  });
+  // An empty JSON body is no body (a 422 naming what is missing), as it is without a Content-Type.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    ((body as string).trim() === '' ? done(null, undefined) : json(req, body as string, done)));
+
+  // zod validates every route; its errors become the contract's 422 (validation.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.addHook('preValidation', rejectNonObjectBody);
   // Response schemas feed the OpenAPI document; answers are plain JSON.stringify.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 

@@ -12,6 +12,7 @@ import type { LinkWriteOp, LinksRepository } from '../db/repositories/links-repo
 import type { OnConflict, WriteResult } from '../transfer/types.ts';
 import type { Repositories } from './context.ts';
 import { ApiError, fromZod, invalid } from './errors.ts';
+import { isObject, notAnObject } from './validation.ts';
 import { createColumns, hashEachOnce, updateColumns } from './link-input.ts';
 
 export interface BulkCreateItem {
@@ -73,7 +74,8 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
 
   // The batch's own aliases are looked up in one query per domain, and
   // ownership once per set of ids: a thousand small queries cost more than the writes.
-  const parsed = bodies.map((body) => linkCreateSchema.safeParse(body ?? {}));
+  // An item that is not an object is refused in the words a single create's body gets.
+  const parsed = bodies.map((body) => (isObject(body) ? linkCreateSchema.safeParse(body) : null));
   // Most bodies carry neither import-only field: their (empty) check is skipped.
   const NONE = { success: true as const, data: {} as { title?: string | null; created_at?: string | null } };
   const imported = bodies.map((body) => {
@@ -83,7 +85,7 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
   const known = new Map<string, boolean>();
   const sent = new Map<number | null, string[]>();
   for (const p of parsed) {
-    if (!p.success || !p.data.alias) continue;
+    if (!p?.success || !p.data.alias) continue;
     const domainId = p.data.domain_id ?? p.data.domain ?? null;
     if (!sent.has(domainId)) sent.set(domainId, []);
     sent.get(domainId)!.push(p.data.alias);
@@ -157,8 +159,12 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
   }
 
   async function one(index: number) {
-    const p = parsed[index]!;
+    const p = parsed[index];
     const extra = imported[index]!;
+    if (!p) {
+      items[index] = rejected(index, notAnObject());
+      return;
+    }
     if (!p.success) {
       items[index] = rejected(index, fromZod(p.error));
       return;
