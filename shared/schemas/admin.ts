@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
 import { SCOPES, USER_ROLES, USER_STATUSES, type Scope, type UserRole, type UserStatus } from '../scopes.ts';
-import { dateString, id, int, list, oneOf, oneOfStrings, str } from './fields.ts';
+import { clearable, dateString, id, int, list, oneOf, oneOfStrings, str } from './fields.ts';
 import { same } from './same-type.ts';
 
 export interface User {
@@ -90,7 +90,23 @@ export const keyCreateSchema = z.object({
   user_id: id('user_id').optional(),
 });
 export type KeyCreateInput = z.input<typeof keyCreateSchema>;
-export const keyUpdateSchema = z.object({ name: str('name') });
+/** What PATCH /keys/{id} takes: a new name, and changes that only narrow the key. */
+export const KEY_UPDATE_FIELDS = ['name', 'scopes', 'expires_at', 'domain_id'] as const;
+export const keyUpdateSchema = z.strictObject({
+  name: str('name').optional(),
+  /** A subset of the key's scopes. */
+  scopes: list('scopes', oneOfStrings('scopes.*', SCOPES), SCOPES.length).optional(),
+  /** An earlier expiry, or one for a key that had none; null (no expiry) only for a key that never expires. */
+  expires_at: clearable(isoInstant('expires_at')),
+  /** A domain restriction for an unrestricted key; null only for a key that is not restricted. */
+  domain_id: clearable(id('domain_id')),
+}, {
+  // A field this route does not know would otherwise be dropped and the answer say 200 as if it were applied.
+  error: (issue) => (issue.code === 'unrecognized_keys'
+    ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: a key's ${KEY_UPDATE_FIELDS.join(', ')} can be changed.`
+    : undefined),
+});
+export type KeyUpdateInput = z.infer<typeof keyUpdateSchema>;
 export const keyListQuerySchema = z.object({
   /** Admins only: one user's keys (default: everyone's for an admin key, else one's own). */
   user_id: id('user_id').optional(),

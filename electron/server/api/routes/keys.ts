@@ -1,15 +1,17 @@
 // /api/v1/keys: a user's own keys; with the `admin` scope, everyone's. A key
 // never grants more than the key that makes it has: no scope it lacks, no
-// later expiry than its own, no other domain than its own.
+// later expiry than its own, no other domain than its own; and it changes or
+// revokes only keys no broader than itself (auth/key-policy.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  apiKeyCreatedSchema, apiKeySchema, keyCreateSchema, keyListQuerySchema, keyUpdateSchema, type ApiKey,
+  apiKeyCreatedSchema, apiKeySchema, keyCreateSchema, keyListQuerySchema, keyUpdateSchema, type ApiKey, type KeyUpdateInput,
 } from '../../../../shared/schemas/admin.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import { firstMissing, grants, isScope, normalizeScopes, scopesForRole, type Scope } from '../../../../shared/scopes.ts';
 import { principalOf, type Principal } from '../../auth/authenticate.ts';
+import { broader, mayActOn, type KeyReach } from '../../auth/key-policy.ts';
 import { forbidden } from '../../auth/policy.ts';
 import type { KeyRow } from '../../db/repositories/users-repository.ts';
 import { isoNow } from '../../util/time.ts';
@@ -19,7 +21,15 @@ import { deleted, page, single } from '../responses.ts';
 import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../admin-messages.ts';
 
 const tags = ['keys'];
-const OWN = ' Any key may act on its own user\'s keys that have no scope it lacks; the `admin` scope acts on every key.';
+const OWN = ' A key sees its own user\'s keys; the `admin` scope sees every user\'s. It may change or revoke only keys no broader than itself '
+  + '(no scope it lacks, restricted to its domain if it is, expiring no later than it does): 403 names the field otherwise. A key may always revoke itself.';
+const forbiddenKey = errorSchema.describe('The key lacks a scope the route needs, or the key acted on (or asked for) is broader than it: '
+  + '`errors` names the field (scopes, domain_id or expires_at).');
+
+/** What a stored key may do, as the policy compares it. */
+const reachOf = (k: KeyRow): KeyReach => ({
+  scopes: scopesForRole((JSON.parse(k.scopes) as unknown[]).filter(isScope), k.user_role), domainId: k.domain_id, expiresAt: k.expires_at,
+});
 
 function serializeKey(k: KeyRow, now: number, currentKeyId: number): ApiKey {
   const expired = k.expires_at !== null && Date.parse(k.expires_at) <= now;
@@ -45,13 +55,6 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (!k || (k.user_id !== p.userId && !isAdmin(p))) throw notFound();
     return k;
   };
-  /** Changing a key takes every scope it has (a read-only key cannot revoke the full key beside it), or `admin`. */
-  const mayChange = (p: Principal, k: KeyRow) => {
-    if (isAdmin(p)) return;
-    const missing = firstMissing(p.scopes, (JSON.parse(k.scopes) as unknown[]).filter(isScope));
-    if (missing) throw forbidden(missing);
-  };
-
   r.get('/keys', {
     schema: {
       tags, summary: 'List API keys', description: `One's own user's keys; with the \`admin\` scope every user's, or one user's with user_id.${OWN} Never a key itself.`,
@@ -85,8 +88,9 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
       description: 'The answer holds the key (`data.key`): shown this once, never again. `scopes` (form: scopes[]=links:read; JSON: an array) '
         + 'default to the creating key\'s own; a scope it lacks is 403 naming it. `expires_at` (ISO 8601) may not be later than the creating key\'s own expiry '
         + '(default: that expiry). `domain_id` restricts the key to one domain; a restricted key makes only keys restricted to its domain. '
-        + '`user_id` (another user\'s key) needs the `admin` scope; `admin` can only be given to an admin\'s key.',
-      body: keyCreateSchema, response: { 201: singleOf(apiKeyCreatedSchema, 201), ...errorResponses },
+        + '`user_id` (another user\'s key) needs the `admin` scope; `admin` can only be given to an admin\'s key. '
+        + 'A key broader than the creating one is 403 naming the field.',
+      body: keyCreateSchema, response: { 201: singleOf(apiKeyCreatedSchema, 201), ...errorResponses, 403: forbiddenKey },
     },
   }, async (req, reply) => {
     const p = principalOf(req);
@@ -103,11 +107,13 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
     let expiresAt = b.expires_at ?? p.expiresAt;
     if (expiresAt !== null && Date.parse(expiresAt) <= now) throw invalid('expires_at', EXPIRY_IN_PAST);
     if (p.expiresAt !== null && expiresAt !== null && Date.parse(expiresAt) > Date.parse(p.expiresAt)) {
-      throw invalid('expires_at', `The expires_at may not be later than this key's own expiry, ${p.expiresAt}.`);
+      throw broader('expires_at', `The expires_at may not be later than this key's own expiry, ${p.expiresAt}: a key makes no key broader than itself.`);
     }
     expiresAt ??= null;
     let domainId = b.domain_id ?? p.domainId;
-    if (p.domainId !== null && domainId !== p.domainId) throw invalid('domain_id', `This key is restricted to domain ${p.domainId}; the keys it makes are too.`);
+    if (p.domainId !== null && domainId !== p.domainId) {
+      throw broader('domain_id', `The domain_id must be ${p.domainId}: this key is restricted to domain ${p.domainId}, and so are the keys it makes.`);
+    }
     if (domainId !== null && b.domain_id !== undefined && !(await ctx.repos.domains.find(userId, domainId))) {
       throw invalid('domain_id', NO_SUCH_DOMAIN(userId, domainId));
     }
@@ -118,24 +124,61 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   r.patch('/keys/:id', {
-    schema: { tags, summary: 'Rename an API key', description: OWN.trim(), params: idParamSchema, body: keyUpdateSchema, response: { 200: singleOf(apiKeySchema), ...errorResponses } },
-  }, async (req) => {
-    const p = principalOf(req);
-    const k = await visible(p, req.params.id);
-    mayChange(p, k);
-    await users.renameKey(k.id, req.body.name);
-    return single(serializeKey((await users.findKey(k.id))!, ctx.now(), p.keyId));
-  });
-
-  r.delete('/keys/:id', {
     schema: {
-      tags, summary: 'Revoke an API key', description: `It is refused from the next request on, on every node.${OWN} 409 when it was revoked already.`,
-      params: idParamSchema, response: { 200: deletedSchema, 409: errorSchema, ...errorResponses },
+      tags, summary: 'Rename or narrow an API key',
+      description: `${OWN.trim()} Besides \`name\`, a change may only narrow the key: \`scopes\` a subset of its scopes, \`expires_at\` earlier than its expiry `
+        + '(or any, for a key that never expires), `domain_id` a restriction for a key that has none. Widening is 403 naming the field; '
+        + 'a bad value or an unknown field is 422 naming it. The changes apply together or not at all.',
+      params: idParamSchema, body: keyUpdateSchema, response: { 200: singleOf(apiKeySchema), ...errorResponses, 403: forbiddenKey },
     },
   }, async (req) => {
     const p = principalOf(req);
     const k = await visible(p, req.params.id);
-    mayChange(p, k);
+    mayActOn(p, k.id, reachOf(k), 'change');
+    const b = req.body;
+    const now = ctx.now();
+    const changes = await narrowing(k, b, now);
+    await users.updateKey(k.id, { name: b.name, ...changes });
+    return single(serializeKey((await users.findKey(k.id))!, now, p.keyId));
+  });
+
+  /** The stored changes `b` asks of key `k`, each one narrowing it; 403 for a widening, 422 for a bad value, naming the field. */
+  async function narrowing(k: KeyRow, b: KeyUpdateInput, now: number): Promise<{ scopes?: Scope[]; expiresAt?: string; domainId?: number }> {
+    const cur = reachOf(k);
+    const out: { scopes?: Scope[]; expiresAt?: string; domainId?: number } = {};
+    const wider = (field: 'scopes' | 'expires_at' | 'domain_id', why: string) => broader(field, `The ${field} may only narrow key ${k.id}: ${why}.`);
+    if (b.scopes !== undefined) {
+      const scopes = normalizeScopes(b.scopes);
+      const missing = firstMissing(cur.scopes, scopes);
+      if (missing) throw wider('scopes', `it lacks the ${missing} scope`);
+      out.scopes = scopes;
+    }
+    if (b.expires_at === null && cur.expiresAt !== null) throw wider('expires_at', `it expires at ${cur.expiresAt}, and null would make it never expire`);
+    if (typeof b.expires_at === 'string') {
+      if (Date.parse(b.expires_at) <= now) throw invalid('expires_at', EXPIRY_IN_PAST);
+      if (cur.expiresAt !== null && Date.parse(b.expires_at) > Date.parse(cur.expiresAt)) throw wider('expires_at', `it expires at ${cur.expiresAt}, before ${b.expires_at}`);
+      out.expiresAt = b.expires_at;
+    }
+    if (b.domain_id === null && cur.domainId !== null) throw wider('domain_id', `it is restricted to domain ${cur.domainId}, and null would lift that`);
+    if (typeof b.domain_id === 'number' && b.domain_id !== cur.domainId) {
+      if (cur.domainId !== null) throw wider('domain_id', `it is restricted to domain ${cur.domainId}, and may not move to another`);
+      if (!(await ctx.repos.domains.find(k.user_id, b.domain_id))) {
+        throw invalid('domain_id', `The domain_id must be a domain of the key's user: ${NO_SUCH_DOMAIN(k.user_id, b.domain_id)}`);
+      }
+      out.domainId = b.domain_id;
+    }
+    return out;
+  }
+
+  r.delete('/keys/:id', {
+    schema: {
+      tags, summary: 'Revoke an API key', description: `It is refused from the next request on, on every node.${OWN} 409 when it was revoked already.`,
+      params: idParamSchema, response: { 200: deletedSchema, 409: errorSchema, ...errorResponses, 403: forbiddenKey },
+    },
+  }, async (req) => {
+    const p = principalOf(req);
+    const k = await visible(p, req.params.id);
+    mayActOn(p, k.id, reachOf(k), 'revoke');
     if (!(await users.revokeKey(k.id))) throw conflict(`Key ${k.id} was revoked already, at ${k.revoked_at ?? isoNow(ctx.now())}.`);
     return deleted(k.id, 'key');
   });
