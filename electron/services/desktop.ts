@@ -5,6 +5,7 @@
 import type { AppInfo, IpcResult, ServerStatus } from '../../shared/contract.ts';
 import type { AppCommand, AppSettings, ShortcutStatus, ThemeSetting } from '../../shared/native.ts';
 import type { ServerConfig } from '../server/config.ts';
+import type { AtomicFs } from './atomic-file.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { createBackups } from './backups.ts';
 import { ServiceError } from './errors.ts';
@@ -59,6 +60,8 @@ export interface DesktopOptions {
   /** Per-request deadline of the API clients. */
   requestTimeoutMs?: number;
   onUnexpectedError?: (err: unknown, name: string) => void;
+  /** The file-system calls of instances.json's saves; a seam for tests of a full disk. */
+  profilesFs?: AtomicFs;
   /**
    * Shows a folder in the system's file manager; resolves to '' or to why it
    * could not (Electron's shell.openPath). Without it, app.openLogs says so.
@@ -101,7 +104,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   let profiles: ProfileStore;
   try {
     secrets = opts.secretStore ?? await openSecretStore({ dataDir: opts.dataDir, safeStorage: opts.safeStorage, onNotice: log.warn });
-    profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`, { onNotice: log.warn });
+    profiles = await openProfileStore(opts.dataDir, `http://${LOCAL_HOST}:${DEFAULT_LOCAL_PORT}`, { onNotice: log.warn, fs: opts.profilesFs });
   } catch (err) {
     log.error(`Linkdesk could not open its data folder: ${err instanceof Error ? err.message : String(err)}`);
     await log.close();

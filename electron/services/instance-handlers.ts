@@ -87,6 +87,18 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
     if (s.clientKey === null) await d.secrets.delete(clientKeyAccount(id));
     else if (s.clientKey !== undefined) await d.secrets.set(clientKeyAccount(id), s.clientKey);
   }
+  /** Puts back the entries `s` is about to change, as they are now; best effort. */
+  async function previousSecrets(id: string, s: { apiKey?: string; proxy?: string | null; clientKey?: string | null }) {
+    const accounts = [s.apiKey !== undefined && id, s.proxy !== undefined && proxyAccount(id), s.clientKey !== undefined && clientKeyAccount(id)].filter((x): x is string => Boolean(x));
+    // An entry that cannot be read now (a key from another computer) cannot be put back either; it is left alone.
+    const was = await Promise.all(accounts.map(async (account) => [account, await d.secrets.get(account).catch(() => undefined)] as const));
+    return async () => {
+      for (const [account, value] of was) {
+        if (value === undefined) continue;
+        await (value === null ? d.secrets.delete(account) : d.secrets.set(account, value)).catch(() => undefined);
+      }
+    };
+  }
   const proxySecret = (proxy: ProxySettingInput | undefined, keepable: boolean): string | null | undefined => {
     if (!proxy) return undefined;
     if (proxy.mode !== 'url') return null;
@@ -143,12 +155,23 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
         patch.plainHttpOrigin = undefined;
         patch.keyOrigin = undefined;
       }
-      const p = await d.profiles.update(a.id, patch);
-      await storeSecrets(a.id, {
+      // The secrets first, then the profile that points them at an address: a key is never left
+      // pointed at an address it was not stored for. Whatever fails puts back what was there.
+      const secrets = {
         apiKey: a.apiKey,
-        proxy: proxySecret(a.proxy, before.proxy.mode === 'url'),
+        // Credentials belong to the proxy they were given for: another proxy gets none unless new ones are entered.
+        proxy: proxySecret(a.proxy, before.proxy.mode === 'url' && a.proxy?.mode === 'url' && before.proxy.url === proxyOf(a.proxy).url),
         clientKey: a.clientCertificate === null ? null : a.clientCertificate?.key,
-      });
+      };
+      const undo = await previousSecrets(a.id, secrets);
+      let p: InstanceProfile;
+      try {
+        await storeSecrets(a.id, secrets);
+        p = await d.profiles.update(a.id, patch);
+      } catch (err) {
+        await undo();
+        throw err;
+      }
       await d.dropClient(a.id); // the next request connects with what changed
       return d.view(p);
     },

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { InstanceKind } from '../../shared/contract.ts';
 import { originOf, PROXY_MODES, type ProxyMode } from '../../shared/schemas/instance.ts';
 import { ensurePrivateDir, tightenFile, type Notice } from '../server/util/private-files.ts';
-import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.ts';
+import { removeStaleTempFiles, writeFileAtomic, type AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 
 export const PROFILES_FILE = 'instances.json';
@@ -97,7 +97,7 @@ export interface ProfileStore {
   readonly recovered: string | null;
 }
 
-export async function openProfileStore(dataDir: string, defaultLocalUrl: string, opts: { onNotice?: Notice } = {}): Promise<ProfileStore> {
+export async function openProfileStore(dataDir: string, defaultLocalUrl: string, opts: { onNotice?: Notice; fs?: AtomicFs } = {}): Promise<ProfileStore> {
   const file = path.join(dataDir, PROFILES_FILE);
   ensurePrivateDir(dataDir, opts);
   tightenFile(file, opts); // later saves replace it with a 0600 file anyway; this covers a run that saves nothing
@@ -127,7 +127,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
   let chain: Promise<void> = Promise.resolve();
   const save = () => {
     const snapshot = JSON.stringify(s, null, 2) + '\n';
-    const next = chain.then(() => writeFileAtomic(file, snapshot));
+    const next = chain.then(() => writeFileAtomic(file, snapshot, opts.fs));
     chain = next.catch(() => undefined);
     return next;
   };
@@ -166,10 +166,17 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
         throw new ServiceError('bad-request', 'The local instance is reached directly on this computer: it has no proxy or certificates.');
       }
       const { name, baseUrl, ...rest } = patch;
+      const before = copy(p);
       if (name !== undefined) p.name = name.trim();
       if (baseUrl !== undefined) p.baseUrl = normalizeBaseUrl(baseUrl);
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) (p as Record<string, unknown>)[k] = v;
-      await save();
+      try {
+        await save();
+      } catch (err) {
+        // What is not on disk is not in effect either: a key must not follow an address that was never saved.
+        Object.assign(p, before);
+        throw new ServiceError('server', `The instance's settings could not be saved (${(err as Error).message.split('\n')[0]}); nothing was changed.`);
+      }
       return copy(p);
     },
     async remove(id) {
