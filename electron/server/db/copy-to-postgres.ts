@@ -191,14 +191,22 @@ async function checkLinkCounts(sqlite: Database.Database, client: pg.ClientBase)
   }
 }
 
-/** Moves each identity's sequence past the largest id copied, so the next row PostgreSQL numbers gets max + 1. */
-async function advanceIdentities(client: pg.ClientBase, table: string, columns: readonly PgColumn[]): Promise<void> {
+/**
+ * Moves each identity's sequence past the largest id copied and past the
+ * largest SQLite ever handed out (`used`, its sqlite_sequence: a deleted
+ * newest record's id), so PostgreSQL numbers no row with an id once used.
+ */
+async function advanceIdentities(client: pg.ClientBase, table: string, columns: readonly PgColumn[], used: number): Promise<void> {
   for (const c of columns.filter((col) => col.identity)) {
     // setval(seq, n, false): the next value is n itself; on an empty table that is 1.
-    await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${ident(c.name)}) FROM ${ident(table)}), 0) + 1, false)`,
-      [table, c.name]);
+    await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), greatest(coalesce((SELECT max(${ident(c.name)}) FROM ${ident(table)}), 0), $3::bigint) + 1, false)`,
+      [table, c.name, used]);
   }
 }
+
+/** The largest id SQLite's AUTOINCREMENT has handed out in `table`; 0 if none. */
+const usedIds = (sqlite: Database.Database, table: string) =>
+  Number(sqlite.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(table) ?? 0);
 
 /**
  * Copies every table of COPIED_TABLES from `source` into `target`, which must
@@ -221,7 +229,7 @@ export async function copySqliteToPostgres(source: Store, target: PostgresStore,
       const { rows: [feed] } = await client.query<{ seq: string }>('SELECT coalesce(max(seq), 0)::text AS seq FROM redirect_changes');
       const triggerOn = !(await switchOffLinksTrigger(client));
       const copied: Record<string, number> = {};
-      const identities: { table: string; columns: PgColumn[] }[] = [];
+      const identities: { table: string; columns: PgColumn[]; used: number }[] = [];
       for (const spec of COPIED_TABLES) {
         const columns = columnsOf(sqlite, spec.name, await pgColumns(client, spec.name));
         const total = sqlite.prepare(`SELECT count(*) FROM ${ident(spec.name)}`).pluck().get() as number;
@@ -237,7 +245,7 @@ export async function copySqliteToPostgres(source: Store, target: PostgresStore,
           onProgress?.(spec.name, done, total);
         }
         copied[spec.name] = done;
-        identities.push({ table: spec.name, columns });
+        identities.push({ table: spec.name, columns, used: usedIds(sqlite, spec.name) });
       }
       if (!triggerOn) {
         await client.query(COUNT_LINKS);
@@ -246,7 +254,7 @@ export async function copySqliteToPostgres(source: Store, target: PostgresStore,
       await checkLinkCounts(sqlite, client);
       await client.query('DELETE FROM redirect_changes WHERE seq > $1', [feed!.seq]);
       // Last: setval is not undone by a rollback, so nothing may fail after it but the commit.
-      for (const { table, columns } of identities) await advanceIdentities(client, table, columns);
+      for (const { table, columns, used } of identities) await advanceIdentities(client, table, columns, used);
       await client.query('COMMIT');
       return copied;
     } catch (err) {

@@ -3,13 +3,18 @@
 // once released (each engine records a hash of its text).
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
 import { keyLineage } from './migrations/key-lineage.ts';
+import { idsNeverReused } from './migrations/ids-never-reused.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
 import { previewsHealthWebhooks } from './migrations/previews-health-webhooks.ts';
 import { rolesAudit } from './migrations/roles-audit.ts';
 import { webhookAttempts } from './migrations/webhook-attempts.ts';
 
-/** `sql` is SQLite's text, `postgres` PostgreSQL's; each engine checks the hash of its own. */
-export interface Migration { version: number; name: string; sql: string; postgres: string }
+/**
+ * `sql` is SQLite's text, `postgres` PostgreSQL's; each engine checks the hash of its own.
+ * `foreignKeysOff`: SQLite runs it with foreign keys off (a table rebuilt by
+ * DROP would cascade-delete its children) and checks them before the commit.
+ */
+export interface Migration { version: number; name: string; sql: string; postgres: string; foreignKeysOff?: boolean }
 
 export const migrations: Migration[] = [
   {
@@ -350,5 +355,6 @@ DROP TABLE click_dims;
   webhookAttempts,
   rolesAudit,
   lighterSearch,
+  idsNeverReused,
   keyLineage,
 ];

@@ -38,13 +38,35 @@ export function migrate(db: Database.Database, list: Migration[] = migrations): 
     (db.prepare('SELECT version, checksum FROM schema_migrations').all() as { version: number; checksum: string }[]).map((r) => [r.version, r.checksum]),
   );
   for (const { m, text, sum } of pendingMigrations(applied, list, 'sqlite')) {
-    // IMMEDIATE, and asked again inside: another process starting on the same
-    // folder at the same moment may have applied it while this one waited.
-    db.transaction(() => {
-      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) return;
-      db.exec(text);
-      db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
-        m.version, m.name, sum, new Date().toISOString());
-    }).immediate();
+    // The pragma is a no-op inside a transaction: it goes around it.
+    const fkWas = m.foreignKeysOff ? db.pragma('foreign_keys', { simple: true }) as number : 0;
+    if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      // IMMEDIATE, and asked again inside: another process starting on the same
+      // folder at the same moment may have applied it while this one waited.
+      db.transaction(() => {
+        if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) return;
+        const before = m.foreignKeysOff ? foreignKeyProblems(db) : null;
+        db.exec(text);
+        if (before) {
+          const added = [...foreignKeyProblems(db)].filter((p) => !before.has(p));
+          if (added.length) throw new SchemaError(`Migration ${m.version} (${m.name}) would break foreign keys: ${added.slice(0, 5).join('; ')}`);
+        }
+        db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
+          m.version, m.name, sum, new Date().toISOString());
+      }).immediate();
+    } finally {
+      if (m.foreignKeysOff && fkWas) db.pragma('foreign_keys = ON');
+    }
   }
+}
+
+/**
+ * Rows whose parent is missing, as `table rowid -> parent`. Compared before
+ * and after: a database that had some already (written with foreign keys
+ * off by an older release) must still upgrade, but a migration may add none.
+ */
+function foreignKeyProblems(db: Database.Database): Set<string> {
+  const rows = db.prepare('PRAGMA foreign_key_check').all() as { table: string; rowid: number | null; parent: string }[];
+  return new Set(rows.map((r) => `${r.table} ${r.rowid} -> ${r.parent}`));
 }

@@ -255,6 +255,26 @@ describe('copying', () => {
     }
   }, 60_000);
 
+  it('numbers no row with an id SQLite handed out before, even one whose record was deleted (issue 32)', async () => {
+    const source = openStore(path.join(tmp, 'deleted-newest'));
+    const target = await openPostgres(cluster.createDatabase('from_deleted_newest'));
+    try {
+      const s = source.sqlite;
+      const at = '2025-03-01T00:00:00Z';
+      s.exec(`INSERT INTO users (name, created_at) VALUES ('kept', '${at}'), ('gone', '${at}')`);
+      s.exec(`INSERT INTO links (user_id, alias, url, created_at, updated_at) VALUES (1, 'kept', 'https://example.com', '${at}', '${at}'), (2, 'gone', 'https://example.com', '${at}', '${at}')`);
+      s.exec('DELETE FROM users WHERE id = 2; DELETE FROM link_purges');
+      await copySqliteToPostgres(source, target);
+      const user = (await target.pool.query("INSERT INTO users (name, created_at) VALUES ('new', 'now') RETURNING id")).rows[0].id;
+      expect(user).toBe(3);
+      const link = (await target.pool.query("INSERT INTO links (user_id, alias, url, created_at, updated_at) VALUES (1, 'new', 'https://example.com', 'now', 'now') RETURNING id")).rows[0].id;
+      expect(link).toBe(3);
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  }, 60_000);
+
   it('takes the database URL from LINKDESK_DATABASE_URL', async () => {
     const url = cluster.createDatabase('from_env');
     const r = await run(['--from', fixtureDir('env')], { LINKDESK_DATABASE_URL: url });

@@ -81,17 +81,20 @@ const isUniqueViolation = (err: unknown) => {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 };
 
+/** SQLite's next link id: past the largest it ever handed out and past any link still being purged. */
+const nextLinkId = sql<number>`(SELECT max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT seq FROM sqlite_sequence WHERE name = 'links'), 0),
+  ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1)`;
+
 export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite') {
   // The expression of the (domain, alias) unique index, as each engine spells it (SQLite matches index expressions verbatim).
   const domainKey = engine === 'sqlite' ? sql`ifnull(domain_id, 0)` : sql`coalesce(domain_id, 0)`;
 
   async function insertLink(trx: Kysely<DB>, userId: number, v: LinkCreateWrite, pixelIds: number[]): Promise<number> {
     const now = isoNow();
-    // SQLite would hand out the id of the newest link again once it is
-    // deleted; while that link's clicks are being purged, that would mix
-    // them in. (PostgreSQL's identity never hands out an id twice.)
-    const next = sql<number>`max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1`;
-    const row = engine === 'sqlite' ? { ...v, id: next } : v;
+    // SQLite: past every id links ever had (AUTOINCREMENT's sqlite_sequence,
+    // migration 11) and past any link whose clicks are still being purged.
+    // PostgreSQL's identity never hands out an id twice.
+    const row = engine === 'sqlite' ? { ...v, id: nextLinkId } : v;
     const { id } = await trx.insertInto('links').values({ ...row, user_id: userId, created_at: v.created_at ?? now, updated_at: now } as never)
       .returning('id').executeTakeFirstOrThrow();
     if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((pixel_id) => ({ link_id: id, pixel_id }))).execute();
@@ -118,7 +121,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       run.push(w.columns);
     }
     if (run.length < 2) return [];
-    const { next } = await sql<{ next: number }>`SELECT max(ifnull((SELECT max(id) FROM links), 0), ifnull((SELECT max(link_id) FROM link_purges), 0)) + 1 AS next`
+    const { next } = await sql<{ next: number }>`SELECT ${nextLinkId} AS next`
       .execute(trx).then((r) => r.rows[0]!);
     const now = isoNow();
     const rows = run.map((v, n) => ({ ...CREATE_DEFAULTS, ...v, id: next + n, user_id: userId, created_at: v.created_at ?? now, updated_at: now }));
