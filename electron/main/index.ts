@@ -71,6 +71,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     localServer: envPort !== undefined && /^\d+$/.test(envPort) ? { port: Number(envPort) } : {},
     openPath: (folder) => shell.openPath(folder),
+    onUnexpectedError: (err, name) => log?.error(errorEntry(`${name} failed`, err)),
     // Keys where no keychain answers, and what "System" proxy means: the OS's own answers, the logic is in services.
     safeStorage,
     resolveSystemProxy: (url) => session.defaultSession.resolveProxy(url),

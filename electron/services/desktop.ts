@@ -19,6 +19,7 @@ import type { ResolveSystemProxy } from './net/proxy.ts';
 import type { SystemCertificates } from './net/trust.ts';
 import type { SafeStorageLike } from './secret-file-store.ts';
 import { openSecretStore, type SecretStore } from './secret-store.ts';
+import { errorEntry, openMainLog, type MainLog } from './main-log.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
 import { openCommand, parseDeepLink } from './native/deep-link.ts';
@@ -252,8 +253,12 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
       return s;
     },
   });
+  // A handler's unexpected error goes to logs/main.log, scrubbed like every other line; never raw to the console.
+  let mainLog: MainLog | null = null;
   const gate = createInvoker(handlers, (err, name) => {
-    (opts.onUnexpectedError ?? ((e, n) => console.error(`linkdesk: ${n} failed`, e)))(err, name);
+    if (opts.onUnexpectedError) return opts.onUnexpectedError(err, name);
+    mainLog ??= openMainLog(opts.dataDir, opts.log);
+    mainLog.error(errorEntry(`${name} failed`, err));
   });
 
   if (server) {
@@ -302,6 +307,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
         await destroyAll();
         await server?.stop();
         await log.close();
+        await mainLog?.close();
         for (const l of listeners) l(serverStatus());
       })();
       return closing;

@@ -18,6 +18,7 @@ import { createInstanceHandlers } from './instance-handlers.ts';
 import type { X509Certificate } from 'node:crypto';
 import { createAdminHandlers } from './admin-handlers.ts';
 import { checkedShortUrl, scrubLink } from './untrusted.ts';
+import { scrubSecrets } from '../server/util/log-options.ts';
 import type { Link } from '../../shared/api-types.ts';
 
 export interface CallContext { windowId: number }
@@ -248,7 +249,7 @@ export function createInvoker(handlers: Handlers, onUnexpected: (err: unknown, n
     } catch (err) {
       if (err instanceof ServiceError) return { ok: false, error: err.error };
       onUnexpected(err, name);
-      const error: IpcError = { kind: 'server', message: `Linkdesk could not complete ${name}: ${err instanceof Error ? err.message.split('\n')[0] : 'unexpected error'}.` };
+      const error: IpcError = { kind: 'server', message: scrubSecrets(`Linkdesk could not complete ${name}: ${err instanceof Error ? err.message.split('\n')[0] : 'unexpected error'}.`) };
       return { ok: false, error };
     }
   };

@@ -57,3 +57,29 @@ it('a failed start is explained with its reason and where the log is', () => {
   expect(d.content).not.toContain(KEY);
   expect(startFailureDialog('no display', null).content).toMatch(/^no display\n\nThe log could not be written either/);
 });
+
+it("a handler's unexpected error goes to logs/main.log, scrubbed, and not raw to the console; the window gets no key either", async () => {
+  const dir = workDir();
+  const { createDesktop } = await import('../../electron/services/desktop.ts');
+  const { createMemoryStore } = await import('../../electron/services/secret-store.ts');
+  const consoleLines: unknown[][] = [];
+  const realError = console.error;
+  console.error = (...args: unknown[]) => { consoleLines.push(args); };
+  try {
+    const d = await createDesktop({
+      dataDir: dir, localServer: false, secretStore: createMemoryStore('test'),
+      openPath: async () => { throw new Error(`the file manager choked on Bearer ${KEY} (${KEY})`); },
+    });
+    const r = await d.invoke('app.openLogs', undefined);
+    expect(r).toEqual({ ok: false, error: { kind: 'server', message: 'Linkdesk could not complete app.openLogs: the file manager choked on Bearer [redacted] (ldk_[redacted]).' } });
+    await d.close();
+  } finally {
+    console.error = realError;
+  }
+  expect(consoleLines).toEqual([]);
+  const text = readFileSync(path.join(dir, LOGS_DIR, MAIN_LOG_FILE), 'utf8');
+  const entry = JSON.parse(text.trim().split('\n').at(-1)!) as { level: number; msg: string };
+  expect(entry.level).toBe(50);
+  expect(entry.msg.split('\n')[0]).toBe('app.openLogs failed: the file manager choked on Bearer [redacted] (ldk_[redacted])');
+  expect(text).not.toContain(KEY);
+});
