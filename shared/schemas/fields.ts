@@ -45,6 +45,15 @@ export const int = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =
 
 export const id = (field: string) => int(field, 1);
 
+/**
+ * An id in a path (`/users/:id`): only its canonical spelling. `01`, `+1`, ` 1`, `1.0` and `1e0`
+ * name no record (the route answers 404), so a typo or a sloppy script cannot act on record 1.
+ */
+export const pathId = (field: string) => z.preprocess(
+  (v) => (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : v),
+  z.number({ error: `The ${field} must be an id.` }).int().min(1).max(Number.MAX_SAFE_INTEGER),
+);
+
 export const oneOf = <const T extends readonly number[]>(field: string, values: T) =>
   z.preprocess(
     (v) => (isPlainNumberString(v) ? Number(v) : typeof v === 'boolean' ? Number(v) : v),

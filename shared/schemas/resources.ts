@@ -1,7 +1,7 @@
 // Domains, spaces and pixels: the smaller resources.
 import { z } from 'zod';
 import { DOMAIN_SEARCH_BY, DOMAIN_SORT_BY, PER_PAGE_VALUES, PIXEL_SORT_BY, PIXEL_TYPES, SORT_DIRECTIONS, SPACE_SORT_BY } from '../constants.ts';
-import { clearable, httpUrl, int, oneOf, oneOfStrings, searchText, str } from './fields.ts';
+import { clearable, httpUrl, int, oneOf, oneOfStrings, pathId, searchText, str } from './fields.ts';
 
 const listQuery = <const S extends readonly string[], const B extends readonly string[]>(sortBy: S, searchBy: B) =>
   z.object({
@@ -53,4 +53,5 @@ export type PixelUpdateInput = z.infer<typeof pixelUpdateSchema>;
 export const pixelListQuerySchema = listQuery(PIXEL_SORT_BY, ['name'] as const);
 export type PixelListQuery = z.infer<typeof pixelListQuerySchema>;
 
-export const idParamSchema = z.object({ id: int('id', 1) });
+/** Every route's `:id`; a non-canonical one is 404 (api/validation.ts). */
+export const idParamSchema = z.object({ id: pathId('id') });

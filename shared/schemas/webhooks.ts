@@ -2,7 +2,7 @@
 // drift guards at the bottom keep the two in step, as in responses.ts).
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
-import { httpUrl, id, int, list, oneOf, oneOfStrings } from './fields.ts';
+import { httpUrl, int, list, oneOf, oneOfStrings, pathId } from './fields.ts';
 import { same } from './same-type.ts';
 
 export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
@@ -45,7 +45,7 @@ export const webhookListQuerySchema = z.object({
 });
 
 const timestamp = z.string().describe('ISO 8601, UTC');
-export const deliveryParamSchema = z.object({ id: id('id'), delivery_id: id('delivery_id') });
+export const deliveryParamSchema = z.object({ id: pathId('id'), delivery_id: pathId('delivery_id') });
 export const webhookSchema = z.object({
   id: z.number().int(),
   url: z.string(),

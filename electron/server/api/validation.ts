@@ -4,7 +4,7 @@
 // read as one is a record that does not exist.
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from './errors.ts';
+import { ApiError, notFound } from './errors.ts';
 
 export const NOT_AN_OBJECT = 'The request body must be an object: JSON such as {"name":"…"} or form fields.';
 
@@ -43,6 +43,8 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     }
     const r = schema.safeParse(value);
     if (r.success) return { value: r.data };
+    // `/users/01`, `/users/+1`, `/users/abc`: no record has that id.
+    if (httpPart === 'params') return { error: notFound() };
     return { error: r.error };
   };
 };

@@ -63,7 +63,7 @@ describe('stats', () => {
       status: 200,
     });
     expect((await s.api('GET', '/stats/99999')).status).toBe(404);
-    expect((await s.api('GET', '/stats/abc')).status).toBe(422);
+    expect((await s.api('GET', '/stats/abc')).status).toBe(404);
   });
 });
 
