@@ -107,6 +107,8 @@ export const keyUpdateSchema = z.strictObject({
     : undefined),
 });
 export type KeyUpdateInput = z.infer<typeof keyUpdateSchema>;
+/** DELETE /keys/{id}: cascade=1 revokes the keys it made too, transitively. */
+export const keyRevokeQuerySchema = z.object({ cascade: oneOf('cascade', [0, 1] as const).optional() });
 export const keyListQuerySchema = z.object({
   /** Admins only: one user's keys (default: everyone's for an admin key, else one's own). */
   user_id: id('user_id').optional(),
@@ -149,6 +151,11 @@ export const apiKeySchema = z.object({
   current: z.boolean().describe('The key this request was made with'),
 }).meta({ id: 'ApiKey' });
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string().describe('The key itself: shown this once, never again') }).meta({ id: 'ApiKeyCreated' });
+export const keyRevokedSchema = z.object({
+  id: z.number().int(), object: z.literal('key'), deleted: z.literal(true),
+  revoked_ids: z.array(z.number().int()).describe('Every key this call revoked: the one named and, with cascade=1, those it made'),
+  status: z.literal(200),
+}).meta({ id: 'KeyRevoked' });
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: timestamp,

@@ -28,7 +28,7 @@ Commands:
   create --user ID         another key for an existing user
                            (--scope, --expires, --domain: a narrower key)
   list [--json]            every key: its name, user, prefix, maker, dates and status
-  revoke ID                the key stops working at once
+  revoke ID [--cascade]    the key (and with --cascade the keys it made) stops working at once
 
 Run 'linkdesk keys COMMAND --help' for a command's options.
 `;
@@ -65,11 +65,13 @@ Options:
   --json                   an array of objects instead of a table
 ${DATA_DIR_OPTION}
 `,
-  revoke: `Usage: linkdesk keys revoke ID [--data-dir DIR | --database-url URL]
+  revoke: `Usage: linkdesk keys revoke ID [--cascade] [--data-dir DIR | --database-url URL]
 
 Revokes the key ID (see keys list); requests with it are refused from then on.
 
 Options:
+  --cascade                also revoke every key it made through the API, and
+                           every key those made (keys list: MADE BY)
 ${DATA_DIR_OPTION}
 `,
 };
@@ -221,19 +223,23 @@ async function list(argv: string[]) {
 
 async function revoke(argv: string[]) {
   const COMMAND = 'keys revoke';
-  const { values, positionals, help } = parseCommand(COMMAND, argv, DATA_DIR, 1);
+  const { values, positionals, help } = parseCommand(COMMAND, argv, { cascade: { type: 'boolean' }, ...DATA_DIR }, 1);
   if (help) return void process.stdout.write(USAGE.revoke!);
   if (positionals[0] === undefined) throw usageError('keys revoke', 'needs the key\'s ID (see keys list)');
   const id = idOf('keys revoke', 'ID', positionals[0]);
   const where = whereOf(COMMAND, values);
   if (!(await hasDatabase(where))) throw new CliError(`no such key: ${id} (no database in ${where.label})`);
-  await withUsers(where, async (users, db) => {
+  const revoked = await withUsers(where, async (users, db) => {
     const key = await users.findKey(id);
     if (!key) throw new CliError(`no such key: ${id}`);
-    if (!(await users.revokeKey(id))) throw new CliError(`key ${id} was already revoked at ${key.revoked_at}`);
-    await auditCli(db, { action: 'key.revoke', targetType: 'key', targetId: id, fields: [] });
+    // On the host there is no acting key to be narrower than: every key it made goes.
+    const lineage = values.cascade ? await users.keysMadeBy(id) : [];
+    const ids = await users.revokeKeys([id, ...lineage.map((k) => k.id)]);
+    if (!ids.length) throw new CliError(`key ${id} was already revoked at ${key.revoked_at}${lineage.length ? ', and so were the keys it made' : ''}`);
+    for (const k of ids) await auditCli(db, { action: 'key.revoke', targetType: 'key', targetId: k, fields: values.cascade ? ['cascade'] : [] });
+    return ids;
   });
-  process.stdout.write(`Key ${id} revoked.\n`);
+  process.stdout.write(revoked.length === 1 ? `Key ${revoked[0]} revoked.\n` : `Keys ${revoked.join(', ')} revoked.\n`);
 }
 
 const ACTIONS: Record<string, (argv: string[]) => Promise<void>> = { create, list, revoke };

@@ -161,3 +161,49 @@ it('the OpenAPI document describes what PATCH /keys/{id} takes and its 403', asy
   expect(op.responses['403'].description).toMatch(/broader/);
   expect(doc.components.schemas.ApiKey.properties).toHaveProperty('created_by_key_id');
 });
+
+describe('DELETE /keys/{id}?cascade=1', () => {
+  const status = async (id: number) => (await show(id)).status;
+  const auditedRevokes = async () => ((await s.api('GET', '/audit?action=key.revoke&per_page=100')).body.data as { target_id: number; fields: string[] }[]);
+
+  it('revokes the key and every key it made, transitively, in one call that names them; others stay; each is audited', async () => {
+    const a = await makeKey({ name: 'a' });
+    const b = await makeKey({ name: 'b' }, a.key);
+    const c = await makeKey({ name: 'c' }, b.key);
+    const d = await makeKey({ name: 'd' }, a.key);
+    const sibling = await makeKey({ name: 'sibling' });
+    const r = await s.api('DELETE', `/keys/${a.id}?cascade=1`);
+    expect(r.body).toEqual({ id: a.id, object: 'key', deleted: true, revoked_ids: [a.id, b.id, c.id, d.id], status: 200 });
+    for (const k of [a, b, c, d]) expect((await s.api('GET', '/account', { key: k.key })).body).toEqual({ message: 'This API key has been revoked.', status: 401 });
+    expect(await status(sibling.id)).toBe('active');
+    const audited = await auditedRevokes();
+    for (const id of [a.id, b.id, c.id, d.id]) expect(audited.filter((e) => e.target_id === id), `audit of key ${id}`).toHaveLength(1);
+    expect(audited.find((e) => e.target_id === c.id)!.fields).toEqual(['cascade']);
+    expect((await s.api('DELETE', `/keys/${a.id}?cascade=1`)).status).toBe(409);
+  });
+
+  it('without cascade revokes only the key; a key may revoke itself with its lineage; cascade takes only 0 or 1', async () => {
+    const a = await makeKey({ name: 'parent' });
+    const b = await makeKey({ name: 'kept child' }, a.key);
+    expect((await s.api('DELETE', `/keys/${a.id}`)).body.revoked_ids).toEqual([a.id]);
+    expect(await status(b.id)).toBe('active');
+    const self = await makeKey({ name: 'self' }, b.key);
+    const grand = await makeKey({ name: 'grand' }, self.key);
+    expect((await s.api('DELETE', `/keys/${self.id}?cascade=1`, { key: self.key })).body.revoked_ids).toEqual([self.id, grand.id]);
+    expect(await status(b.id)).toBe('active');
+    const bad = await s.api('DELETE', `/keys/${b.id}?cascade=yes`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('cascade');
+    expect(await status(b.id)).toBe('active');
+  });
+
+  it('a narrow key cannot cascade through a broader key', async () => {
+    const broad = await makeKey({ name: 'broad parent' });
+    await makeKey({ name: 'its child' }, broad.key);
+    const narrow = await makeKey({ name: 'narrow', scopes: ['links:write'] });
+    const r = await s.api('DELETE', `/keys/${broad.id}?cascade=1`, { key: narrow.key });
+    expect(r.status).toBe(403);
+    expect(r.body.errors).toHaveProperty('scopes');
+    expect(await status(broad.id)).toBe('active');
+  });
+});

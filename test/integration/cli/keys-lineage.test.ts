@@ -54,3 +54,28 @@ describe('linkdesk keys list', () => {
     ]);
   });
 });
+
+describe('linkdesk keys revoke --cascade', () => {
+  it('revokes the key and every key it made, transitively, names them, and audits each; without --cascade only the key', async () => {
+    const parent = await makeKey('parent', s.key);
+    const child = await makeKey('child', parent.key);
+    const grandchild = await makeKey('grandchild', child.key);
+    const sibling = await makeKey('sibling', s.key);
+
+    expect(ok(['keys', 'revoke', String(child.id)]).stdout).toBe(`Key ${child.id} revoked.\n`);
+    expect((await s.api('GET', '/account', { key: grandchild.key })).status).toBe(200);
+
+    // The child was revoked already; its child and its parent go now.
+    expect(ok(['keys', 'revoke', String(parent.id), '--cascade']).stdout).toBe(`Keys ${parent.id}, ${grandchild.id} revoked.\n`);
+    for (const k of [parent, child, grandchild]) expect((await s.api('GET', '/account', { key: k.key })).body.message).toBe('This API key has been revoked.');
+    expect((await s.api('GET', '/account', { key: sibling.key })).status).toBe(200);
+
+    const audit = (await s.api('GET', '/audit?action=key.revoke&per_page=100')).body.data as { target_id: number; source: string; fields: string[] }[];
+    expect(audit.filter((e) => e.source === 'cli').map((e) => [e.target_id, e.fields]).sort()).toEqual(
+      [[child.id, []], [parent.id, ['cascade']], [grandchild.id, ['cascade']]].sort());
+
+    const again = linkdesk(['keys', 'revoke', String(parent.id), '--cascade', ...dd]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`key ${parent.id} was already revoked at `);
+  });
+});

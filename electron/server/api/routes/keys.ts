@@ -5,10 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  apiKeyCreatedSchema, apiKeySchema, keyCreateSchema, keyListQuerySchema, keyUpdateSchema, type ApiKey, type KeyUpdateInput,
+  apiKeyCreatedSchema, apiKeySchema, keyCreateSchema, keyListQuerySchema, keyRevokedSchema, keyRevokeQuerySchema, keyUpdateSchema, type ApiKey, type KeyUpdateInput,
 } from '../../../../shared/schemas/admin.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
-import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
+import { errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import { firstMissing, grants, isScope, normalizeScopes, scopesForRole, type Scope } from '../../../../shared/scopes.ts';
 import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { broader, mayActOn, type KeyReach } from '../../auth/key-policy.ts';
@@ -17,7 +17,7 @@ import type { KeyRow } from '../../db/repositories/users-repository.ts';
 import { isoNow } from '../../util/time.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { deleted, page, single } from '../responses.ts';
+import { page, single } from '../responses.ts';
 import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../admin-messages.ts';
 
 const tags = ['keys'];
@@ -172,14 +172,30 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   r.delete('/keys/:id', {
     schema: {
-      tags, summary: 'Revoke an API key', description: `It is refused from the next request on, on every node.${OWN} 409 when it was revoked already.`,
-      params: idParamSchema, response: { 200: deletedSchema, 409: errorSchema, ...errorResponses, 403: forbiddenKey },
+      tags, summary: 'Revoke an API key',
+      description: `It is refused from the next request on, on every node.${OWN} With \`cascade=1\` every key it made is revoked too, and every key those made, `
+        + 'in one statement; each must be one this key may revoke (403 naming the first that is not, and nothing is revoked). '
+        + '`revoked_ids` lists the keys this call revoked. 409 when there was nothing left to revoke.',
+      params: idParamSchema, querystring: keyRevokeQuerySchema,
+      response: { 200: keyRevokedSchema, 409: errorSchema, ...errorResponses, 403: forbiddenKey },
     },
   }, async (req) => {
     const p = principalOf(req);
     const k = await visible(p, req.params.id);
     mayActOn(p, k.id, reachOf(k), 'revoke');
-    if (!(await users.revokeKey(k.id))) throw conflict(`Key ${k.id} was revoked already, at ${k.revoked_at ?? isoNow(ctx.now())}.`);
-    return deleted(k.id, 'key');
+    const lineage = req.query.cascade === 1 ? await users.keysMadeBy(k.id) : [];
+    for (const d of lineage) {
+      if (d.user_id !== p.userId && !isAdmin(p)) throw forbidden('admin');
+      mayActOn(p, d.id, reachOf(d), 'revoke');
+    }
+    const revoked = await users.revokeKeys([k.id, ...lineage.map((d) => d.id)]);
+    if (!revoked.length) throw conflict(`Key ${k.id} was revoked already, at ${k.revoked_at ?? isoNow(ctx.now())}${lineage.length ? ', and so were the keys it made' : ''}.`);
+    // The audit hook records the key named in the path; each key revoked with it gets its own entry.
+    for (const id of revoked.filter((id) => id !== k.id)) {
+      await ctx.repos.audit.record({
+        userId: p.userId, keyPrefix: p.keyPrefix, source: 'api', action: 'key.revoke', targetType: 'key', targetId: id, fields: ['cascade'], ip: req.ip,
+      }, ctx.now());
+    }
+    return { id: k.id, object: 'key' as const, deleted: true as const, revoked_ids: revoked, status: 200 as const };
   });
 }
