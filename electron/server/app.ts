@@ -309,22 +309,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     await api.register(async (secured) => {
       // Wrong and missing keys are limited per client address here, before
-      // the per-key limit below, which only ever sees keys that worked.
+      // the per-key limit below, which only ever sees keys that worked. Every
+      // key is checked, so a valid one is never refused for others' failures.
       secured.addHook('onRequest', async (req) => {
-        const authorization = req.headers.authorization;
-        const wait = keyFailures?.wait(req.ip, authorization) ?? 0;
-        if (wait) {
-          throw new ApiError(429, `Too many requests without a valid API key. Retry in ${wait} seconds.`, undefined, {
-            'retry-after': String(wait), 'x-ratelimit-limit': String(keyFailures!.limit.max), 'x-ratelimit-remaining': '0',
-          });
-        }
         try {
           await authenticate(req);
         } catch (err) {
-          if (err instanceof ApiError && err.status === 401) keyFailures?.failed(req.ip);
-          throw err;
+          if (!(err instanceof ApiError && err.status === 401) || !keyFailures) throw err;
+          const wait = keyFailures.wait(req.ip);
+          if (!wait) {
+            keyFailures.failed(req.ip);
+            throw err;
+          }
+          // Past the limit the failure is not counted again, and does not say why the key was refused.
+          throw new ApiError(429, `Too many requests without a valid API key. Retry in ${wait} seconds.`, undefined, {
+            'retry-after': String(wait), 'x-ratelimit-limit': String(keyFailures.limit.max), 'x-ratelimit-remaining': '0',
+          });
         }
-        if (authorization) keyFailures?.succeeded(req.ip, authorization);
         // Unknown routes have no pattern: they answer 404 whatever the key may do.
         if (req.routeOptions.url) requireScope(req.principal!, requirementOf(req.method, req.routeOptions.url));
       });

@@ -1,6 +1,6 @@
 // Remembering a right password for a while, and slowing down wrong ones:
 // link passwords on the redirect server, API keys on the API.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type Gate = 'link' | 'stats';
 
@@ -107,46 +107,23 @@ export function createAttemptLimiter(limit: AttemptLimit, now: () => number) {
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
 
 export const KEY_FAILURE_LIMIT: AttemptLimit = { max: 30, windowMs: 60_000 };
-const TRUSTED_ADDRESSES = 10_000;
-const TRUSTED_KEYS_PER_ADDRESS = 16;
 
 /**
- * API requests without a working key, per client address. Past the limit a
- * client is answered 429 before its key is looked at, so a right guess looks
- * like a wrong one and guessing stays at the limit's pace. Keys that already
- * worked from that address are still checked, so one bad client behind a
- * shared address does not lock out those already using it.
+ * API requests without a working key (missing, wrong, revoked, expired), per
+ * client address. Past the limit a failure is answered 429 instead of 401,
+ * and a right key from that address still works: one address may be every
+ * client (behind a proxy without --trust-proxy), and a key is 190 random
+ * bits, so the limit is there to keep failures cheap and quiet, not because
+ * a guess could succeed. A success forgives nothing, so a client holding one
+ * valid key cannot use it to reset its count of wrong ones.
  */
 export function createKeyFailureLimit(limit: AttemptLimit, now: () => number) {
   const failures = createAttemptLimiter(limit, now);
-  // address -> digests of Authorization values that authenticated from it, least recent first
-  const trusted = new Map<string, Set<string>>();
-  const digest = (authorization: string) => createHash('sha256').update(authorization).digest('base64url');
-
   return {
     limit,
-
-    /** Seconds this client must wait before `authorization` is checked; 0 to check it now. */
-    wait(ip: string, authorization: string | undefined): number {
-      const wait = failures.wait(ip);
-      if (!wait || !authorization) return wait;
-      return trusted.get(ip)?.has(digest(authorization)) ? 0 : wait;
-    },
-
-    failed(ip: string): void {
-      failures.fail(ip);
-    },
-
-    succeeded(ip: string, authorization: string): void {
-      const d = digest(authorization);
-      const keys = trusted.get(ip) ?? new Set<string>();
-      keys.delete(d);
-      keys.add(d);
-      if (keys.size > TRUSTED_KEYS_PER_ADDRESS) keys.delete(keys.values().next().value as string);
-      trusted.delete(ip);
-      trusted.set(ip, keys);
-      if (trusted.size > TRUSTED_ADDRESSES) trusted.delete(trusted.keys().next().value as string);
-    },
+    /** Seconds until this client's failures are answered 401 again; 0: now. */
+    wait: (ip: string): number => failures.wait(ip),
+    failed: (ip: string): void => failures.fail(ip),
   };
 }
 export type KeyFailureLimit = ReturnType<typeof createKeyFailureLimit>;
