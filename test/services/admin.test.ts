@@ -33,7 +33,7 @@ describe('users, keys and activity through the app', () => {
     const listed = await ok<Page<ApiKey>>(d.invoke('keys.list', { query: { user_id: user.id } }));
     expect(listed.data.map((k) => k.scopes)).toEqual([['links:read', 'stats:read']]);
     expect(JSON.stringify(listed)).not.toContain(made.key.slice(12));
-    expect(await ok(d.invoke('keys.revoke', { id: made.id }))).toEqual({ id: made.id, object: 'key', deleted: true, status: 200 });
+    expect(await ok(d.invoke('keys.revoke', { id: made.id }))).toEqual({ id: made.id, object: 'key', deleted: true, revoked_ids: [made.id], status: 200 });
     const entries = await ok<Page<AuditEntry>>(d.invoke('audit.list', { query: { per_page: 10 } }));
     expect(entries.data.map((e) => e.action).slice(0, 3)).toEqual(['key.revoke', 'key.create', 'user.create']);
     const csv = await ok<CsvFile>(d.invoke('audit.export', { query: { action: 'key.create' } }));

@@ -95,7 +95,7 @@ describe('keys', () => {
     expect((await s.api('GET', `/keys/${k.body.data.id}`)).body.data.status).toBe('expired');
     const r = await s.api('POST', '/keys', { json: { name: 'to revoke' } });
     remember(r.body.data.key);
-    expect((await s.api('DELETE', `/keys/${r.body.data.id}`)).body).toEqual({ id: r.body.data.id, object: 'key', deleted: true, status: 200 });
+    expect((await s.api('DELETE', `/keys/${r.body.data.id}`)).body).toEqual({ id: r.body.data.id, object: 'key', deleted: true, revoked_ids: [r.body.data.id], status: 200 });
     expect((await s.api('GET', '/account', { key: r.body.data.key })).body).toEqual({ message: 'This API key has been revoked.', status: 401 });
     expect((await s.api('DELETE', `/keys/${r.body.data.id}`)).status).toBe(409);
   });
