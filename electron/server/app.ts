@@ -9,6 +9,8 @@ import qs from 'qs';
 import { z } from 'zod';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { ApiError, bodyOf, fromZod } from './api/errors.ts';
+import { documentErrors } from './api/documented-errors.ts';
+import { frameworkErrors, fromFramework } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
@@ -149,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // maxParamLength: a 100-character alias plus the `+` of its statistics page.
     routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true, maxParamLength: 128 },
     return503OnClosing: true,
+    // Errors met while routing (a path segment over maxParamLength) in the contract's shape.
+    frameworkErrors,
   });
 
   const baseUrl = () => {
@@ -273,10 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     let e: ApiError | null = null;
     if (err instanceof ApiError) e = err;
     else if (err instanceof z.ZodError) e = fromZod(err);
-    else if (typeof (err as FastifyError).statusCode === 'number' && (err as FastifyError).statusCode! < 500) {
-      const status = (err as FastifyError).statusCode!;
-      e = new ApiError(status, status === 413 ? 'The request body is too large.' : status === 415 ? 'Unsupported content type.' : 'The request could not be read.');
-    }
+    else e = fromFramework(err as FastifyError);
     if (!e && isDatabaseDown(err)) {
       req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'database unreachable');
       return reply.code(503).header('retry-after', '1').send(DATABASE_DOWN);
@@ -289,6 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(e.status).send(bodyOf(e));
   });
 
+  // Before swagger's own onRoute hook, so the document shows what this adds.
+  app.addHook('onRoute', documentErrors);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -69,6 +69,13 @@ export const errorSchema = z.object({
   status: z.number().int(),
 }).meta({ id: 'Error' });
 
+/** A 422: the first message, and every message by field. */
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).describe('Messages by field (`url`, `country.0.key`; `body` for the body as a whole)'),
+  status: z.literal(422),
+}).meta({ id: 'ValidationError' });
+
 export const deletedSchema = z.object({
   id: z.number().int(), object: z.enum(['link', 'domain', 'space', 'pixel', 'webhook', 'user', 'key']), deleted: z.literal(true), status: z.literal(200),
 }).meta({ id: 'Deleted' });
@@ -89,7 +96,9 @@ export const errorResponses = {
   401: errorSchema.describe('The key is missing or unknown ("Unauthenticated."), revoked, expired, or its user is suspended: the message says which.'),
   403: errorSchema.describe('The key lacks a scope this route needs, named in the message: "This key lacks the links:write scope." '
     + '(a write scope includes its read), or it is restricted to one domain.'),
-  404: errorSchema, 422: errorSchema, 429: errorSchema, 500: errorSchema,
+  404: errorSchema.describe('No such record, or not one this key may see.'),
+  422: validationErrorSchema.describe('A field or the body is invalid: `errors` names each field with its messages.'),
+  429: errorSchema, 500: errorSchema,
 } as const;
 
 same<z.infer<typeof domainSchema>, Domain>(true);

@@ -56,7 +56,7 @@ export function auditRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.get('/audit/export', {
     schema: {
       tags, summary: 'The audit log as CSV', description: `text/csv, newest first, with the filters of GET /audit (no pages). Cells a spreadsheet would run as formulas start with an apostrophe.${ADMIN_ONLY}`,
-      querystring: auditExportQuerySchema, response: { 200: z.string().describe('text/csv'), ...errorResponses },
+      querystring: auditExportQuerySchema, response: { 200: { description: 'The CSV file, header row first.', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses },
     },
   }, async (req, reply) => {
     const parts: string[] = [auditCsv([])];

@@ -146,7 +146,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: ApiContext) {
       tags, summary: 'Send a delivery again, now',
       description: 'The same body (same delivery id) is sent again at once and, if it fails, retried as a new delivery would be for '
         + '24 hours. Any delivery can be redelivered: delivered, failed or still pending. 409 while an attempt is under way.',
-      params: deliveryParamSchema, response: { 200: singleOf(deliverySchema), ...errorResponses },
+      params: deliveryParamSchema, response: { 200: singleOf(deliverySchema), 409: errorSchema, ...errorResponses },
     },
   }, async (req) => {
     const { userId } = principalOf(req);
