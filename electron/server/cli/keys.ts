@@ -234,7 +234,7 @@ async function revoke(argv: string[]) {
     if (!key) throw new CliError(`no such key: ${id}`);
     // On the host there is no acting key to be narrower than: every key it made goes.
     const lineage = values.cascade ? await users.keysMadeBy(id) : [];
-    const ids = await users.revokeKeys([id, ...lineage.map((k) => k.id)]);
+    const ids = values.cascade ? await users.revokeLineage(id, [id, ...lineage.map((k) => k.id)]) : await users.revokeKeys([id]);
     if (!ids.length) throw new CliError(`key ${id} was already revoked at ${key.revoked_at}${lineage.length ? ', and so were the keys it made' : ''}`);
     for (const k of ids) await auditCli(db, { action: 'key.revoke', targetType: 'key', targetId: k, fields: values.cascade ? ['cascade'] : [] });
     return ids;

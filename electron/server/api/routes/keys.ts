@@ -188,7 +188,7 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (d.user_id !== p.userId && !isAdmin(p)) throw forbidden('admin');
       mayActOn(p, d.id, reachOf(d), 'revoke');
     }
-    const revoked = await users.revokeKeys([k.id, ...lineage.map((d) => d.id)]);
+    const revoked = req.query.cascade === 1 ? await users.revokeLineage(k.id, [k.id, ...lineage.map((d) => d.id)]) : await users.revokeKeys([k.id]);
     if (!revoked.length) throw conflict(`Key ${k.id} was revoked already, at ${k.revoked_at ?? isoNow(ctx.now())}${lineage.length ? ', and so were the keys it made' : ''}.`);
     // The audit hook records the key named in the path; each key revoked with it gets its own entry.
     for (const id of revoked.filter((id) => id !== k.id)) {

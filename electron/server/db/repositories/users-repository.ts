@@ -71,6 +71,30 @@ export function createUsersRepository(db: Kysely<DB>) {
     throw err;
   });
 
+  /** Every key made by `id`, by the keys it made, and so on, revoked or not; oldest first. */
+  async function keysMadeBy(id: number): Promise<KeyRow[]> {
+    const found: KeyRow[] = [];
+    const seen = new Set([id]);
+    // One generation a query: lineages are short, and the index on created_by_key_id answers each.
+    for (let parents = [id]; parents.length;) {
+      const rows = await db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(KEY_COLUMNS)
+        .where('api_keys.created_by_key_id', 'in', parents).orderBy('api_keys.id').execute();
+      const fresh = rows.filter((r) => !seen.has(r.id));
+      for (const r of fresh) seen.add(r.id);
+      found.push(...fresh);
+      parents = fresh.map((r) => r.id);
+    }
+    return found.sort((a, b) => a.id - b.id);
+  }
+
+  /** Revokes those of `ids` not revoked yet, in one statement; the ids this call revoked, ascending. */
+  async function revokeKeys(ids: readonly number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db.updateTable('api_keys').set({ revoked_at: isoNow() }).where('id', 'in', [...ids]).where('revoked_at', 'is', null)
+      .returning('id').execute();
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  }
+
   return {
     async findUser(id: number) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -225,28 +249,22 @@ export function createUsersRepository(db: Kysely<DB>) {
       if (Object.keys(set).length) await db.updateTable('api_keys').set(set).where('id', '=', id).execute();
     },
 
-    /** Every key made by `id`, by the keys it made, and so on, revoked or not; oldest first. */
-    async keysMadeBy(id: number): Promise<KeyRow[]> {
-      const found: KeyRow[] = [];
-      const seen = new Set([id]);
-      // One generation a query: lineages are short, and the index on created_by_key_id answers each.
-      for (let parents = [id]; parents.length;) {
-        const rows = await db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(KEY_COLUMNS)
-          .where('api_keys.created_by_key_id', 'in', parents).orderBy('api_keys.id').execute();
-        const fresh = rows.filter((r) => !seen.has(r.id));
-        for (const r of fresh) seen.add(r.id);
-        found.push(...fresh);
-        parents = fresh.map((r) => r.id);
-      }
-      return found.sort((a, b) => a.id - b.id);
-    },
+    keysMadeBy,
+    revokeKeys,
 
-    /** Revokes those of `ids` not revoked yet, in one statement; the ids this call revoked, ascending. */
-    async revokeKeys(ids: readonly number[]): Promise<number[]> {
-      if (!ids.length) return [];
-      const rows = await db.updateTable('api_keys').set({ revoked_at: isoNow() }).where('id', 'in', [...ids]).where('revoked_at', 'is', null)
-        .returning('id').execute();
-      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    /**
+     * Revokes `ids` (`rootId` and the lineage the caller has checked), then
+     * any key of `rootId`'s lineage still active: one a key of it made while
+     * this ran, by a request already past its key check. The ids revoked, ascending.
+     */
+    async revokeLineage(rootId: number, ids: readonly number[]): Promise<number[]> {
+      const revoked = await revokeKeys(ids);
+      for (let round = 0; round < 5; round++) {
+        const late = (await keysMadeBy(rootId)).filter((k) => k.revoked_at === null).map((k) => k.id);
+        if (!late.length) break;
+        revoked.push(...(await revokeKeys(late)));
+      }
+      return revoked.sort((a, b) => a - b);
     },
 
     /** Records that a key was used at `at` (ISO); the authenticator calls it at most once a minute per key. */
