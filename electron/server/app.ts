@@ -340,10 +340,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const what = auditActionOf(req.method, url);
         if (!what) return payload;
         try {
-          await repos.audit.record({
-            userId: p.userId, keyPrefix: p.keyPrefix, source: 'api', ...what, targetId: targetIdOf(req.params, payload, what.action),
-            fields: [...new Set([...fieldNamesOf(req.body), ...fieldNamesOf(req.query)])].sort(), ip: req.ip,
-          }, now());
+          // A route that said what its change was (audit-notes.ts) is recorded as it said.
+          const notes = req.auditNotes ?? [{
+            ...what, targetId: targetIdOf(req.params, payload, what.action),
+            fields: [...new Set([...fieldNamesOf(req.body), ...fieldNamesOf(req.query)])].sort(),
+          }];
+          await repos.audit.recordAll(notes.map((n) => ({ userId: p.userId, keyPrefix: p.keyPrefix, source: 'api' as const, ...n, ip: req.ip })), now());
         } catch (err) {
           req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'could not write the audit entry of a change');
         }

@@ -3,9 +3,10 @@
 // user who owns links is deleted only when told what becomes of them).
 import { USER_ROLES, type UserRole } from '../../../shared/scopes.ts';
 import { lastAdminMessage, ownsLinksMessage } from '../api/admin-messages.ts';
+import { userChangeNotes, userDeletionNotes } from '../api/audit-notes.ts';
 import type { UserRow } from '../db/repositories/users-repository.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
-import { auditCli } from './audit.ts';
+import { auditCli, auditCliAll } from './audit.ts';
 import { DATA_DIR, DATA_DIR_OPTION, hasDatabase, idOf, table, whereOf, withUsers } from './keys.ts';
 
 const USERS_USAGE = `Usage: linkdesk users <list|create|role|suspend|restore|delete> [options]
@@ -142,7 +143,7 @@ function change(command: 'role' | 'suspend' | 'restore') {
       const u = await users.findUser(id);
       if (!u) throw new CliError(`no such user: ${id}`);
       if (!(await users.updateUserKeepingAdmin(id, changes))) throw new CliError(lastAdminMessage(id));
-      await auditCli(db, { action: 'user.update', targetType: 'user', targetId: id, fields: Object.keys(changes) });
+      for (const note of userChangeNotes(id, u, changes)) await auditCli(db, note);
       return u;
     });
     const done = command === 'role' ? `is now ${changes.role}` : command === 'suspend' ? 'is suspended: its keys are refused' : 'is active again';
@@ -171,7 +172,7 @@ async function remove(argv: string[]) {
     if (n > 0 && values.links === undefined) throw new CliError(ownsLinksMessage(id, n, { del: '--links delete', move: '--links move --to ID' }));
     const done = to !== undefined ? await users.deleteUserMovingTo(id, to) : await users.deleteUserKeepingAdmin(id);
     if (!done) throw new CliError(lastAdminMessage(id));
-    await auditCli(db, { action: 'user.delete', targetType: 'user', targetId: id, fields: values.links ? (to ? ['links', 'to_user_id'] : ['links']) : [] });
+    await auditCliAll(db, userDeletionNotes(id, done, to, values.links ? (to ? ['links', 'to_user_id'] : ['links']) : []));
     return { name: u.name, owned: n };
   });
   const links = owned === 0 ? '' : to !== undefined ? `; its ${owned} link${owned === 1 ? '' : 's'} now belong to user ${to}` : `, with its ${owned} link${owned === 1 ? '' : 's'}`;

@@ -99,10 +99,13 @@ describe('linkdesk keys create with scopes, expiry and a domain', () => {
   it('writes an audit entry for each change it made, naming the account that ran it', async () => {
     const entries = (await s.api('GET', '/audit?per_page=100')).body.data as { source: string; action: string; user: { id: number | null; name: string }; key_prefix: string | null }[];
     const cli = entries.filter((e) => e.source === 'cli');
-    expect(new Set(cli.map((e) => e.action))).toEqual(new Set(['user.create', 'key.create', 'user.update', 'user.delete']));
+    expect(new Set(cli.map((e) => e.action))).toEqual(new Set(['user.create', 'key.create', 'user.suspend', 'user.restore', 'user.delete', 'link.update']));
     for (const e of cli) expect(e).toMatchObject({ user: { id: null, name: expect.stringMatching(/^CLI \(.+\)$/) }, key_prefix: null });
-    // Refused commands changed nothing and left no entry: two user.update (suspend, restore), one delete.
-    expect(cli.filter((e) => e.action === 'user.update')).toHaveLength(2);
+    // Refused commands changed nothing and left no entry: one suspension, its undoing, one delete.
+    expect(cli.filter((e) => e.action === 'user.suspend')).toHaveLength(1);
+    expect(cli.filter((e) => e.action === 'user.restore')).toHaveLength(1);
     expect(cli.filter((e) => e.action === 'user.delete')).toHaveLength(1);
+    // carol's 3 links moved to user 2 with her deletion: each link's entry says so.
+    expect(cli.filter((e) => e.action === 'link.update').map((e) => (e as unknown as { fields: string[] }).fields)).toEqual(Array(3).fill(['user_id', expect.stringMatching(/^with_user=\d+$/)]));
   });
 });

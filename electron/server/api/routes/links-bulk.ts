@@ -11,8 +11,10 @@ import {
 import { errorResponses, errorSchema } from '../../../../shared/schemas/responses.ts';
 import type { WebhookEvent } from '../../../../shared/schemas/webhooks.ts';
 import { principalOf } from '../../auth/authenticate.ts';
+import { fieldNamesOf } from '../../auth/policy.ts';
 import type { LinkWriteOp } from '../../db/repositories/links-repository.ts';
 import { destinationChanged } from '../../health/destinations.ts';
+import { linkNotes, noteAudit } from '../audit-notes.ts';
 import { bulkCreate, type BulkCreateItem } from '../bulk-links.ts';
 import { restrictRawBody, withinDomain } from '../domain-restriction.ts';
 import type { ApiContext } from '../context.ts';
@@ -112,6 +114,9 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
       const link = id === null ? undefined : shown.get(id);
       if (link && (result === 'created' || result === 'updated')) await emit(result === 'created' ? 'link.created' : 'link.updated', link);
     }
+    // One audit entry per link created or updated, with the fields its item carried; none for a dry run, a skip or a refusal.
+    noteAudit(req, dryRun ? [] : items.flatMap(({ id, index, result }) => (id === null || (result !== 'created' && result !== 'updated') ? []
+      : linkNotes(result === 'created' ? 'link.bulk_create' : 'link.bulk_update', [id], fieldNamesOf(links[index]).sort()))));
     if (minimal) reply.header('preference-applied', 'return=minimal');
     return { data, summary, status: 200 as const };
   });
@@ -170,6 +175,7 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
       await emit('link.updated', link);
     }
     const data = ids.map((id) => answers.get(id)!);
+    noteAudit(req, linkNotes('link.bulk_update', data.flatMap((a) => (a.result === 'updated' ? [a.id] : [])), fieldNamesOf(changes)));
     return { data, summary: { updated, rejected: ids.length - updated }, status: 200 as const };
   });
 
@@ -191,6 +197,7 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     const gone = new Set(await ctx.repos.links.deleteMany(userId, [...before.keys()]));
     const emit = await emitter(userId);
     for (const id of ids) if (gone.has(id)) await emit('link.deleted', before.get(id)!);
+    noteAudit(req, linkNotes('link.bulk_delete', ids.filter((id) => gone.has(id)), []));
     const data = ids.map((id) => (gone.has(id)
       ? { id, status: 200 as const, result: 'deleted' as const }
       : { id, status: 404 as const, result: 'rejected' as const, message: NOT_FOUND }));

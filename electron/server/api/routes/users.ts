@@ -8,6 +8,8 @@ import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { deletedSchema, errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
 import type { UserRole, UserStatus } from '../../../../shared/scopes.ts';
 import type { UserRow } from '../../db/repositories/users-repository.ts';
+import { fieldNamesOf } from '../../auth/policy.ts';
+import { noteAudit, userChangeNotes, userDeletionNotes } from '../audit-notes.ts';
 import type { ApiContext } from '../context.ts';
 import { ApiError, conflict, invalid, notFound } from '../errors.ts';
 import { deleted, page, single } from '../responses.ts';
@@ -61,10 +63,11 @@ export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
     },
   }, async (req) => {
     const { id } = req.params;
-    await show(id);
+    const before = await show(id);
     const changes = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)) as typeof req.body;
     if (changes.name !== undefined) await nameFree(changes.name, id);
     if (!(await users.updateUserKeepingAdmin(id, changes))) throw conflict(lastAdminMessage(id));
+    noteAudit(req, userChangeNotes(id, before, changes));
     return single(await show(id));
   });
 
@@ -87,6 +90,7 @@ export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (owned > 0 && links === undefined) throw conflict(ownsLinksMessage(id, owned));
     const done = links === 'move' ? await users.deleteUserMovingTo(id, to!) : await users.deleteUserKeepingAdmin(id);
     if (!done) throw conflict(lastAdminMessage(id));
+    noteAudit(req, userDeletionNotes(id, done, to, fieldNamesOf(req.query)));
     return deleted(id, 'user');
   });
 }

@@ -59,6 +59,9 @@ export function createUsersRepository(db: Kysely<DB>) {
    * first locks the admins' rows (two requests cannot each remove "the other"
    * last admin); false, with nothing changed, when it would leave none.
    */
+  const linkIdsOf = async (trx: Kysely<DB>, userId: number) =>
+    (await trx.selectFrom('links').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => Number(r.id));
+
   const keepingAdmin = (change: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> => db.transaction().execute(async (trx) => {
     await lockAdmins(trx);
     await change(trx);
@@ -159,20 +162,29 @@ export function createUsersRepository(db: Kysely<DB>) {
       });
     },
 
-    /** Deletes the user and everything it owns, unless it is the last active admin; false then. */
-    async deleteUserKeepingAdmin(id: number): Promise<boolean> {
-      return keepingAdmin(async (trx) => {
+    /**
+     * Deletes the user and everything it owns, unless it is the last active
+     * admin; false then. Else the ids of the links that went with it (read
+     * in the same transaction, for their audit entries).
+     */
+    async deleteUserKeepingAdmin(id: number): Promise<number[] | false> {
+      let links: number[] = [];
+      const done = await keepingAdmin(async (trx) => {
+        links = await linkIdsOf(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
+      return done && links;
     },
 
     /**
      * Moves what `id` owns (domains, spaces, pixels, links with their counters
      * and statistics) to `to`, then deletes `id` with its keys and webhooks;
-     * all in one transaction. False when `id` is the last active admin.
+     * all in one transaction. False when `id` is the last active admin; else the ids of the links that moved.
      */
-    async deleteUserMovingTo(id: number, to: number): Promise<boolean> {
-      return keepingAdmin(async (trx) => {
+    async deleteUserMovingTo(id: number, to: number): Promise<number[] | false> {
+      let links: number[] = [];
+      const done = await keepingAdmin(async (trx) => {
+        links = await linkIdsOf(trx, id);
         for (const table of ['domains', 'spaces', 'pixels', 'links', 'link_clicks', 'click_days', 'link_purges'] as const) {
           await trx.updateTable(table).set({ user_id: to }).where('user_id', '=', id).execute();
         }
@@ -189,6 +201,7 @@ export function createUsersRepository(db: Kysely<DB>) {
           SELECT user_id, count(*), sum(CASE WHEN disabled <> 0 THEN 1 ELSE 0 END) FROM links WHERE user_id = ${to} GROUP BY user_id`.execute(trx);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
+      return done && links;
     },
 
     async linkCount(userId: number): Promise<number> {

@@ -15,7 +15,7 @@ const VERBS: Record<Target, string[]> = {
   space: ['create', 'update', 'delete'],
   pixel: ['create', 'update', 'delete'],
   webhook: ['create', 'update', 'delete', 'test'],
-  user: ['create', 'update', 'delete'],
+  user: ['create', 'update', 'suspend', 'restore', 'role', 'delete'],
   key: ['create', 'update', 'revoke'],
 };
 
