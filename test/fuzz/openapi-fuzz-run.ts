@@ -1,0 +1,147 @@
+// The fuzz itself: reads the OpenAPI document a running server serves, sends
+// generated requests to it (127.0.0.1 only), holds every answer against the
+// document and counts. Used by `npm run fuzz` and by its smaller Vitest run.
+import { request as httpRequest } from 'node:http';
+import { createChecker } from './openapi-check.ts';
+import { makeRequest, operationsOf, type FuzzRequest } from './openapi-requests.ts';
+import { Rng, type Schema, type ValueContext } from './schema-values.ts';
+
+export interface FuzzTarget {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  keys: { admin: string; member: string };
+  /**
+   * The fuzz may revoke its own key, or suspend, demote or delete its own user
+   * (the API allows it); this gives it working keys again.
+   */
+  renewKeys(): Promise<{ admin: string; member: string }>;
+}
+export interface FuzzOptions { seed: number; count: number; timeLimitMs?: number; examplesPerFinding?: number }
+export interface Finding { operation: string; problem: string; status: number; kind: string; detail: string; request: string; answer: string }
+export interface FuzzReport {
+  seed: number; requests: number; byStatus: Record<number, number>; byKind: Record<string, number>; serverErrors: number;
+  findings: Finding[]; findingCount: number; timedOut: boolean; operations: number; operationsWith2xx: number; never2xx: string[];
+}
+
+interface Raw { status: number; contentType: string; text: string }
+
+/** One request over a fresh connection (a refused header closes it), its whole answer. */
+function send(base: URL, r: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'body'>): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    // Content-Length always: Node's client sends a DELETE's body neither chunked nor with a length otherwise.
+    const length = r.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(r.body)) };
+    const headers = { ...r.headers, ...length, connection: 'close' };
+    const req = httpRequest({ host: base.hostname, port: base.port, method: r.method, path: r.url, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
+}
+
+/** The records an id field or parameter names (`id`: those of the route's own collection). */
+const COLLECTIONS: Record<string, string> = {
+  delivery_id: 'deliveries', user_id: 'users', to_user_id: 'users', domain_id: 'domains', domain: 'domains', space_id: 'spaces', pixel_id: 'pixels', stats: 'links',
+};
+
+const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
+
+export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<FuzzReport> {
+  const base = new URL(target.url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) throw new Error(`The fuzz only targets this machine, not ${base.hostname}.`);
+  let keys = target.keys;
+  const docAnswer = await send(base, { method: 'GET', url: '/api/v1/openapi.json', headers: { authorization: `Bearer ${keys.admin}` } });
+  if (docAnswer.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${docAnswer.status}`);
+  const doc = JSON.parse(docAnswer.text) as Schema;
+  const ops = operationsOf(doc);
+  const check = createChecker(doc);
+  const rng = new Rng(opts.seed);
+
+  // Ids the server handed out, by collection, so most requests name records that exist.
+  const seen = new Map<string, number[]>();
+  let serial = 0;
+  let route = '';
+  const collectionOf = (name: string) => (name === 'id' ? (COLLECTIONS[route] ?? route) : (COLLECTIONS[name] ?? ''));
+  const ctx: ValueContext = {
+    rng, components: (doc.components?.schemas ?? {}) as Record<string, Schema>, serial: () => ++serial,
+    idFor(name) {
+      const known = seen.get(collectionOf(name));
+      return known?.length && rng.chance(0.85) ? rng.pick(known) : rng.int(1, 6);
+    },
+  };
+  const remember = (r: FuzzRequest, raw: Raw) => {
+    if (raw.status >= 300 || !raw.contentType.includes('json')) return;
+    let data: unknown;
+    try { data = (JSON.parse(raw.text) as { data?: unknown }).data; } catch { return; }
+    const parts = r.operation.path.split('/').filter((p) => p && !p.startsWith('{'));
+    const collection = r.operation.path.endsWith('/test') ? 'deliveries' : parts[parts.length - 1] === 'bulk' ? 'links' : parts[parts.length - 1]!;
+    for (const item of [data].flat()) {
+      const id = (item as { id?: unknown } | null)?.id;
+      if (typeof id === 'number') {
+        const list = seen.get(collection) ?? [];
+        if (!list.includes(id)) list.push(id);
+        if (list.length > 50) list.shift();
+        seen.set(collection, list);
+      }
+    }
+  };
+
+  const report: FuzzReport = { seed: opts.seed, requests: 0, byStatus: {}, byKind: {}, serverErrors: 0, findings: [], findingCount: 0, timedOut: false, operations: ops.length, operationsWith2xx: 0, never2xx: [] };
+  const succeeded = new Set<string>();
+  const examples = new Map<string, number>();
+  const started = Date.now();
+  // FUZZ_TRACE=/links/{id}: every request to operations so named, and its answer, on stderr.
+  const trace = process.env.FUZZ_TRACE;
+  for (let i = 0; i < opts.count; i++) {
+    if (opts.timeLimitMs && Date.now() - started > opts.timeLimitMs) { report.timedOut = true; break; }
+    const r = makeRequest(rng, ops, ctx, (op) => { route = op.path.split('/')[3] ?? ''; });
+    const key = r.auth === 'admin' ? keys.admin : r.auth === 'member' ? keys.member : r.auth === 'wrong' ? `ld_wrong${serial}` : null;
+    if (key) r.headers.authorization = `Bearer ${key}`;
+    const raw = await send(base, r);
+    report.requests++;
+    report.byStatus[raw.status] = (report.byStatus[raw.status] ?? 0) + 1;
+    const kind = r.kind.split(' ')[0]!;
+    report.byKind[kind] = (report.byKind[kind] ?? 0) + 1;
+    const name = `${r.method} ${r.operation.path}`;
+    if (raw.status < 300) succeeded.add(name);
+    if (trace && name.includes(trace)) console.error(`${r.kind} ${r.auth} ${r.method} ${clip(r.url, 120)} ${clip(String(r.body ?? ''), 200)} -> ${raw.status} ${clip(raw.text, 200)}`);
+    remember(r, raw);
+    const verdict = raw.status >= 500 ? { problem: 'server error', detail: raw.text } : check(r.operation, raw);
+    if (raw.status >= 500) report.serverErrors++;
+    if (verdict) {
+      report.findingCount++;
+      const group = `${name} ${verdict.problem} ${raw.status}`;
+      const n = examples.get(group) ?? 0;
+      examples.set(group, n + 1);
+      if (n < (opts.examplesPerFinding ?? 2)) {
+        const body = r.body === undefined ? '' : ` ${r.headers['content-type'] ?? ''} ${clip(r.body.toString())}`;
+        report.findings.push({ operation: name, problem: verdict.problem, status: raw.status, kind: r.kind, detail: clip(verdict.detail), request: `${r.method} ${clip(r.url, 200)}${body}`, answer: clip(raw.text) });
+      }
+    }
+    // A valid key refused, or a change to users or keys that may have touched the fuzz's own: make sure its keys still work.
+    const ownKey = r.auth === 'admin' || r.auth === 'member';
+    if ((ownKey && raw.status === 401) || (raw.status < 300 && r.method !== 'GET' && /\/(users|keys)/.test(r.operation.path))) {
+      const probe = await send(base, { method: 'GET', url: '/api/v1/users?per_page=10', headers: { authorization: `Bearer ${keys.admin}` } });
+      const member = await send(base, { method: 'GET', url: '/api/v1/account', headers: { authorization: `Bearer ${keys.member}` } });
+      if (probe.status !== 200 || member.status !== 200) keys = await target.renewKeys();
+    }
+  }
+  report.operationsWith2xx = succeeded.size;
+  report.never2xx = ops.map((o) => `${o.method} ${o.path}`).filter((o) => !succeeded.has(o));
+  return report;
+}
+
+export function formatReport(r: FuzzReport): string {
+  const lines = [
+    `fuzz: seed ${r.seed}, ${r.requests} requests over ${r.operations} operations (${r.operationsWith2xx} answered 2xx at least once)${r.timedOut ? ', stopped at the time limit' : ''}`,
+    `by status: ${Object.entries(r.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+    `by mutation: ${Object.entries(r.byKind).sort(([, a], [, b]) => b - a).map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    ...(r.never2xx.length ? [`never 2xx: ${r.never2xx.join(', ')}`] : []),
+    `5xx answers: ${r.serverErrors}; answers the document does not describe: ${r.findingCount - r.serverErrors}`,
+  ];
+  for (const f of r.findings) lines.push(`  ${f.problem}: ${f.operation} -> ${f.status} (${f.kind}): ${f.detail}\n    request: ${f.request}\n    answer: ${f.answer}`);
+  return lines.join('\n');
+}
