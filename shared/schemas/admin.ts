@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
 import { SCOPES, USER_ROLES, USER_STATUSES, type Scope, type UserRole, type UserStatus } from '../scopes.ts';
-import { clearable, dateString, id, int, list, oneOf, oneOfStrings, str } from './fields.ts';
+import { clearable, dateString, id, int, isoInstant, list, oneOf, oneOfStrings, str, UTC_CLOCK, type WallClock } from './fields.ts';
 import { same } from './same-type.ts';
 
 export interface User {
@@ -72,32 +72,26 @@ export const userDeleteQuerySchema = z.object({
   to_user_id: id('to_user_id').optional(),
 });
 
-const isoInstant = (field: string) => z
-  .string({ error: `The ${field} must be a date and time in ISO 8601, such as 2030-01-31T12:00:00Z.` })
-  .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-    `The ${field} must be a date and time in ISO 8601, such as 2030-01-31T12:00:00Z.`)
-  // A date alone is its midnight UTC; every instant is stored as UTC with seconds.
-  .transform((s) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : /[Zz]|[+-]\d{2}:?\d{2}$/.test(s) ? s : `${s}Z`).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-
-export const keyCreateSchema = z.object({
+/** POST /keys; a date or time without an offset in `expires_at` is read on `clock` (the instance's time zone). */
+export const keyCreateSchemaIn = (clock: WallClock) => z.object({
   name: str('name').optional(),
   /** None given: the creating key's own scopes. */
   scopes: list('scopes', oneOfStrings('scopes.*', SCOPES), SCOPES.length).optional(),
-  expires_at: isoInstant('expires_at').optional(),
+  expires_at: isoInstant('expires_at', clock).optional(),
   domain_id: id('domain_id').optional(),
   /** Admins only: the user the key is for (default: the creator's own user). */
   user_id: id('user_id').optional(),
 });
+export const keyCreateSchema = keyCreateSchemaIn(UTC_CLOCK);
 export type KeyCreateInput = z.input<typeof keyCreateSchema>;
 /** What PATCH /keys/{id} takes: a new name, and changes that only narrow the key. */
 export const KEY_UPDATE_FIELDS = ['name', 'scopes', 'expires_at', 'domain_id'] as const;
-export const keyUpdateSchema = z.strictObject({
+export const keyUpdateSchemaIn = (clock: WallClock) => z.strictObject({
   name: str('name').optional(),
   /** A subset of the key's scopes. */
   scopes: list('scopes', oneOfStrings('scopes.*', SCOPES), SCOPES.length).optional(),
   /** An earlier expiry, or one for a key that had none; null (no expiry) only for a key that never expires. */
-  expires_at: clearable(isoInstant('expires_at')),
+  expires_at: clearable(isoInstant('expires_at', clock)),
   /** A domain restriction for an unrestricted key; null only for a key that is not restricted. */
   domain_id: clearable(id('domain_id')),
 }, {
@@ -106,6 +100,7 @@ export const keyUpdateSchema = z.strictObject({
     ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: a key's ${KEY_UPDATE_FIELDS.join(', ')} can be changed.`
     : undefined),
 });
+export const keyUpdateSchema = keyUpdateSchemaIn(UTC_CLOCK);
 export type KeyUpdateInput = z.infer<typeof keyUpdateSchema>;
 /** DELETE /keys/{id}: cascade=1 revokes the keys it made too, transitively. */
 export const keyRevokeQuerySchema = z.object({ cascade: oneOf('cascade', [0, 1] as const).optional() });

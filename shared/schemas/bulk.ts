@@ -1,7 +1,7 @@
 // Bulk link operations (POST/PATCH/DELETE /links/bulk): requests and answers.
 // Each item is answered on its own, in the shape a single request would get.
 import { z } from 'zod';
-import { id, toList } from './fields.ts';
+import { id, instantOf, isoSeconds, toList } from './fields.ts';
 import { linkCreateSchema, linkUpdateSchema } from './links.ts';
 import { errorSchema, linkSchema } from './responses.ts';
 
@@ -36,11 +36,17 @@ const flag = z.preprocess(
  * the title fetcher). Not taken by POST /links.
  */
 const IMPORTED_TITLE_MAX = 500;
+/** A real date (2024-02-30 is refused, not rolled forward); without an offset UTC, and a date alone its first instant. */
+const createdAtOf = (v: string) => {
+  const s = v.trim();
+  return instantOf(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00Z` : s);
+};
 export const bulkImportedFieldsSchema = z.object({
   title: z.string({ error: 'The title must be a string.' }).trim()
     .max(IMPORTED_TITLE_MAX, `The title may not be greater than ${IMPORTED_TITLE_MAX} characters.`).nullish(),
   created_at: z.string({ error: 'The created_at must be a string.' })
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'The created_at must be a date and time in ISO 8601 (such as 2024-05-01T08:00:00Z).')
+    .refine((v) => createdAtOf(v) !== null, 'The created_at must be a real date and time in ISO 8601 (such as 2024-05-01T08:00:00Z).')
+    .transform((v) => isoSeconds(createdAtOf(v)!))
     .refine((v) => !(Date.parse(v) > Date.now() + 60_000), 'The created_at cannot be in the future.')
     .nullish(),
 });

@@ -105,6 +105,62 @@ export const dateString = (field: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, `The ${field} is not a valid date.`);
 
+/**
+ * The UTC instant (ms) of a wall-clock date (YYYY-MM-DD) and time (HH:MM) in the instance's
+ * time zone. The server passes its zone's (util/time.ts zoneClock); UTC_CLOCK where none is known.
+ */
+export type WallClock = (date: string, hhmm: string) => number;
+export const UTC_CLOCK: WallClock = (date, hhmm) => Date.parse(`${date}T${hhmm}:00Z`);
+
+const DAY_MS = 86_400_000;
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number, m: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * An ISO 8601 date or date-time as the UTC instant (ms) it names, or null when it names none:
+ * impossible dates (2030-02-30) and times (24:00, 10:60) are refused, not rolled forward. With an
+ * offset (Z, +05:00) it is that instant; without one, the wall clock's zone. A date alone means
+ * through the end of that day: the instant the next day begins.
+ */
+export function instantOf(text: string, clock: WallClock = UTC_CLOCK): number | null {
+  const m = INSTANT.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, hh, mi, ss, frac, offset] = m;
+  const year = Number(y), month = Number(mo), day = Number(d);
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  const date = `${y}-${mo}-${d}`;
+  if (hh === undefined) return clock(new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10), '00:00');
+  if (Number(hh) > 23 || Number(mi) > 59 || Number(ss ?? 0) > 59) return null;
+  const extra = Number(ss ?? 0) * 1000 + Math.floor(Number(frac ?? 0) * 1000);
+  if (!offset) return clock(date, `${hh}:${mi}`) + extra;
+  const wall = Date.parse(`${date}T${hh}:${mi}:00Z`) + extra;
+  if (/^z$/i.test(offset)) return wall;
+  const o = offset.replace(':', '');
+  const [oh, om] = [Number(o.slice(1, 3)), Number(o.slice(3) || 0)];
+  if (oh > 23 || om > 59) return null;
+  return wall - (offset[0] === '-' ? -1 : 1) * (oh * 60 + om) * 60_000;
+}
+
+/** ISO 8601 UTC with seconds, as every *_at field is stored and answered. */
+export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A date-time field: an exact instant in ISO 8601 UTC with seconds (see instantOf). */
+export const isoInstant = (field: string, clock: WallClock = UTC_CLOCK) => {
+  const message = `The ${field} must be a real date or date and time in ISO 8601, such as 2030-01-31, 2030-01-31T12:00:00Z or 2030-01-31T17:00:00+05:00.`;
+  return z
+    .string({ error: message })
+    .trim()
+    .transform((s, ctx) => {
+      const ms = instantOf(s, clock);
+      if (ms === null || Number.isNaN(ms)) {
+        ctx.issues.push({ code: 'custom', message, input: s });
+        return z.NEVER;
+      }
+      return isoSeconds(ms);
+    });
+};
+
 export const timeString = (field: string) =>
   z
     .string({ error: `The ${field} must be a time in the format HH:MM.` })

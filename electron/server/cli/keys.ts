@@ -48,8 +48,9 @@ Options:
                            links, domains, spaces, pixels, stats, webhooks, each
                            :read or :write (a write includes its read), and admin
                            (only for an admin's key)
-  --expires WHEN           when the key stops working, ISO 8601 (2030-01-31 or
-                           2030-01-31T12:00:00Z); default: never
+  --expires WHEN           when the key stops working, ISO 8601: 2030-01-31 (through
+                           that day, in LINKDESK_TIMEZONE or UTC), 2030-01-31T12:00:00Z
+                           or 2030-01-31T17:00:00+05:00; default: never
   --domain ID              restrict the key to the user's domain ID: it sees and
                            makes links only there
   --label TEXT             the key's name, to tell it from the user's others
@@ -109,7 +110,11 @@ interface Narrowing { scopes?: Scope[]; expiresAt?: string; domainId?: number; l
 const FLAG_OF: Record<string, string> = { scopes: '--scope', expires_at: '--expires', domain_id: '--domain', name: '--label' };
 
 async function narrowingOf(values: { scope?: string[]; expires?: string; domain?: string; label?: string }): Promise<Narrowing> {
-  const { keyCreateSchema } = await import('../../../shared/schemas/admin.ts');
+  const { keyCreateSchemaIn } = await import('../../../shared/schemas/admin.ts');
+  const { isValidTimeZone, zoneClock } = await import('../util/time.ts');
+  // A date alone lasts through that day in the zone `serve` reads from its environment too.
+  const zone = process.env.LINKDESK_TIMEZONE && isValidTimeZone(process.env.LINKDESK_TIMEZONE) ? process.env.LINKDESK_TIMEZONE : 'UTC';
+  const keyCreateSchema = keyCreateSchemaIn(zoneClock(zone));
   const body = {
     ...(values.scope !== undefined && { scopes: values.scope.flatMap((v) => v.split(',')).map((x) => x.trim()).filter(Boolean) }),
     ...(values.expires !== undefined && { expires_at: values.expires }),

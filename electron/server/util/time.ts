@@ -1,3 +1,5 @@
+import { UTC_CLOCK, type WallClock } from '../../../shared/schemas/fields.ts';
+
 /** ISO 8601 UTC with seconds, as every *_at field is given. */
 export const isoNow = (now = Date.now()) => new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -55,3 +57,7 @@ export function isValidTimeZone(tz: string): boolean {
     return false;
   }
 }
+
+/** The wall clock of `timeZone` for date fields (shared/schemas/fields.ts instantOf). */
+export const zoneClock = (timeZone: string): WallClock =>
+  (timeZone === 'UTC' ? UTC_CLOCK : (date, hhmm) => zonedToUtc(date, hhmm, timeZone));

@@ -77,10 +77,10 @@ describe('linkdesk keys create with scopes, expiry and a domain', () => {
   it('makes a narrower key the API holds to', async () => {
     const d = (await s.api('POST', '/domains', { json: { name: 'cli.example' } })).body.data;
     const made = ok(['keys', 'create', '--user', '1', '--scope', 'links:read', '--scope', 'stats:read', '--expires', '2099-01-31', '--domain', String(d.id), '--label', 'reporting']);
-    expect(made.stderr).toContain(`read links, statistics; expires 2099-01-31T00:00:00Z; domain ${d.id} only`);
+    expect(made.stderr).toContain(`read links, statistics; expires 2099-02-01T00:00:00Z; domain ${d.id} only`);
     const key = made.lastLine;
     expect((await s.api('GET', '/keys/current', { key })).body.data).toMatchObject({
-      name: 'reporting', scopes: ['links:read', 'stats:read'], expires_at: '2099-01-31T00:00:00Z', domain_id: d.id,
+      name: 'reporting', scopes: ['links:read', 'stats:read'], expires_at: '2099-02-01T00:00:00Z', domain_id: d.id,
     });
     expect((await s.api('POST', '/links', { key, json: { url: 'https://example.com/x' } })).body).toEqual({ message: 'This key lacks the links:write scope.', status: 403 });
     const listed = JSON.parse(ok(['keys', 'list', '--json']).stdout).at(-1);
@@ -91,7 +91,8 @@ describe('linkdesk keys create with scopes, expiry and a domain', () => {
   it('refuses what the API refuses, with its words', () => {
     fails(['keys', 'create', '--user', '2', '--scope', 'admin'], 1, 'The admin scope is only for keys of admins; user 2 is a member.');
     fails(['keys', 'create', '--user', '1', '--expires', '2001-01-01'], 1, '--expires: The expires_at must be in the future.');
-    fails(['keys', 'create', '--user', '1', '--expires', 'soon'], 2, '--expires: The expires_at must be a date and time in ISO 8601');
+    fails(['keys', 'create', '--user', '1', '--expires', 'soon'], 2, '--expires: The expires_at must be a real date or date and time in ISO 8601');
+    fails(['keys', 'create', '--user', '1', '--expires', '2099-02-30'], 2, '--expires: The expires_at must be a real date');
     fails(['keys', 'create', '--user', '1', '--scope', 'links:delete'], 2, /--scope: The selected scopes\.\* is invalid; allowed: links:read, links:write/);
     fails(['keys', 'create', '--user', '2', '--domain', '999'], 1, '--domain: User 2 has no domain 999.');
   });

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  apiKeyCreatedSchema, apiKeySchema, keyCreateSchema, keyListQuerySchema, keyRevokedSchema, keyRevokeQuerySchema, keyUpdateSchema, type ApiKey, type KeyUpdateInput,
+  apiKeyCreatedSchema, apiKeySchema, keyCreateSchemaIn, keyListQuerySchema, keyRevokedSchema, keyRevokeQuerySchema, keyUpdateSchemaIn, type ApiKey, type KeyUpdateInput,
 } from '../../../../shared/schemas/admin.ts';
 import { idParamSchema } from '../../../../shared/schemas/resources.ts';
 import { errorResponses, errorSchema, pageOf, singleOf } from '../../../../shared/schemas/responses.ts';
@@ -14,7 +14,7 @@ import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { broader, mayActOn, type KeyReach } from '../../auth/key-policy.ts';
 import { forbidden } from '../../auth/policy.ts';
 import type { KeyRow } from '../../db/repositories/users-repository.ts';
-import { isoNow } from '../../util/time.ts';
+import { isoNow, zoneClock } from '../../util/time.ts';
 import type { ApiContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { page, single } from '../responses.ts';
@@ -47,6 +47,8 @@ const isAdmin = (p: Principal) => grants(p.scopes, 'admin');
 
 export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // expires_at: a date alone lasts through that day, and a time without an offset is, in the instance's time zone.
+  const clock = zoneClock(ctx.timeZone);
   const users = ctx.repos.users;
 
   /** A key this principal may see: its own user's, or any with `admin`; 404 otherwise (as for any record not one's own). */
@@ -86,11 +88,11 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
     schema: {
       tags, summary: 'Create an API key',
       description: 'The answer holds the key (`data.key`): shown this once, never again. `scopes` (form: scopes[]=links:read; JSON: an array) '
-        + 'default to the creating key\'s own; a scope it lacks is 403 naming it. `expires_at` (ISO 8601) may not be later than the creating key\'s own expiry '
+        + 'default to the creating key\'s own; a scope it lacks is 403 naming it. `expires_at` (ISO 8601: with an offset such as Z or +05:00, else in the instance\'s time zone; a date alone lasts through that day) may not be later than the creating key\'s own expiry '
         + '(default: that expiry). `domain_id` restricts the key to one domain; a restricted key makes only keys restricted to its domain. '
         + '`user_id` (another user\'s key) needs the `admin` scope; `admin` can only be given to an admin\'s key. '
         + 'A key broader than the creating one is 403 naming the field.',
-      body: keyCreateSchema, response: { 201: singleOf(apiKeyCreatedSchema, 201), ...errorResponses, 403: forbiddenKey },
+      body: keyCreateSchemaIn(clock), response: { 201: singleOf(apiKeyCreatedSchema, 201), ...errorResponses, 403: forbiddenKey },
     },
   }, async (req, reply) => {
     const p = principalOf(req);
@@ -129,7 +131,7 @@ export function keysRoutes(app: FastifyInstance, ctx: ApiContext) {
       description: `${OWN.trim()} Besides \`name\`, a change may only narrow the key: \`scopes\` a subset of its scopes, \`expires_at\` earlier than its expiry `
         + '(or any, for a key that never expires), `domain_id` a restriction for a key that has none. Widening is 403 naming the field; '
         + 'a bad value or an unknown field is 422 naming it. The changes apply together or not at all.',
-      params: idParamSchema, body: keyUpdateSchema, response: { 200: singleOf(apiKeySchema), ...errorResponses, 403: forbiddenKey },
+      params: idParamSchema, body: keyUpdateSchemaIn(clock), response: { 200: singleOf(apiKeySchema), ...errorResponses, 403: forbiddenKey },
     },
   }, async (req) => {
     const p = principalOf(req);
