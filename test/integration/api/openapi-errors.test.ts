@@ -33,7 +33,7 @@ describe('framework errors in the contract shape', () => {
   it('JSON that does not parse answers 400 naming JSON', async () => {
     const r = await fetch(`${s.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' }, body: '{"url":"x",}' });
     expect(r.status).toBe(400);
-    const body = await r.json();
+    const body = (await r.json()) as { message: string };
     contractBody(400, body);
     expect(body.message).toMatch(/JSON/);
   });
@@ -41,7 +41,7 @@ describe('framework errors in the contract shape', () => {
   it('a foreign media type answers 415 naming the ones accepted', async () => {
     const r = await fetch(`${s.url}/api/v1/links`, { method: 'POST', headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/xml' }, body: '<url/>' });
     expect(r.status).toBe(415);
-    const body = await r.json();
+    const body = (await r.json()) as { message: string };
     contractBody(415, body);
     expect(body.message).toContain('application/json');
   });
