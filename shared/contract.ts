@@ -193,7 +193,9 @@ export type IpcErrorKind =
   | 'invalid-key' | 'validation' | 'not-found' | 'conflict' | 'rate-limited' | 'unreachable' | 'tls' | 'timeout'
   | 'not-linkdesk' | 'server' | 'bad-request' | 'no-key' | 'keychain' | 'contract' | 'unsupported'
   /** 403: the key works but lacks a scope (the message names it) or is restricted to one domain. */
-  | 'forbidden';
+  | 'forbidden'
+  /** The user said no when main asked (a key to a new address or over plain http, trusting a CA): nothing was sent or changed. */
+  | 'declined';
 /** Why a connection failed, finer than `kind`: each has its own message and advice. */
 export type ConnectionReason =
   | 'dns' | 'refused' | 'timeout' | 'reset' | 'network'
@@ -244,14 +246,17 @@ export const contract = {
   'app.openLogs': entry<typeof none, { opened: string }>(none),
   'instances.list': entry<typeof none, { instances: InstanceView[]; selectedId: string }>(none),
   'instances.add': entry<typeof addInstanceArgs, InstanceView>(addInstanceArgs),
-  /** A new address with a stored key and no new one is refused unless keepKeyForNewAddress says the key may go there. */
+  /**
+   * A new address with a stored key and no new one is refused unless keepKeyForNewAddress says the key may go there;
+   * then, as for plainHttpConfirmed and new CA certificates, main asks the user itself and a no is 'declined'.
+   */
   'instances.update': entry<typeof updateInstanceArgs, InstanceView>(updateInstanceArgs),
   'instances.remove': entry<z.ZodObject<{ id: typeof instanceId }>, { removed: true }>(z.object({ id: instanceId })),
   /** Selects the instance this window works on. */
   'instances.select': entry<z.ZodObject<{ id: typeof instanceId }>, InstanceView>(z.object({ id: instanceId })),
   /** Test connection: reachability and the key's account. */
   'instances.check': entry<z.ZodObject<{ id: typeof instanceId }>, Reachability>(z.object({ id: instanceId })),
-  /** Trusts, for this instance only, the CA certificate with this fingerprint that its server presents now. */
+  /** Trusts, for this instance only, the CA certificate with this fingerprint that its server presents now, once main's own dialog says yes. */
   'instances.trustCertificate': entry<typeof trustArgs, InstanceView>(trustArgs),
   /** Reads a PEM certificate file's subject, issuer, validity and fingerprint (for the instance form). */
   'certificates.inspect': entry<typeof inspectArgs, CertificateInfo[]>(inspectArgs),

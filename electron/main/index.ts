@@ -13,6 +13,7 @@ import { deepLinkInArgv, PROTOCOL } from '../services/native/deep-link.ts';
 import { HIDDEN_FLAG } from '../services/native/login-item.ts';
 import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
 import { hardenContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
+import { nativeConfirm } from './consent.ts';
 import { electronNative } from './native.ts';
 import { applicationMenu, createTray } from './tray.ts';
 import { createWindowManager, preloadPath } from './windows.ts';
@@ -76,6 +77,7 @@ async function start(): Promise<void> {
     safeStorage,
     resolveSystemProxy: (url) => session.defaultSession.resolveProxy(url),
     native: electronNative(path.join(resources, 'icon.png')),
+    confirm: nativeConfirm,
   });
 
   const windows = await createWindowManager({

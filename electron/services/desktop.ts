@@ -8,6 +8,7 @@ import type { ServerConfig } from '../server/config.ts';
 import type { AtomicFs } from './atomic-file.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { createBackups } from './backups.ts';
+import { askNobody, type Confirm } from './consent.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
 import { createJobs, jobHandlers } from './jobs.ts';
@@ -72,6 +73,11 @@ export interface DesktopOptions {
   log?: ServerLogOptions;
   /** Clipboard, notifications, global shortcuts, login item, theme. */
   native?: NativeHost;
+  /**
+   * Asks the user before the stored key goes to a new address or over plain http, or a CA is trusted:
+   * a native dialog in the app (electron/main), a stand-in in tests. Without it every such change is declined.
+   */
+  confirm?: Confirm;
 }
 
 export interface Desktop {
@@ -235,6 +241,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     selection: selectionHandlers,
     backups: backups.handlers,
     profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,
+    confirm: opts.confirm ?? askNobody,
     info: async () => { await recheckKeychain(); return info(); },
     copyText: async (text) => {
       if (!native.clipboard) return false;

@@ -17,6 +17,7 @@ import type { SecretStore } from './secret-store.ts';
 import { createInstanceHandlers } from './instance-handlers.ts';
 import type { X509Certificate } from 'node:crypto';
 import { createAdminHandlers } from './admin-handlers.ts';
+import type { Confirm } from './consent.ts';
 import { checkedShortUrl, scrubLink } from './untrusted.ts';
 import { scrubSecrets } from '../server/util/log-options.ts';
 import type { Link } from '../../shared/api-types.ts';
@@ -52,6 +53,8 @@ export interface HandlerDeps {
   backups: Part<'backups.list' | 'backups.create' | 'backups.restore'>;
   /** Puts text on the clipboard; false where there is none (outside the app). */
   copyText(text: string): Promise<boolean>;
+  /** Asks the user in main before a key goes somewhere new or a CA is trusted (consent.ts). */
+  confirm: Confirm;
 }
 type Part<K extends CallName> = Pick<Handlers, K>;
 

@@ -2,7 +2,7 @@
 // entries for an instance. A key goes only to the address it was given for,
 // and over plain http to another computer only after the user agreed for that
 // address: both are checked at the moment a request would carry it.
-import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
+import { isPlainHttpRemote, keyTravelsPlain, originOf } from '../../shared/schemas/instance.ts';
 import type { ProxyCredentials } from './api-client.ts';
 import type { ServiceError } from './errors.ts';
 import type { InstanceProfile } from './instance-profiles.ts';
@@ -22,9 +22,11 @@ export function keyRefusal(p: InstanceProfile): ServiceError | null {
       `The stored API key was given for ${p.keyOrigin}, not for ${origin}, so it has not been sent there.`,
       'Open this instance\'s settings and either agree to send the key to the new address or enter the key for it.');
   }
-  if (isPlainHttpRemote(p.baseUrl) && p.plainHttpOrigin !== origin) {
+  if (keyTravelsPlain(p.baseUrl, p.proxy) && p.plainHttpOrigin !== origin) {
+    // Through a manual proxy even this computer's own address leaves it: the proxy reads the request.
+    const where = isPlainHttpRemote(p.baseUrl) ? 'on another computer' : `reached through the proxy ${p.proxy.url}`;
     return connectionError('no-key', 'plain-http',
-      `${origin} is a plain http:// address on another computer: the API key would cross the network unencrypted, so it has not been sent.`,
+      `${origin} is a plain http:// address ${where}: the API key would cross the network unencrypted, so it has not been sent.`,
       'Use the server\'s https:// address if it has one; otherwise confirm in this instance\'s settings that the key may be sent unencrypted.');
   }
   return null;

@@ -3,7 +3,7 @@
 // its extra CAs, and the gate that keeps a key from an address it was not given
 // for. Also how an instance is described to the windows (InstanceView).
 import type { InstanceView, ServerStatus } from '../../shared/contract.ts';
-import { isPlainHttpRemote, originOf } from '../../shared/schemas/instance.ts';
+import { keyTravelsPlain, originOf } from '../../shared/schemas/instance.ts';
 import { basicAuth, createApiClient, type ApiClient, type Connection } from './api-client.ts';
 import { ServiceError } from './errors.ts';
 import { clientKeyAccount, keyRefusal, parseProxyCredentials, proxyAccount } from './instance-access.ts';
@@ -112,7 +112,7 @@ export function createInstanceClients(o: InstanceClientOptions) {
       },
       caCertificates: p.caCertificates.flatMap(certs),
       clientCertificate: p.clientCertificate ? certs(p.clientCertificate)[0] ?? null : null,
-      plainHttp: remote && isPlainHttpRemote(p.baseUrl) ? (p.plainHttpOrigin === origin ? 'confirmed' : 'unconfirmed') : null,
+      plainHttp: remote && keyTravelsPlain(p.baseUrl, p.proxy) ? (p.plainHttpOrigin === origin ? 'confirmed' : 'unconfirmed') : null,
       keyForOtherAddress: remote && hasApiKey && p.keyOrigin !== null && p.keyOrigin !== origin,
       keyProblem: keyProblemOf(p.id),
     };

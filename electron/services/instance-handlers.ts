@@ -1,12 +1,16 @@
 // Adding, changing and removing instances, with everything that is not in
 // instances.json kept in the key store: the API key, the proxy's credentials,
 // the client certificate's key. A key is tied to the address it was given
-// for; a new address with an old key needs the user's word (keepKeyForNewAddress).
+// for; a new address with an old key, a key over plain http and a trusted CA
+// need the user's word, asked by main itself (consent.ts): the renderer's flags
+// (keepKeyForNewAddress, plainHttpConfirmed) only say that it should ask.
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { z } from 'zod';
 import type { Contract, InstanceView } from '../../shared/contract.ts';
-import { isPlainHttpRemote, originOf, type ProxySettingInput } from '../../shared/schemas/instance.ts';
+import { keyTravelsPlain, originOf, type ProxySettingInput } from '../../shared/schemas/instance.ts';
+import { requireConsent, type Confirm, type ConsentDetails } from './consent.ts';
 import { ServiceError } from './errors.ts';
+import type { CallContext } from './handlers.ts';
 import { clientKeyAccount, instanceAccounts, proxyAccount } from './instance-access.ts';
 import { normalizeBaseUrl, type InstanceProfile, type ProfilePatch, type ProfileStore } from './instance-profiles.ts';
 import { certificateInfo, readPem, toPem, trustableOf } from './net/trust.ts';
@@ -19,6 +23,8 @@ export interface InstanceHandlerDeps {
   dropClient(id: string): Promise<void>;
   /** The chain the instance's server presents now, unverified; null when it cannot be read. */
   presented(p: InstanceProfile): Promise<X509Certificate[] | null>;
+  /** Asks the user, in main (a native dialog), before a key or a trust decision goes anywhere new. */
+  confirm: Confirm;
 }
 
 type Args<N extends keyof Contract> = z.output<Contract[N]['args']>;
@@ -68,6 +74,15 @@ function checkedClientCertificate(input: { cert: string; key: string }): string 
   return toPem(cert);
 }
 
+/** CA certificates in `next` not trusted before: each needs the user's word, by its fingerprint. */
+async function askForNewCas(confirm: Confirm, next: string[] | undefined, before: string[], details: Omit<ConsentDetails, 'fingerprint' | 'subject'>) {
+  for (const pem of next ?? []) {
+    if (before.includes(pem)) continue;
+    const info = certificateInfo(new X509Certificate(pem));
+    await requireConsent(confirm, 'trust-ca', { ...details, fingerprint: info.fingerprint256, subject: info.subject });
+  }
+}
+
 /** The proxy setting to keep in the profile; its credentials go to the key store. */
 const proxyOf = (input: ProxySettingInput) =>
   ({ mode: input.mode, url: input.mode === 'url' ? new URL(input.url.trim()).origin : null });
@@ -107,15 +122,19 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
   };
 
   return {
-    'instances.add': async (a: Args<'instances.add'>) => {
-      const origin = originOf(normalizeBaseUrl(a.baseUrl));
+    'instances.add': async (a: Args<'instances.add'>, ctx: CallContext) => {
+      const origin = originOf(normalizeBaseUrl(a.baseUrl))!;
+      const proxy = a.proxy ? proxyOf(a.proxy) : undefined;
       const patch: ProfilePatch = {
-        proxy: a.proxy ? proxyOf(a.proxy) : undefined,
+        proxy,
         caCertificates: checkedCas(a.caCertificates),
         clientCertificate: a.clientCertificate ? checkedClientCertificate(a.clientCertificate) : undefined,
-        plainHttpOrigin: a.plainHttpConfirmed && isPlainHttpRemote(a.baseUrl) ? origin : null,
+        plainHttpOrigin: a.plainHttpConfirmed && keyTravelsPlain(a.baseUrl, proxy) ? origin : null,
         keyOrigin: a.apiKey ? origin : null,
       };
+      const asking = { instance: a.name.trim(), address: origin, proxy: proxy?.url ?? null, windowId: ctx.windowId };
+      await askForNewCas(d.confirm, patch.caCertificates, [], asking);
+      if (patch.plainHttpOrigin) await requireConsent(d.confirm, 'plain-http', asking);
       const p = await d.profiles.add({ name: a.name, baseUrl: a.baseUrl, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
       try {
         await storeSecrets(p.id, { apiKey: a.apiKey, proxy: proxySecret(a.proxy, false) ?? undefined, clientKey: a.clientCertificate?.key });
@@ -128,10 +147,10 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       return d.view(p);
     },
 
-    'instances.update': async (a: Args<'instances.update'>) => {
+    'instances.update': async (a: Args<'instances.update'>, ctx: CallContext) => {
       const before = profile(a.id);
       const baseUrl = a.baseUrl !== undefined && before.kind === 'remote' ? normalizeBaseUrl(a.baseUrl) : before.baseUrl;
-      const origin = originOf(baseUrl);
+      const origin = originOf(baseUrl)!;
       const moved = before.kind === 'remote' && origin !== originOf(before.baseUrl);
       const hasKey = (await d.secrets.get(a.id).catch(() => null)) !== null;
       if (moved && hasKey && a.apiKey === undefined && !a.keepKeyForNewAddress) {
@@ -139,13 +158,17 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
           status: 422, reason: 'key-other-address', fields: { apiKey: ['Enter the key for the new address, or agree to send the stored one there.'] },
         });
       }
+      const proxy = a.proxy ? proxyOf(a.proxy) : before.proxy;
+      const proxyChanged = proxy.mode !== before.proxy.mode || proxy.url !== before.proxy.url;
       const patch: ProfilePatch = {
         name: a.name,
         baseUrl: a.baseUrl,
-        proxy: a.proxy ? proxyOf(a.proxy) : undefined,
+        proxy: a.proxy ? proxy : undefined,
         caCertificates: checkedCas(a.caCertificates, before.caCertificates),
         clientCertificate: a.clientCertificate === null ? null : a.clientCertificate ? checkedClientCertificate(a.clientCertificate) : undefined,
-        plainHttpOrigin: a.plainHttpConfirmed === undefined ? undefined : a.plainHttpConfirmed ? origin : null,
+        // An agreement to plain http was for that address through that proxy; another proxy needs it again.
+        plainHttpOrigin: a.plainHttpConfirmed === true && keyTravelsPlain(baseUrl, proxy) ? origin
+          : a.plainHttpConfirmed === false || proxyChanged ? null : undefined,
         keyOrigin: a.apiKey !== undefined || a.keepKeyForNewAddress ? origin : undefined,
       };
       if (before.kind === 'local') {
@@ -155,6 +178,14 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
         patch.plainHttpOrigin = undefined;
         patch.keyOrigin = undefined;
       }
+      // Main's own questions, before anything is stored: the renderer's flags alone send nothing anywhere.
+      const asking = { instance: (a.name ?? before.name).trim(), address: origin, proxy: proxy.mode === 'url' ? proxy.url : null, windowId: ctx.windowId };
+      if (patch.keyOrigin && a.apiKey === undefined && patch.keyOrigin !== before.keyOrigin) {
+        await requireConsent(d.confirm, 'key-new-address', { ...asking, from: before.keyOrigin });
+      }
+      const plainAgreed = before.plainHttpOrigin === origin && !proxyChanged;
+      if (patch.plainHttpOrigin && !plainAgreed) await requireConsent(d.confirm, 'plain-http', asking);
+      await askForNewCas(d.confirm, patch.caCertificates, before.caCertificates, asking);
       // The secrets first, then the profile that points them at an address: a key is never left
       // pointed at an address it was not stored for. Whatever fails puts back what was there.
       const secrets = {
@@ -178,13 +209,14 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
 
     'instances.remove': async ({ id }: Args<'instances.remove'>) => {
       if (profile(id).kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
-      for (const account of instanceAccounts(id)) await d.secrets.delete(account);
+      // The profile first: if instances.json cannot be saved the instance stays, and so do its keys.
       await d.profiles.remove(id);
+      for (const account of instanceAccounts(id)) await d.secrets.delete(account);
       await d.dropClient(id);
       return { removed: true } as const;
     },
 
-    'instances.trustCertificate': async ({ id, fingerprint256 }: Args<'instances.trustCertificate'>) => {
+    'instances.trustCertificate': async ({ id, fingerprint256 }: Args<'instances.trustCertificate'>, ctx: CallContext) => {
       const p = profile(id);
       if (p.kind !== 'remote' || !p.baseUrl.startsWith('https:')) throw new ServiceError('bad-request', 'Only an https:// remote instance has certificates to trust.');
       const chain = await d.presented(p);
@@ -197,6 +229,8 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       const pem = toPem(ca);
       const next = p.caCertificates.includes(pem) ? p.caCertificates : [...p.caCertificates, pem];
       if (next.length > 10) throw new ServiceError('bad-request', 'This instance already trusts 10 CA certificates; remove one first.');
+      // The fingerprint main shows is the one the server presents now, not one the page names.
+      await askForNewCas(d.confirm, next, p.caCertificates, { instance: p.name, address: originOf(p.baseUrl)!, proxy: p.proxy.mode === 'url' ? p.proxy.url : null, windowId: ctx.windowId });
       const updated = await d.profiles.update(id, { caCertificates: next });
       await d.dropClient(id);
       return d.view(updated);

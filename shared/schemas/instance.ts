@@ -63,9 +63,9 @@ export const instanceFields = {
   caCertificates: z.array(z.union([fingerprintField, pemCertificate])).max(10, 'At most 10 CA certificates per instance.'),
   /** null removes it. */
   clientCertificate: clientCertificateInput.nullable(),
-  /** The user agreed that the key goes to this http:// address unencrypted. */
+  /** The user agreed in the form that the key goes to this http:// address unencrypted; main asks again itself. */
   plainHttpConfirmed: z.boolean(),
-  /** The address changed and the stored key may go to the new one. */
+  /** The address changed and the user agreed in the form that the stored key may go there; main asks again itself. */
   keepKeyForNewAddress: z.boolean(),
 };
 
@@ -74,6 +74,15 @@ export function isPlainHttpRemote(baseUrl: string): boolean {
   const u = parsedUrl(baseUrl);
   if (!u || u.protocol !== 'http:') return false;
   return !isLoopbackHost(u.hostname);
+}
+
+/**
+ * Whether the key would be readable on its way: plain http to another computer, or plain http
+ * through a manual proxy, even to this computer (the proxy reads the request, and sends it on).
+ */
+export function keyTravelsPlain(baseUrl: string, proxy: { mode: ProxyMode; url?: string | null } | null | undefined): boolean {
+  if (isPlainHttpRemote(baseUrl)) return true;
+  return parsedUrl(baseUrl)?.protocol === 'http:' && proxy?.mode === 'url' && Boolean(proxy.url?.trim());
 }
 
 export function isLoopbackHost(hostname: string): boolean {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InstanceView, IpcResult } from '../../shared/contract.ts';
 import type { AppCommand } from '../../shared/native.ts';
+import type { ConsentDetails, ConsentKind } from '../../electron/services/consent.ts';
 import { createDesktop, type Desktop, type NativeHost } from '../../electron/services/desktop.ts';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -47,6 +48,8 @@ export interface World {
   calls: string[];
   /** What main pushed to the page (server status, job progress), in order. */
   pushes: AppCommand[];
+  /** Main's own questions (a native dialog in the app), recorded; answered with `answer` (yes unless a test says no). */
+  consents: { answer: boolean; asked: { kind: ConsentKind; details: ConsentDetails }[] };
 }
 
 export interface NativeRecorder extends NativeHost {
@@ -110,8 +113,10 @@ export const test = base.extend<{ world: World }, { site: Site }>({
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-e2e-'));
     const openedFolders: string[] = [];
     const native = nativeRecorder();
+    const consents: World['consents'] = { answer: true, asked: [] };
     const start = () => createDesktop({
       native,
+      confirm: async (kind, details) => { consents.asked.push({ kind, details }); return consents.answer; },
       openPath: async (folder) => { openedFolders.push(folder); return ''; },
       dataDir, secretStore: secrets, localServer: { port: 0, config: { fetchTitles: false, healthChecks: false } }, requestTimeoutMs: 5000,
       onUnexpectedError: (err, name) => console.error(`e2e: ${name} failed unexpectedly`, err),
@@ -172,7 +177,7 @@ export const test = base.extend<{ world: World }, { site: Site }>({
         desktop = await start();
         forward(desktop);
       },
-      remote, invoke, invokeRaw, openedFolders, native, calls, pushes,
+      remote, invoke, invokeRaw, openedFolders, native, calls, pushes, consents,
       command: (c) => page.evaluate((cmd) => (window as unknown as { __linkdeskCommand(c: unknown): void }).__linkdeskCommand(cmd), c),
       async open(hash = '#/links') {
         await page.goto(`${site.url}${hash}`);

@@ -204,7 +204,8 @@ test('a new address for a stored key: the form asks before the key goes there', 
 test('error states in the form: refused, an unreachable proxy, a sign-in page instead of the API', async ({ page, world }) => {
   const refused = `http://127.0.0.1:${await closedPort()}`;
   await world.addInstance('Old server', refused, 'ldk_x');
-  await world.invoke('instances.add', { name: 'Via proxy', baseUrl: world.remote.url, apiKey: world.remote.key, proxy: { mode: 'url', url: `http://127.0.0.1:${await closedPort()}` } });
+  // Plain http through a manual proxy leaves the computer: agreed to (main's stand-in dialog says yes).
+  await world.invoke('instances.add', { name: 'Via proxy', baseUrl: world.remote.url, apiKey: world.remote.key, plainHttpConfirmed: true, proxy: { mode: 'url', url: `http://127.0.0.1:${await closedPort()}` } });
   const portal = (await import('node:http')).createServer((_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end('<title>Hotel Wi-Fi login</title>'));
   await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
   try {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JobView } from '../../shared/transfer.ts';
+import type { Confirm, ConsentDetails, ConsentKind } from '../../electron/services/consent.ts';
 import { createDesktop, type Desktop, type DesktopOptions } from '../../electron/services/desktop.ts';
 import { createMemoryStore, openSecretStore, type SecretStore } from '../../electron/services/secret-store.ts';
 
@@ -97,11 +98,25 @@ export type Cleanups = (() => Promise<void> | void)[];
  * The real handler table on a temp data folder, with the real keychain (a
  * memory store outside a D-Bus session); `cleanups` closes it and removes its keys.
  */
+/**
+ * Stands in for main's native dialog (electron/main/consent.ts): records what was asked and
+ * answers `answer` (yes unless a test says no).
+ */
+export interface ConsentRecorder { answer: boolean; asked: { kind: ConsentKind; details: ConsentDetails }[]; confirm: Confirm }
+export function consentRecorder(answer = true): ConsentRecorder {
+  const r: ConsentRecorder = {
+    answer,
+    asked: [] as { kind: ConsentKind; details: ConsentDetails }[],
+    confirm: async (kind, details) => { r.asked.push({ kind, details }); return r.answer; },
+  };
+  return r;
+}
+
 export async function testDesktop(cleanups: Cleanups, opts: Partial<DesktopOptions> = {}): Promise<Desktop> {
   const t = tempDir();
   cleanups.push(t.cleanup);
   const secrets = IN_DBUS ? await realKeychain() : createMemoryStore('test');
-  const d = await createDesktop({ dataDir: t.dir, secretStore: secrets, localServer: false, ...opts });
+  const d = await createDesktop({ dataDir: t.dir, secretStore: secrets, localServer: false, confirm: consentRecorder().confirm, ...opts });
   cleanups.push(async () => {
     await d.close();
     for (const p of d.profiles.list()) await secrets.delete(p.id);

@@ -84,13 +84,14 @@ it('proxy credentials belong to their proxy: a new proxy with the credential fie
   const [p1, p2] = [await proxyAt(), await proxyAt()];
   const d = await testDesktop(cleanups);
   const view = await ok(d.invoke('instances.add', {
-    name: 'Team', baseUrl: a.url, apiKey: a.key, proxy: { mode: 'url', url: p1.url, credentials: { username: 'u', password: 'secret-for-p1' } },
+    name: 'Team', baseUrl: a.url, apiKey: a.key, plainHttpConfirmed: true, proxy: { mode: 'url', url: p1.url, credentials: { username: 'u', password: 'secret-for-p1' } },
   }));
   expect(view.proxy.hasCredentials).toBe(true);
   // The same proxy, fields left empty: the stored credentials stay.
   expect((await ok(d.invoke('instances.update', { id: view.id, proxy: { mode: 'url', url: p1.url } }))).proxy.hasCredentials).toBe(true);
   // Another proxy, fields left empty: p1's password is not sent there, and is gone.
-  const moved = await ok(d.invoke('instances.update', { id: view.id, proxy: { mode: 'url', url: p2.url } }));
+  // (Plain http through another proxy is agreed to again: main's stand-in says yes.)
+  const moved = await ok(d.invoke('instances.update', { id: view.id, proxy: { mode: 'url', url: p2.url }, plainHttpConfirmed: true }));
   expect(moved.proxy).toMatchObject({ url: p2.url, hasCredentials: false });
   expect(await d.secrets.get(proxyAccount(view.id))).toBeNull();
   heard.length = 0;

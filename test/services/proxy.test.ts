@@ -104,16 +104,17 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
   });
 
   it('a manual proxy URL with credentials: asked for, refused when wrong, works when right; kept in the key store only', async () => {
+    // Plain http through a manual proxy leaves the computer: plainHttpConfirmed, and the harness's stand-in for main's dialog says yes.
     for (const baseUrl of [httpsUrl, httpUrl]) {
-      const none = await check({}, { baseUrl, caCertificates: [ca.cert], proxy: { mode: 'url', url: authed } });
+      const none = await check({}, { baseUrl, caCertificates: [ca.cert], plainHttpConfirmed: true, proxy: { mode: 'url', url: authed } });
       expect(none.reach).toMatchObject({ state: 'unreachable', reason: 'proxy-auth' });
       expect((none.reach as { message: string }).message).toMatch(/^The proxy 127\.0\.0\.1:\d+ asks for a user name and password \(407 Proxy Authentication Required\)\. Enter them under Proxy/);
 
-      const wrong = await check({}, { baseUrl, caCertificates: [ca.cert], proxy: { mode: 'url', url: authed, credentials: { username: AUTH.user, password: 'wrong' } } });
+      const wrong = await check({}, { baseUrl, caCertificates: [ca.cert], plainHttpConfirmed: true, proxy: { mode: 'url', url: authed, credentials: { username: AUTH.user, password: 'wrong' } } });
       expect(wrong.reach).toMatchObject({ state: 'unreachable', reason: 'proxy-auth' });
       expect((wrong.reach as { message: string }).message).toMatch(/did not accept the user name and password/);
 
-      const right = await check({}, { baseUrl, caCertificates: [ca.cert], proxy: { mode: 'url', url: authed, credentials: { username: AUTH.user, password: AUTH.password } } });
+      const right = await check({}, { baseUrl, caCertificates: [ca.cert], plainHttpConfirmed: true, proxy: { mode: 'url', url: authed, credentials: { username: AUTH.user, password: AUTH.password } } });
       expect(right.reach, baseUrl).toMatchObject({ state: 'connected', account: { name: 'owner' } });
       // The view says credentials are stored, never what they are; the profile file never holds them.
       expect(right.view.proxy).toEqual({ mode: 'url', url: authed, hasCredentials: true });
@@ -129,7 +130,7 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
     expect(gone.reach).toMatchObject({ state: 'unreachable', reason: 'proxy-refused' });
     expect((gone.reach as { message: string }).message).toMatch(/^The proxy 127\.0\.0\.1:\d+ refused the connection/);
     for (const baseUrl of [httpsUrl, httpUrl]) {
-      const denied = await check({}, { baseUrl, caCertificates: [ca.cert], proxy: { mode: 'url', url: denying } });
+      const denied = await check({}, { baseUrl, caCertificates: [ca.cert], plainHttpConfirmed: true, proxy: { mode: 'url', url: denying } });
       expect(denied.reach, baseUrl).toMatchObject({ state: 'unreachable', reason: 'proxy-denied' });
       expect((denied.reach as { message: string }).message).toMatch(/^The proxy 127\.0\.0\.1:\d+ refused to connect to 127\.0\.0\.1:\d+ \(HTTP 403 from the proxy\)/);
     }

@@ -2,13 +2,14 @@
 // before anything leaves; the API key, proxy password and client key are
 // write-only (a stored one is never shown or sent back, only that it exists).
 // A plain http:// address on another computer, and a new address for a stored
-// key, each need the user's word before the key goes there.
+// key, each need the user's word before the key goes there; main asks again in
+// a dialog of its own before it stores either (the page's word alone sends nothing).
 import { Alert, Badge, Button, Checkbox, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useRef, useState } from 'react';
 import type { CallArgs, InstanceView, Reachability } from '../../../../shared/contract.ts';
-import { instanceFormSchema, isPlainHttpRemote, originOf, type InstanceFormValues } from '../../../../shared/schemas/instance.ts';
+import { instanceFormSchema, isPlainHttpRemote, keyTravelsPlain, originOf, type InstanceFormValues } from '../../../../shared/schemas/instance.ts';
 import { ApiFailure, call } from '../../api/api.ts';
 import { FormError } from '../../components/FormParts/FormParts.tsx';
 import { useSaveForm } from '../../forms/use-save-form.ts';
@@ -38,7 +39,8 @@ export function InstanceModal({ instance, onClose, onCertificate }: {
   const formRef = useRef<HTMLFormElement>(null);
 
   const v = form.values;
-  const plainHttp = !local && isPlainHttpRemote(v.baseUrl);
+  const travelsPlain = (x: InstanceFormValues) => keyTravelsPlain(x.baseUrl, { mode: x.proxyMode, url: x.proxyUrl });
+  const plainHttp = !local && travelsPlain(v);
   const moved = !!instance && !local && instance.hasApiKey && originOf(v.baseUrl) !== null && originOf(v.baseUrl) !== originOf(instance.baseUrl);
   const last = instance ? reach[instance.id] : undefined;
 
@@ -59,7 +61,7 @@ export function InstanceModal({ instance, onClose, onCertificate }: {
           : { mode: values.proxyMode },
         caCertificates: cas.map((c) => c.pem ?? c.info.fingerprint256),
         ...(client.changed ? { clientCertificate: client.cert && client.key ? { cert: client.cert, key: client.key } : null } : {}),
-        ...(isPlainHttpRemote(values.baseUrl) ? { plainHttpConfirmed: values.plainHttpConfirmed } : {}),
+        ...(travelsPlain(values) ? { plainHttpConfirmed: values.plainHttpConfirmed } : {}),
       };
       const saved = instance
         ? await call('instances.update', {
@@ -88,7 +90,7 @@ export function InstanceModal({ instance, onClose, onCertificate }: {
             <Alert color="orange" title="The API key would travel unencrypted" data-testid="plain-http-warning">
               <Stack gap="xs">
                 <Text size="sm">
-                  {originOf(v.baseUrl)} is a plain http:// address on another computer: anyone on the network between here and there can read the key
+                  {originOf(v.baseUrl)} is a plain http:// address {isPlainHttpRemote(v.baseUrl) ? 'on another computer' : 'reached through a proxy'}: anyone on the network between here and there can read the key
                   and use it. Use the server's https:// address if it has one. Until you agree below, the key is not sent.
                 </Text>
                 <Checkbox label={`Send the API key to ${originOf(v.baseUrl)} unencrypted anyway`} {...form.getInputProps('plainHttpConfirmed', { type: 'checkbox' })} />
