@@ -115,7 +115,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     }
   }
   for (const p of state?.instances ?? []) if (p.keyOrigin === undefined) p.keyOrigin = p.kind === 'remote' ? originOf(p.baseUrl) : null;
-  const s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null } };
+  let s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null } };
   if (!s.instances.some((i) => i.kind === 'local')) {
     s.instances.unshift({ id: newLocalId(), name: 'This computer', kind: 'local', baseUrl: defaultLocalUrl, ...NET_DEFAULTS });
   }
@@ -123,18 +123,29 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
   const localProfile = s.instances.find((i) => i.kind === 'local')!;
   s.instances = [localProfile, ...s.instances.filter((i) => i.kind === 'remote')];
 
-  // Writes are chained so two concurrent changes land in order and both survive.
-  let chain: Promise<void> = Promise.resolve();
-  const save = () => {
-    const snapshot = JSON.stringify(s, null, 2) + '\n';
-    const next = chain.then(() => writeFileAtomic(file, snapshot, opts.fs));
-    chain = next.catch(() => undefined);
-    return next;
+  // One change at a time: each is built on a copy of what is current, saved, and only then made
+  // current. What is not on disk is not in effect either (a key must not follow an address that was
+  // never saved), and two changes at once land in order and both survive.
+  let chain: Promise<unknown> = Promise.resolve();
+  const change = <T>(build: (next: ProfilesFile) => T): Promise<T> => {
+    const run = chain.then(async () => {
+      const next = structuredClone(s);
+      const result = build(next);
+      try {
+        await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n', opts.fs);
+      } catch (err) {
+        throw new ServiceError('server', `The instance's settings could not be saved (${(err as Error).message.split('\n')[0]}); nothing was changed.`);
+      }
+      s = next;
+      return result;
+    });
+    chain = run.catch(() => undefined);
+    return run;
   };
-  if (!state) await save();
+  if (!state) await change(() => undefined);
 
-  const find = (id: string) => {
-    const p = s.instances.find((i) => i.id === id);
+  const find = (f: ProfilesFile, id: string) => {
+    const p = f.instances.find((i) => i.id === id);
     if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
     return p;
   };
@@ -149,16 +160,15 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
       return p && copy(p);
     },
     local: () => copy(s.instances[0]!),
-    async add(input) {
+    add: (input) => change((next) => {
       const p: InstanceProfile = {
         ...NET_DEFAULTS, ...input, id: randomUUID(), name: input.name.trim(), kind: 'remote', baseUrl: normalizeBaseUrl(input.baseUrl),
       };
-      s.instances.push(p);
-      await save();
+      next.instances.push(p);
       return copy(p);
-    },
-    async update(id, patch) {
-      const p = find(id);
+    }),
+    update: (id, patch) => change((next) => {
+      const p = find(next, id);
       if (patch.baseUrl !== undefined && p.kind === 'local') {
         throw new ServiceError('bad-request', "The local instance's address comes from its server; change the port in the server settings.");
       }
@@ -166,41 +176,27 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
         throw new ServiceError('bad-request', 'The local instance is reached directly on this computer: it has no proxy or certificates.');
       }
       const { name, baseUrl, ...rest } = patch;
-      const before = copy(p);
       if (name !== undefined) p.name = name.trim();
       if (baseUrl !== undefined) p.baseUrl = normalizeBaseUrl(baseUrl);
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) (p as Record<string, unknown>)[k] = v;
-      try {
-        await save();
-      } catch (err) {
-        // What is not on disk is not in effect either: a key must not follow an address that was never saved.
-        Object.assign(p, before);
-        throw new ServiceError('server', `The instance's settings could not be saved (${(err as Error).message.split('\n')[0]}); nothing was changed.`);
-      }
       return copy(p);
-    },
-    async remove(id) {
-      const p = find(id);
+    }),
+    remove: (id) => change((next) => {
+      const p = find(next, id);
       if (p.kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
-      s.instances = s.instances.filter((i) => i !== p);
-      if (s.lastSelectedId === id) s.lastSelectedId = null;
-      await save();
-    },
+      next.instances = next.instances.filter((i) => i !== p);
+      if (next.lastSelectedId === id) next.lastSelectedId = null;
+    }),
     lastSelectedId: () => (s.lastSelectedId && s.instances.some((i) => i.id === s.lastSelectedId) ? s.lastSelectedId : s.instances[0]!.id),
-    async setLastSelected(id) {
-      find(id);
-      s.lastSelectedId = id;
-      await save();
-    },
+    setLastSelected: (id) => change((next) => {
+      find(next, id);
+      next.lastSelectedId = id;
+    }),
     async setLocalBaseUrl(url) {
       if (s.instances[0]!.baseUrl === url) return;
-      s.instances[0]!.baseUrl = url;
-      await save();
+      await change((next) => { next.instances[0]!.baseUrl = url; });
     },
     localServer: () => ({ ...s.localServer }),
-    async setLocalServer(patch) {
-      s.localServer = { ...s.localServer, ...patch };
-      await save();
-    },
+    setLocalServer: (patch) => change((next) => { next.localServer = { ...next.localServer, ...patch }; }),
   };
 }
