@@ -1,7 +1,7 @@
 // About this app: its version, where it keeps its data, and where the local
 // server writes its warnings and errors, with a button that shows that folder
 // (what to attach to a bug report when something went wrong).
-import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AppInfo } from '../../../../shared/contract.ts';
 import { call, toIpcError } from '../../api/api.ts';
@@ -35,6 +35,10 @@ export function AboutCard({ info }: { info: AppInfo }) {
         </Text>
         <Text size="sm" c="dimmed">
           The local server's warnings and errors, one line each, never with a key or password. Attach it to a bug report if something went wrong.
+        </Text>
+        <Text size="sm" data-testid="geo-attribution">
+          {/* DB-IP's licence (CC BY 4.0) asks for this credit wherever its data is shown. */}
+          <Anchor inherit href="https://db-ip.com" target="_blank" rel="noreferrer">IP geolocation by DB-IP</Anchor>, CC BY 4.0
         </Text>
         <Group mt={4}>
           <Button variant="default" leftSection={<IconFolder />} loading={busy} onClick={() => void openLogs()}>Open logs folder</Button>
