@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
 import { SCOPES, USER_ROLES, USER_STATUSES, type Scope, type UserRole, type UserStatus } from '../scopes.ts';
-import { clearable, dateString, id, int, isoInstant, list, oneOf, oneOfStrings, str, UTC_CLOCK, type WallClock } from './fields.ts';
+import { clearable, dateString, id, int, isoInstant, list, oneOf, oneOfStrings, str, userName, UTC_CLOCK, type WallClock } from './fields.ts';
 import { same } from './same-type.ts';
 
 export interface User {
@@ -51,12 +51,12 @@ export interface AuditEntry {
 const page = { per_page: oneOf('per_page', PER_PAGE_VALUES).default(10), page: int('page', 1).default(1) };
 
 export const userCreateSchema = z.object({
-  name: str('name'),
+  name: userName(),
   role: oneOfStrings('role', USER_ROLES).default('member'),
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = z.object({
-  name: str('name').optional(),
+  name: userName().optional(),
   role: oneOfStrings('role', USER_ROLES).optional(),
   status: oneOfStrings('status', USER_STATUSES).optional(),
 });

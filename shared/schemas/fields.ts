@@ -3,6 +3,7 @@
 // carries a message that names the field.
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { hiddenInNameMessage, nameIsVisible } from '../user-names.ts';
 
 const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);
 
@@ -29,6 +30,9 @@ export const str = (field: string, max: number = LIMITS.nameLength) =>
     .max(max, `The ${field} may not be greater than ${max} characters.`)
     // Neither engine keeps one: FTS5 ends a search term at it, PostgreSQL refuses it in text.
     .refine((s) => !s.includes('\0'), `The ${field} may not contain NUL characters.`);
+
+/** A user's name: one that shows as what it is, in the API and the CLI alike (shared/user-names.ts). */
+export const userName = (field = 'name') => str(field).refine(nameIsVisible, hiddenInNameMessage(field));
 
 export const httpUrl = (field: string) =>
   str(field, LIMITS.urlLength).refine(isHttpUrl, `The ${field} must be a valid URL starting with http:// or https://.`);

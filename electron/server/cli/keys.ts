@@ -6,6 +6,7 @@ import path from 'node:path';
 import { defaultDataDir } from '../config.ts';
 import type { Kysely } from 'kysely';
 import { FULL_ACCESS, normalizeScopes, scopesForRole, scopesInWords, type Scope } from '../../../shared/scopes.ts';
+import { hiddenInNameMessage, nameIsVisible, nameTakenMessage } from '../../../shared/user-names.ts';
 import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../api/admin-messages.ts';
 import type { KeyRow, UsersRepository } from '../db/repositories/users-repository.ts';
 import type { DB } from '../db/schema.ts';
@@ -178,11 +179,12 @@ async function create(argv: string[]) {
   }
   const name = values.name?.trim();
   if (!name) throw usageError('keys create', 'needs --name NAME (a new user) or --user ID (an existing one)');
+  if (!nameIsVisible(name)) throw usageError('keys create', `--name: ${hiddenInNameMessage()}`);
   const { userId, keyId, key, role, row } = await withUsers(where, async (users, db) => {
     // A second "alice" would be a second user with her name, not another key for her.
     const [same] = await users.usersNamed(name);
     if (same) {
-      throw new CliError(`a user named ${name} exists already (user ${same.id}): add a key to that user with --user ${same.id}, or choose another --name`);
+      throw new CliError(`${nameTakenMessage(name, same).slice(0, -1)}: add a key to that user with --user ${same.id}, or choose another --name`);
     }
     if (narrowing.domainId !== undefined) throw new CliError(`--domain: a new user has no domain ${narrowing.domainId}; give the user a domain first, then a key with --user`);
     const u = await users.createUser(name);

@@ -2,6 +2,7 @@
 // users, with the API's rules and messages (the last active admin stays; a
 // user who owns links is deleted only when told what becomes of them).
 import { USER_ROLES, type UserRole } from '../../../shared/scopes.ts';
+import { hiddenInNameMessage, nameIsVisible, nameTakenMessage } from '../../../shared/user-names.ts';
 import { lastAdminMessage, ownsLinksMessage } from '../api/admin-messages.ts';
 import { userChangeNotes, userDeletionNotes } from '../api/audit-notes.ts';
 import type { UserRow } from '../db/repositories/users-repository.ts';
@@ -109,12 +110,13 @@ async function create(argv: string[]) {
   if (help) return void process.stdout.write(USAGE.create!);
   const name = positionals[0]?.trim();
   if (!name) throw usageError(COMMAND, 'needs the new user\'s NAME');
+  if (!nameIsVisible(name)) throw usageError(COMMAND, `NAME: ${hiddenInNameMessage()}`);
   const role = (values.role ?? 'member') as UserRole;
   if (!USER_ROLES.includes(role)) throw usageError(COMMAND, `--role: admin or member, got "${values.role}"`);
   const where = whereOf(COMMAND, values);
   const made = await withUsers(where, async (users, db) => {
     const [same] = await users.usersNamed(name);
-    if (same) throw new CliError(`A user named ${name} exists already (user ${same.id}).`);
+    if (same) throw new CliError(nameTakenMessage(name, same));
     const u = await users.createUser(name, role);
     await auditCli(db, { action: 'user.create', targetType: 'user', targetId: u.id, fields: values.role ? ['name', 'role'] : ['name'] });
     return u;

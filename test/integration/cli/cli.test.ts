@@ -49,7 +49,7 @@ describe('linkdesk keys', () => {
     expect(linkdesk(['keys', 'create', '--name', 'alice', ...dir]).status).toBe(0);
     const twice = linkdesk(['keys', 'create', '--name', 'alice', ...dir]);
     expect(twice.status).toBe(1);
-    expect(twice.stderr).toContain('a user named alice exists already (user 1): add a key to that user with --user 1, or choose another --name');
+    expect(twice.stderr).toContain('A user named alice exists already (user 1): add a key to that user with --user 1, or choose another --name');
     expect(twice.stdout).toBe('');
     expect(JSON.parse(linkdesk(['keys', 'list', '--json', ...dir]).stdout)).toHaveLength(1);
     expect(linkdesk(['keys', 'create', '--user', '1', ...dir]).status).toBe(0);

@@ -14,6 +14,7 @@ import type { ApiContext } from '../context.ts';
 import { ApiError, conflict, invalid, notFound } from '../errors.ts';
 import { deleted, page, single } from '../responses.ts';
 import { lastAdminMessage, ownsLinksMessage } from '../admin-messages.ts';
+import { nameTakenMessage } from '../../../../shared/user-names.ts';
 
 const tags = ['users'];
 const ADMIN_ONLY = ' Needs a key with the `admin` scope, of a user whose role is admin.';
@@ -33,7 +34,7 @@ export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
   };
   const nameFree = async (name: string, except?: number) => {
     const same = (await users.usersNamed(name)).find((u) => u.id !== except);
-    if (same) throw invalid('name', `A user named ${name} exists already (user ${same.id}).`);
+    if (same) throw invalid('name', nameTakenMessage(name, same));
   };
 
   r.get('/users', {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { FULL_ACCESS, normalizeScopes, type Scope, type UserRole, type UserStatus } from '../../../../shared/scopes.ts';
+import { nameKey } from '../../../../shared/user-names.ts';
 import { newApiKey } from '../../util/secrets.ts';
 import { isoNow } from '../../util/time.ts';
 import type { DB } from '../schema.ts';
@@ -127,9 +128,13 @@ export function createUsersRepository(db: Kysely<DB>) {
       return (await userRows().orderBy('users.id').execute()) as UserRow[];
     },
 
-    /** The users called exactly `name`, oldest first. */
+    /**
+     * The users called `name` whatever its case (nameKey), oldest first. Compared here rather than
+     * in SQL: SQLite's lower() folds ASCII only, and an instance has few users.
+     */
     async usersNamed(name: string) {
-      return db.selectFrom('users').select(['id', 'name']).where('name', '=', name).orderBy('id').execute();
+      const key = nameKey(name);
+      return (await db.selectFrom('users').select(['id', 'name']).orderBy('id').execute()).filter((u) => nameKey(u.name) === key);
     },
 
     /** A new user (admin if it is the instance's first). */
