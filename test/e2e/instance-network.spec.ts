@@ -129,6 +129,12 @@ test('the untrusted-certificate dialog: shows the certificate, trusts its CA onl
   await world.axe('untrusted certificate dialog');
 
   await dialog.getByLabel('I compared the fingerprint with the one I was given, and they are the same').check();
+  // The page's word is not enough: main asks itself, showing the fingerprint; a no trusts nothing and says so.
+  world.consents.answer = false;
+  await trust.click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Not trusted: you declined' })).toContainText(caPrint);
+  expect(world.consents.asked).toEqual([{ kind: 'trust-ca', details: expect.objectContaining({ instance: 'Wiki links', fingerprint: caPrint }) }]);
+  world.consents.answer = true;
   await trust.click();
   await expect(dialog).toBeHidden();
   await expect(row.locator('[data-reach]')).toHaveAttribute('data-reach', 'connected');
@@ -173,6 +179,7 @@ test('plain http to another address: warned in the form and on the card, no key 
   await edit.getByLabel(`Send the API key to ${served.url} unencrypted anyway`).check();
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toBeHidden();
+  expect(world.consents.asked).toEqual([{ kind: 'plain-http', details: expect.objectContaining({ instance: 'Branch', address: served.url }) }]);
   await expect(row.locator('[data-reach]')).toHaveAttribute('data-reach', 'connected');
   await expect(row.locator('[data-warning="plain-http"]')).toHaveText('Key sent unencrypted');
   expect(lastUsed()).not.toMatch(/\bnever\b/);
@@ -195,8 +202,16 @@ test('a new address for a stored key: the form asks before the key goes there', 
   await expect(edit.getByText('Enter the key for the new one, or agree to send the stored key there.').first()).toBeVisible();
   expect((await world.invoke('instances.list')).instances.find((i: { name: string }) => i.name === 'Team').baseUrl).toBe(world.remote.url);
 
+  // Agreed in the page, declined in main's own dialog: the form says so and the key stays where it was.
+  world.consents.answer = false;
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await ask.getByRole('button', { name: 'Send the stored key there' }).click();
+  await expect(edit.getByText(`Not sent: you declined to send the stored API key to ${moved}. Nothing was changed.`)).toBeVisible();
+  expect(world.consents.asked).toEqual([{ kind: 'key-new-address', details: expect.objectContaining({ address: moved, from: world.remote.url }) }]);
+  expect((await world.invoke('instances.list')).instances.find((i: { name: string }) => i.name === 'Team').baseUrl).toBe(world.remote.url);
+
+  world.consents.answer = true;
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText(moved);
 });
