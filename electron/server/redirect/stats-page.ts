@@ -1,8 +1,10 @@
-// `<short url>+`: a link's public statistics. Charts are <progress> bars so
-// the page needs neither script nor inline styles under its CSP.
+// `<short url>+`: a link's public statistics. Charts are <progress> bars and
+// the map is SVG drawn here, so the page needs neither script nor inline
+// styles under its CSP.
 import type { CountRow, LinkStats } from '../../../shared/api-types.ts';
 import type { LinkStatus } from '../../../shared/constants.ts';
 import { esc, type Page } from './html.ts';
+import { mapSvg } from './stats-map.ts';
 
 // Made on the first statistics page, not at start: their ICU data is memory an idle server need not hold.
 let displayNames: Record<'region' | 'language', Intl.DisplayNames> | undefined;
@@ -14,6 +16,21 @@ const named = (type: 'region' | 'language', code: string) => {
   } catch {
     return code; // 'Unknown' and anything else that is not a code
   }
+};
+
+const DEVICES: Record<string, string> = {
+  desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', watch: 'Watch', television: 'Television', console: 'Game console',
+};
+/** Rollups count rare values under `(other)`. */
+const other = (v: string) => (v === '(other)' ? 'Others' : v);
+
+interface CityRow { value: string; region: string | null; country: string | null; count: number }
+/** The dimensions of issue 33 this page shows, when the server's statistics have them. */
+type WithPlaces = LinkStats & { cities?: CityRow[]; devices?: CountRow[] };
+
+const cityLabel = (c: CityRow) => {
+  if (c.value === '(other)' || c.value === '' || c.value === 'Unknown') return other(c.value || 'Unknown');
+  return [c.value, c.region && c.region !== c.value ? c.region : '', c.country].filter(Boolean).join(', ');
 };
 
 const STATUS_TEXT: Record<LinkStatus, string> = { 1: 'Active', 2: 'Expired', 3: 'Disabled' };
@@ -42,7 +59,7 @@ export interface StatsView {
 }
 
 export function statsPage(v: StatsView): Page {
-  const s = v.stats;
+  const s: WithPlaces = v.stats;
   const days = s.days.slice(-DAYS_SHOWN).map((d) => ({ value: d.date, count: d.count }));
   const recorded = s.days.reduce((n, d) => n + d.count, 0);
   const max = Math.max(1, ...days.map((d) => d.count));
@@ -56,7 +73,11 @@ ${v.url ? `<p>Destination: <code>${esc(v.url)}</code></p>` : ''}
 <p>Status: ${esc(STATUS_TEXT[v.status])} · created ${esc(v.createdAt.slice(0, 10))}</p>
 <p><strong>${esc(s.clicks)}</strong> click(s) in total.</p>
 ${table(`Clicks by day (last ${DAYS_SHOWN} days with clicks, UTC)`, days, max)}
+<h2>Map</h2>
+<figure>${mapSvg(s.countries, (c) => named('region', c))}</figure>
 ${table('Countries', s.countries, recorded, (c) => named('region', c))}
+${s.cities ? table('Cities', s.cities.map((c) => ({ value: cityLabel(c), count: c.count })), recorded) : ''}
+${s.devices ? table('Devices', s.devices, recorded, (d) => DEVICES[d] ?? other(d)) : ''}
 ${table('Platforms', s.platforms, recorded)}
 ${table('Browsers', s.browsers, recorded)}
 ${table('Languages', s.languages, recorded, (l) => named('language', l))}
