@@ -14,6 +14,9 @@ import { frameworkErrors, fromFramework } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
+import { statsLiveRoutes } from './api/routes/stats-live.ts';
+import { createLiveFeed } from './api/live/live-feed.ts';
+import { createLiveClicksRepository } from './db/repositories/live-clicks-repository.ts';
 import { domainsRoutes } from './api/routes/domains.ts';
 import { linksRoutes } from './api/routes/links.ts';
 import { linksBulkRoutes } from './api/routes/links-bulk.ts';
@@ -252,6 +255,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await health?.close();
     await ownProbe?.close();
   });
+  // Live statistics streams never end by themselves: they are ended before the server waits for its connections.
+  const liveClicks = createLiveClicksRepository(deps.store.db);
+  const liveFeed = createLiveFeed({
+    repo: liveClicks, outOfOrder: deps.store.engine === 'postgres', onError: (err) => app.log.error({ err }, 'live statistics: reading clicks failed'),
+  });
+  app.addHook('preClose', async () => liveFeed.close());
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
@@ -365,6 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       linksBulkRoutes(secured, ctx);
       linksRoutes(secured, ctx);
       spacesPixelsRoutes(secured, ctx);
+      statsLiveRoutes(secured, liveFeed, liveClicks);
       accountStatsRoutes(secured, ctx);
       webhooksRoutes(secured, ctx);
       usersRoutes(secured, ctx);

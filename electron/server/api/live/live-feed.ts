@@ -1,0 +1,205 @@
+// The live statistics feed behind GET /stats/live. One reader per process
+// polls click_log after the last id it saw (every POLL_MS, only while a stream
+// is open) and fans each click out to the streams that may see it. Reading
+// the log rather than being handed clicks by the writer means: the redirect
+// and the writer do nothing more per click, a stream on any node hears clicks
+// stored by every node (PostgreSQL) or process (the app and the CLI on one
+// SQLite folder), and a click is heard only once it is stored.
+// PostgreSQL hands out ids before commit, so a slower transaction can commit a
+// lower id after a higher one was read: the ids skipped over are asked for
+// again for SETTLE_MS (the webhooks' click settle time).
+// A stream's socket that cannot take more (write() said so) gets nothing until
+// it drains; what arrives meanwhile waits in the stream's queue, and a stream
+// whose queue passes MAX_BEHIND is dropped. Nothing a stream does reaches the
+// redirects: the feed runs on its own timer and writes one chunk per stream per poll.
+import type { ServerResponse } from 'node:http';
+import type { LiveClickRow, LiveClicksRepository } from '../../db/repositories/live-clicks-repository.ts';
+
+export const POLL_MS = 200;
+export const HEARTBEAT_MS = 15_000;
+export const MAX_STREAMS_PER_KEY = 20;
+export const MAX_BEHIND = 1000;
+const SETTLE_MS = 5000;
+const MAX_GAPS = 10_000;
+const READ_MAX = 5000;
+
+/** Who may see what: null userId is an admin key (every user's clicks). */
+export interface LiveScope { keyId: number; userId: number | null; domainId: number | null; linkId: number | null }
+
+interface Stream {
+  scope: LiveScope;
+  res: ServerResponse;
+  /** Events written while the socket was full, waiting for 'drain'. */
+  queue: string[];
+  /** Events in `queue`. */
+  behind: number;
+  blocked: boolean;
+}
+
+export interface LiveFeedOptions {
+  repo: LiveClicksRepository;
+  /** PostgreSQL: ids may commit out of order (see above). */
+  outOfOrder: boolean;
+  onError(err: unknown): void;
+  pollMs?: number;
+  heartbeatMs?: number;
+  maxBehind?: number;
+}
+
+export type LiveFeed = ReturnType<typeof createLiveFeed>;
+
+const sees = (s: LiveScope, r: LiveClickRow) =>
+  (s.userId === null || s.userId === r.user_id) && (s.domainId === null || s.domainId === r.domain_id) && (s.linkId === null || s.linkId === r.link_id);
+
+const eventOf = (r: LiveClickRow) => `event: click\ndata: ${JSON.stringify({
+  link_id: r.link_id, alias: r.alias, country: r.country, city: r.city, device: r.device, source: r.source ?? 'link',
+  at: new Date(r.created_at).toISOString(),
+})}\n\n`;
+
+export function createLiveFeed(o: LiveFeedOptions) {
+  const pollMs = o.pollMs ?? POLL_MS;
+  const maxBehind = o.maxBehind ?? MAX_BEHIND;
+  const streams = new Set<Stream>();
+  const perKey = new Map<number, number>();
+  let cursor: number | null = null;
+  /** The first read of the newest id, which a stream waits for before it is told it is open. */
+  let starting: Promise<void> | null = null;
+  /** Ids skipped over (PostgreSQL), with when they were first missed. */
+  const gaps = new Map<number, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let polling = false;
+  let closed = false;
+  let dropped = 0;
+  const heartbeat = setInterval(() => { for (const s of streams) send(s, ': keep-alive\n\n', 0); }, o.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function end(s: Stream, destroy: boolean) {
+    if (!streams.delete(s)) return;
+    const n = (perKey.get(s.scope.keyId) ?? 1) - 1;
+    if (n > 0) perKey.set(s.scope.keyId, n); else perKey.delete(s.scope.keyId);
+    if (destroy) s.res.destroy(); else if (!s.res.writableEnded) s.res.end();
+    if (!streams.size) stop();
+  }
+
+  /** Writes `chunk` (holding `events` events) or queues it behind a full socket; a stream too far behind is dropped. */
+  function send(s: Stream, chunk: string, events: number) {
+    if (s.res.destroyed) return end(s, true);
+    if (s.blocked) {
+      s.queue.push(chunk);
+      s.behind += events;
+      if (s.behind > maxBehind) {
+        dropped += 1;
+        end(s, true); // the socket is full: nothing more, a goodbye included, would reach the reader
+      }
+      return;
+    }
+    if (!s.res.write(chunk)) {
+      s.blocked = true;
+      s.res.once('drain', () => {
+        s.blocked = false;
+        const waiting = s.queue.splice(0).join('');
+        s.behind = 0;
+        if (waiting) send(s, waiting, 0);
+      });
+    }
+  }
+
+  function stop() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    cursor = null;
+    starting = null;
+    gaps.clear();
+  }
+
+  /** Where reading starts: the newest click when the first stream opens. */
+  function start(): Promise<void> {
+    starting ??= o.repo.lastId().then((id) => {
+      cursor ??= id;
+      schedule(pollMs);
+    }, (err: unknown) => {
+      starting = null;
+      throw err;
+    });
+    return starting;
+  }
+
+  function schedule(ms: number) {
+    if (closed || !streams.size || timer) return;
+    timer = setTimeout(() => { timer = null; void poll(); }, ms);
+    timer.unref();
+  }
+
+  async function poll() {
+    if (polling || closed) return;
+    polling = true;
+    let full = false;
+    try {
+      if (cursor === null) return;
+      const now = Date.now();
+      for (const [id, at] of gaps) if (now - at > SETTLE_MS) gaps.delete(id);
+      const rows = await o.repo.after(cursor, [...gaps.keys()], READ_MAX);
+      full = rows.length === READ_MAX;
+      if (rows.length && streams.size && cursor !== null) deliver(rows, now);
+    } catch (err) {
+      o.onError(err);
+    } finally {
+      polling = false;
+    }
+    schedule(full ? 0 : pollMs);
+  }
+
+  function deliver(rows: LiveClickRow[], now: number) {
+    let last = cursor!;
+    for (const r of rows) {
+      gaps.delete(r.id);
+      if (r.id > last) {
+        if (o.outOfOrder) for (let id = last + 1; id < r.id && gaps.size < MAX_GAPS; id++) gaps.set(id, now);
+        last = r.id;
+      }
+    }
+    cursor = last;
+    const events = rows.map(eventOf);
+    for (const s of streams) {
+      let chunk = '';
+      let n = 0;
+      for (let i = 0; i < rows.length; i++) if (sees(s.scope, rows[i]!)) { chunk += events[i]; n++; }
+      if (n) send(s, chunk, n);
+    }
+  }
+
+  return {
+    /**
+     * A new stream on `res`, or false when the key has its most streams open
+     * already. Resolves once every click stored from then on will reach it;
+     * the caller sends the headers after that.
+     */
+    async open(scope: LiveScope, res: ServerResponse): Promise<boolean> {
+      if (closed) return false;
+      const n = perKey.get(scope.keyId) ?? 0;
+      if (n >= MAX_STREAMS_PER_KEY) return false;
+      perKey.set(scope.keyId, n + 1);
+      const s: Stream = { scope, res, queue: [], behind: 0, blocked: false };
+      streams.add(s);
+      res.on('close', () => end(s, true));
+      try {
+        await start();
+      } catch (err) {
+        end(s, true);
+        throw err;
+      }
+      return true;
+    },
+    /** Whether the key may open another stream. */
+    roomFor: (keyId: number) => (perKey.get(keyId) ?? 0) < MAX_STREAMS_PER_KEY,
+    /** Streams open, and how many were dropped for falling behind. */
+    stats: () => ({ streams: streams.size, dropped }),
+    /** Ends every stream (server shutdown) and stops reading. */
+    close() {
+      closed = true;
+      clearInterval(heartbeat);
+      for (const s of [...streams]) end(s, false);
+      stop();
+    },
+  };
+}
