@@ -22,6 +22,7 @@ const instanceId = z.string().min(1).max(100);
 // A range is checked here with the API's own rules, so a bad one never leaves the app.
 const statsRange = statsQuerySchema.optional();
 const linkStatsArgs = statsQuerySchema.safeExtend({ id });
+const statsExportArgs = statsQuerySchema.safeExtend({ id: id.optional() });
 const f = instanceFields;
 const addInstanceArgs = z.object({
   name: f.name, baseUrl: f.baseUrl, apiKey: f.apiKey.optional(), proxy: f.proxy.optional(), caCertificates: f.caCertificates.optional(),
@@ -270,6 +271,8 @@ export const contract = {
   'stats.get': entry<typeof linkStatsArgs, LinkStats>(linkStatsArgs),
   /** The whole account's statistics for a range, with its top links. */
   'stats.account': entry<typeof statsRange, AccountStats>(statsRange),
+  /** The range's statistics as the server's CSV (`dimension,value,clicks` rows): a link's with `id`, else the account's. */
+  'stats.export': entry<typeof statsExportArgs, CsvFile>(statsExportArgs),
   /** The app's settings, with the global shortcut's state and where quick shorten goes. */
   'settings.get': entry<typeof none, SettingsView>(none),
   /** A change to some settings; a refused shortcut or login item comes back as a 422-like validation error. */

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import {
   contract, isCallName, type AppInfo, type CallName, type CallResult, type Contract, type InstanceView, type IpcError, type IpcResult,
-  type Reachability, type ServerStatus,
+  type CsvFile, type Reachability, type ServerStatus,
 } from '../../shared/contract.ts';
 import type { Account } from '../../shared/api-types.ts';
 import { page, single } from './api-answers.ts';
@@ -153,6 +153,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'stats.account': async (args, ctx) => offered('account statistics', async () =>
       single(await api(ctx).request('GET', '/stats', { query: { from: args?.from, to: args?.to, interval: args?.interval } }))),
+    'stats.export': async ({ id, from, to, interval }, ctx) => offered('statistics export', async () => {
+      const text = await api(ctx).download(id === undefined ? '/stats' : `/stats/${id}`, { query: { from, to, interval } });
+      const rows = Math.max(0, text.split('\n').filter((l) => l.length).length - 1);
+      const name = `linkdesk-stats-${id === undefined ? 'account' : `link-${id}`}-${from ?? 'all'}${to ? `-to-${to}` : ''}.csv`;
+      const file: CsvFile = { name, mime: 'text/csv', content: text, rows };
+      return file;
+    }),
     ...d.native,
     ...d.jobs,
     ...d.imports,

@@ -1,7 +1,7 @@
 // Saves a file the app made (an export, a report) through the browser's
 // download, which Electron turns into a "Save as" dialog.
-export function saveFile(f: { name: string; mime: string; content: string }): void {
-  const url = URL.createObjectURL(new Blob([f.content], { type: f.mime }));
+export function saveFile(f: { name: string; mime: string; content: string | Blob }): void {
+  const url = URL.createObjectURL(typeof f.content === 'string' ? new Blob([f.content], { type: f.mime }) : f.content);
   const a = document.createElement('a');
   a.href = url;
   a.download = f.name;

@@ -12,7 +12,10 @@ import { RangeControls } from '../Stats/RangeControls.tsx';
 import { useStatsRange } from '../Stats/range-store.ts';
 import { bucketLabel } from '../Stats/stats-data.ts';
 import { queryOf } from '../Stats/stats-range.ts';
-import { Breakdowns, ClicksOverTime } from '../Stats/StatsCharts.tsx';
+import { StatsCharts } from '../Stats/StatsCharts.tsx';
+import { ExportCsvButton, RangeChange } from '../Stats/StatsExtras.tsx';
+import type { ShownStats } from '../Stats/stats-types.ts';
+import { usePreviousPeriod } from '../Stats/use-previous.ts';
 import { TopLinks } from './TopLinks.tsx';
 
 /** The bucket with the most clicks, the earliest of a tie; none when the range has no clicks. */
@@ -24,13 +27,16 @@ function busiest(stats: AccountStats): { date: string; count: number } | null {
 
 export default function DashboardScreen() {
   const range = useStatsRange((s) => s.applied);
-  const stats = useInstanceQuery('stats', { account: true, range }, () => api.accountStats(queryOf(range)));
-  const s = stats.data;
+  const asked = queryOf(range);
+  const stats = useInstanceQuery('stats', { account: true, range }, () => api.accountStats(asked));
+  const s: (AccountStats & ShownStats) | undefined = stats.data;
+  const previous = usePreviousPeriod(undefined, stats.stale ? undefined : s, asked);
   const peak = s ? busiest(s) : null;
 
   return (
     <>
       <ScreenHeader title="Dashboard" description="Clicks on all links of this instance">
+        {s && stats.error?.kind !== 'unsupported' ? <ExportCsvButton query={asked} /> : null}
         <Button variant="light" onClick={stats.reload} loading={stats.loading}>Refresh</Button>
       </ScreenHeader>
       {stats.error ? <ErrorState error={stats.error} onRetry={stats.reload} kept={s !== undefined} /> : null}
@@ -42,6 +48,7 @@ export default function DashboardScreen() {
             <Card withBorder>
               <Text size="sm" c="dimmed">Clicks in range</Text>
               <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
+              <RangeChange current={s.total} previous={previous.range} />
             </Card>
             <Card withBorder>
               <Text size="sm" c="dimmed">Average per {s.interval ?? 'day'}</Text>
@@ -53,9 +60,7 @@ export default function DashboardScreen() {
               <Text size="sm" c="dimmed">{peak ? bucketLabel(peak.date, s.interval ?? 'day') : 'No clicks in this range'}</Text>
             </Card>
           </SimpleGrid>
-          <ClicksOverTime stats={s} />
-          <TopLinks links={s.top_links} />
-          <Breakdowns stats={s} />
+          <StatsCharts stats={s} previous={previous.series} pngPrefix="linkdesk-account" between={<TopLinks links={s.top_links} />} />
         </>
       ) : null}
     </>

@@ -12,12 +12,16 @@ import { RangeControls } from './RangeControls.tsx';
 import { useStatsRange } from './range-store.ts';
 import { queryOf } from './stats-range.ts';
 import { StatsCharts } from './StatsCharts.tsx';
+import { ExportCsvButton, RangeChange } from './StatsExtras.tsx';
+import type { ShownStats } from './stats-types.ts';
+import { usePreviousPeriod } from './use-previous.ts';
 
 export default function StatsScreen() {
   const id = useRoute((s) => s.route.id) ?? 0;
   const range = useStatsRange((s) => s.applied);
   const link = useInstanceQuery('links', { id }, () => api.links.get(id));
-  const stats = useInstanceQuery('stats', { id, range }, () => api.stats(id, queryOf(range)));
+  const asked = queryOf(range);
+  const stats = useInstanceQuery('stats', { id, range }, () => api.stats(id, asked));
   const back = () => window.history.length > 1 ? window.history.back() : useRoute.getState().navigate('links');
   const refresh = () => { link.reload(); stats.reload(); };
 
@@ -25,13 +29,15 @@ export default function StatsScreen() {
   const notOffered = stats.error?.kind === 'unsupported' ? stats.error : null;
   const error = link.error ?? (notOffered ? null : stats.error);
   const l = link.data;
-  const s = notOffered ? undefined : stats.data;
+  const s: (ShownStats & { clicks: number }) | undefined = notOffered ? undefined : stats.data;
+  const previous = usePreviousPeriod(id, stats.stale ? undefined : s, asked);
   // What was shown stays shown when a refresh fails; the error sits above it.
   const ready = l && (s || notOffered);
   return (
     <>
       <ScreenHeader title={l ? `Statistics: ${l.alias}` : 'Statistics'} description={l?.short_url}>
         <Button variant="default" onClick={back}>Back to links</Button>
+        {s && s.clicks > 0 ? <ExportCsvButton id={id} query={asked} /> : null}
         <Button variant="light" onClick={refresh} loading={link.loading || stats.loading}>Refresh</Button>
       </ScreenHeader>
       {error ? <ErrorState error={error} onRetry={refresh} kept={Boolean(ready)} /> : null}
@@ -43,6 +49,7 @@ export default function StatsScreen() {
               <Card withBorder>
                 <Text size="sm" c="dimmed">Clicks in range</Text>
                 <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
+                <RangeChange current={s.total} previous={previous.range} />
               </Card>
             ) : null}
             <Card withBorder>
@@ -64,7 +71,7 @@ export default function StatsScreen() {
           {s && s.clicks > 0 ? (
             <>
               <RangeControls shown={stats.loading ? undefined : s} />
-              <StatsCharts stats={s} />
+              <StatsCharts stats={s} previous={previous.series} pngPrefix={`linkdesk-${l.alias}`} />
             </>
           ) : null}
         </>

@@ -1,0 +1,84 @@
+// Clicks per country on a world map, with the same numbers in a table beside
+// it. Countries with clicks take focus and name themselves (a <title> is the
+// tooltip under the pointer; the line above the map says it for the keyboard).
+import { Grid, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import world from 'world-atlas/countries-110m.json';
+import type { CountRow } from '../../../../shared/api-types.ts';
+import { MAP_HEIGHT, MAP_WIDTH, projectCountries, shadeOf, type CountryShape } from '../../../../shared/world-map.ts';
+import { formatCount } from '../../format.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { countryName } from './dimension-labels.ts';
+import { ScrollingList } from './StatsTables.tsx';
+
+// Projected once per window: the shapes do not change, only their shading.
+let shapes: CountryShape[] | undefined;
+const countryShapes = () => (shapes ??= projectCountries(world, 0.25));
+
+const FILL = [
+  'var(--mantine-color-default-border)',
+  ...[0.25, 0.42, 0.6, 0.8, 1].map((a) => `color-mix(in srgb, var(--mantine-color-indigo-6) ${a * 100}%, transparent)`),
+];
+
+export function WorldMap({ countries, pngName }: { countries: CountRow[]; pngName: string }) {
+  const [active, setActive] = useState<string | null>(null);
+  const counts = useMemo(() => new Map(countries.map((c) => [c.value.toUpperCase(), c.count])), [countries]);
+  const max = Math.max(0, ...countries.filter((c) => c.value.length === 2).map((c) => c.count));
+  const total = countries.reduce((n, c) => n + c.count, 0);
+  const rows = [...countries].sort((a, b) => b.count - a.count).map((c) => ({ name: countryName(c.value), Clicks: c.count }));
+  const said = (code: string, name: string) => {
+    const n = counts.get(code) ?? 0;
+    return `${code ? countryName(code) : name}: ${formatCount(n)} click${n === 1 ? '' : 's'}${n && total ? ` (${Math.round((n / total) * 100)}%)` : ''}`;
+  };
+  const activeShape = active ? countryShapes().find((c) => c.code === active) : undefined;
+
+  return (
+    <ChartCard testId="map" title="Clicks by country" png={pngName}>
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Text size="sm" c="dimmed" mb={4} aria-live="polite" data-testid="map-active" mih={22}>
+            {activeShape ? said(activeShape.code, activeShape.name) : 'Point at or tab to a country to read its clicks.'}
+          </Text>
+          <svg data-png viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} width="100%" role="group" aria-label="World map of clicks by country"
+            style={{ display: 'block', maxHeight: 420 }} data-testid="world-map">
+            {countryShapes().map((c) => {
+              const n = c.code ? counts.get(c.code) ?? 0 : 0;
+              const shade = shadeOf(n, max);
+              const on = active !== null && active === c.code;
+              return (
+                <path key={`${c.code}:${c.name}`} d={c.d} data-country={c.code} data-shade={shade}
+                  style={{ fill: FILL[shade], stroke: on ? 'var(--mantine-color-text)' : 'var(--mantine-color-body)', strokeWidth: on ? 1.5 : 0.5, outline: 'none' }}
+                  {...(n ? { tabIndex: 0, role: 'img', 'aria-label': said(c.code, c.name) } : {})}
+                  onMouseEnter={() => setActive(c.code || null)} onMouseLeave={() => setActive(null)}
+                  onFocus={() => setActive(c.code)} onBlur={() => setActive(null)}>
+                  <title>{said(c.code, c.name)}</title>
+                </path>
+              );
+            })}
+          </svg>
+          <MapLegend max={max} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }} data-testid="chart-countries">
+          {rows.length ? <ScrollingList label="Clicks by country" head="Country" rows={rows} maxHeight={380} />
+            : <Text size="sm" c="dimmed">No clicks in this range.</Text>}
+        </Grid.Col>
+      </Grid>
+    </ChartCard>
+  );
+}
+
+function MapLegend({ max }: { max: number }) {
+  if (max <= 0) return null;
+  // The upper bound of each shade: shadeOf's square-root steps.
+  const bounds = [1, 2, 3, 4, 5].map((s) => Math.max(1, Math.floor(max * (s / 5) ** 2)));
+  return (
+    <Text component="div" size="xs" c="dimmed" mt={4} style={{ display: 'flex', gap: 10, flexWrap: 'wrap', alignItems: 'center' }} aria-hidden>
+      {bounds.map((b, i) => (
+        <span key={i} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          <span style={{ width: 12, height: 12, borderRadius: 2, background: FILL[i + 1], display: 'inline-block' }} />
+          {i === 4 ? formatCount(max) : `≤ ${formatCount(b)}`}
+        </span>
+      ))}
+    </Text>
+  );
+}
