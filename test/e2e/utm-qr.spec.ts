@@ -4,6 +4,7 @@
 // The styled code is not decoded here: no QR decoder is installed.
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
+import { qrTarget } from '../../shared/qr-target.ts';
 import type { Link } from '../../shared/api-types.ts';
 import { expect, test } from './fixtures.ts';
 import { pick, rowAction } from './ui.ts';
@@ -199,7 +200,7 @@ test('styles a QR code with colours, a contrast warning, a logo and a size, down
   expect(pngBytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
   expect([pngBytes.readUInt32BE(16), pngBytes.readUInt32BE(20)]).toEqual([640, 640]);
   // The top-left finder pattern's dark ring starts after the four-module quiet zone.
-  const units = QRCode.create(link.short_url, { errorCorrectionLevel: 'H' }).modules.size + 8;
+  const units = QRCode.create(qrTarget(link.short_url), { errorCorrectionLevel: 'H' }).modules.size + 8;
   const finder = Math.floor((4.5 * 640) / units);
   const pixels = await page.evaluate(async ({ src, finder }) => {
     const img = new Image();

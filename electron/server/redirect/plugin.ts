@@ -28,6 +28,7 @@ import { defaultGeoipPath, openCountryLookup, type CountryLookup } from './geoip
 import { sendPage, type Page } from './html.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
+import { forwardedQuery } from './qr-marker.ts';
 import { previewCrawlerOf } from './preview-crawlers.ts';
 import { hasPreview, previewPage } from './preview-page.ts';
 import { statsPage } from './stats-page.ts';
@@ -187,7 +188,7 @@ export async function registerRedirects(
         platform: agent?.platform ?? null,
         languages: t === TARGET_TYPE.language ? languagesOf(h['accept-language'] ?? '') : [],
       };
-      const pick = (turn: number): Went => ({ to: withQuery(chooseTarget(link, visitor, () => turn), queryOf(c.url)), counted });
+      const pick = (turn: number): Went => ({ to: withQuery(chooseTarget(link, visitor, () => turn), forwardedQuery(c.url)), counted });
       const entries = t === TARGET_TYPE.rotation ? parseTargets(link.targets).rotation?.length ?? 0 : 0;
       return entries ? after(cache.rotate(link.id, entries, counted), pick) : pick(0);
     };

@@ -4,6 +4,7 @@
 import { Alert, Button, Center, ColorInput, FileButton, Group, Image, List, Loader, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
+import { qrTarget } from '../../../../shared/qr-target.ts';
 import { IconDownload } from '../../components/Icons/Icons.tsx';
 import { useInstances } from '../../state/instances-store.ts';
 import { readPref, writePref } from './instance-prefs.ts';
@@ -55,7 +56,8 @@ export default function QrCodeModal({ link, onClose }: { link: Link; onClose(): 
     let live = true;
     setError(null);
     const make = async () => {
-      const drawing = qrDrawing(link.short_url, style.logo !== null);
+      // The marker makes a scan count as `qr` in the statistics; the redirect drops it before forwarding.
+      const drawing = qrDrawing(qrTarget(link.short_url), style.logo !== null);
       const svg = qrSvg(drawing, style, `QR code that opens ${link.short_url}`);
       const png = await qrPng(drawing, style);
       if (live) setMade({ png, svg, level: drawing.level });
