@@ -30,5 +30,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     child.kill(signal);
   });
 }
+// A supervisor's SIGTERM to `npm run serve` never reaches here: npm passes it
+// to the `sh -c` it runs scripts with, which dies of it without passing it on
+// (a SIGINT the shell holds until its command ends). What does arrive is the loss of that parent, which is taken
+// as the SIGTERM it stands for (unless a signal was passed on already: the
+// shell also dies of a Ctrl-C). Polled: Node has no parent-death signal.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid === parent || passedAt !== -Infinity) return;
+  passedAt = performance.now();
+  child.kill('SIGTERM');
+}, 200).unref();
 process.on('exit', () => child.kill('SIGKILL'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1)));

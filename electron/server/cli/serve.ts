@@ -192,8 +192,6 @@ export async function serve(argv: string[]): Promise<void> {
     app.log.warn(`--trust-proxy ${config.trustProxy} believes the X-Forwarded-For of anyone who reaches ${config.host} directly; `
       + 'name the proxies instead (--trust-proxy 10.0.0.5) unless only they can reach it');
   }
-  process.stdout.write(`Linkdesk listening on ${url}\n`);
-
   if (values['allow-private-titles']) app.log.warn('--allow-private-titles is now called --allow-private-addresses (it also governs health checks and webhooks); the old name keeps working');
 
   // What a graceful stop is doing, for the line a second Ctrl-C leaves.
@@ -221,4 +219,26 @@ export async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (process.env.npm_lifecycle_event) stopWithParent(() => { if (!stopping) void stop('SIGTERM'); });
+  // Only now: a supervisor may signal as soon as it reads this line.
+  process.stdout.write(`Linkdesk listening on ${url}\n`);
+}
+
+/**
+ * Under npm (`npx linkdesk serve`, `npm run linkdesk -- serve`) a supervisor's
+ * SIGTERM goes to npm, which passes it to the `sh -c` it runs commands with,
+ * and that shell dies of it without passing it on: what reaches the server is
+ * the loss of its parent, taken as the SIGTERM it stands for. (A SIGINT the
+ * shell holds until its command ends; a terminal's Ctrl-C reaches us directly.) Only
+ * under npm: a server started with `nohup` or `&` is meant to outlive its shell.
+ * Polled, since Node has no parent-death signal.
+ */
+function stopWithParent(onLost: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onLost();
+  }, 200);
+  timer.unref();
 }
