@@ -2,6 +2,7 @@
 // Exit status: 0 done, 1 the work failed, 2 the command line was wrong.
 import { CliError, usageError } from './cli/args.ts';
 import { backup, BACKUP_USAGE, restore, RESTORE_USAGE } from './cli/backup.ts';
+import { domains, domainsUsage } from './cli/domains.ts';
 import { keys, keysUsage } from './cli/keys.ts';
 import { users, usersUsage } from './cli/users.ts';
 import { migrateData, MIGRATE_DATA_USAGE } from './cli/migrate-data.ts';
@@ -16,6 +17,8 @@ Commands:
   users list|create|role|suspend|restore|delete
                             manage users: roles, suspension
   keys create|list|revoke   manage API keys (scopes, expiry, one domain)
+  domains list|add|update|remove
+                            manage the users' own domains
   migrate-data              copy this instance's data into an empty PostgreSQL database
   backup                    copy the database while it serves
   restore FILE              put a backup in place of the database
@@ -40,7 +43,8 @@ function help(topic: string[]): void {
       : command === 'export' && action === undefined ? EXPORT_USAGE
       : command === 'import' && action === undefined ? IMPORT_USAGE
         : command === 'keys' && !extra.length ? keysUsage(action)
-          : command === 'users' && !extra.length ? usersUsage(action) : undefined;
+          : command === 'users' && !extra.length ? usersUsage(action)
+            : command === 'domains' && !extra.length ? domainsUsage(action) : undefined;
   if (text === undefined) throw usageError('', `no help for "${topic.join(' ')}"`);
   process.stdout.write(text);
 }
@@ -56,6 +60,7 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'serve') await serve(rest);
     else if (command === 'keys') await keys(rest);
     else if (command === 'users') await users(rest);
+    else if (command === 'domains') await domains(rest);
     else if (command === 'migrate-data') await migrateData(rest);
     else if (command === 'backup') await backup(rest);
     else if (command === 'restore') await restore(rest);

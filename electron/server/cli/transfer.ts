@@ -53,6 +53,8 @@ Options:
                            Linkdesk's CSV). Example: --map url=Destination --map alias=Code
   --domain NAME            put every link on this domain (default: the file's domain names)
   --space NAME             put every link in this space, created when missing
+  --create-domains         create the domains the file names that user ID lacks, with
+                           the API's checks (without it their rows are rejected)
   --on-conflict WHAT       when the alias exists on its domain: error (report the row,
                            the default), skip, rename (a new alias) or update the link
   --dry-run                check every row, write nothing
@@ -185,7 +187,7 @@ async function writePrivately(file: string, text: string, force: boolean): Promi
 }
 
 /** Names to ids over the repositories; spaces and pixels created when missing (a dry run only counts them). */
-function repoResolver(repos: Repositories, userId: number, dryRun: boolean): Resolver & { domainByName(name: string): Promise<number | undefined> } {
+function repoResolver(repos: Repositories, userId: number, dryRun: boolean, createDomains?: number[]): Resolver & { domainByName(name: string): Promise<number | undefined> } {
   const lists = {
     domains: async () => new Map((await all(everyRow((page) => repos.domains.list(userId, pageQuery(page))))).map((d) => [d.name.toLowerCase(), d.id])),
     spaces: async () => new Map((await all(everyRow((page) => repos.spaces.list(userId, pageQuery(page))))).map((s) => [String(s.name), Number(s.id)])),
@@ -196,7 +198,27 @@ function repoResolver(repos: Repositories, userId: number, dryRun: boolean): Res
   const domainByName = async (name: string) => (await table('domains')).get(name.toLowerCase());
   return {
     domainByName,
-    domainId: async (name) => (name === null ? null : domainByName(name)),
+    async domainId(name) {
+      if (name === null) return null;
+      const id = await domainByName(name);
+      if (id !== undefined || !createDomains) return id;
+      // --create-domains: made as POST /domains makes them, with its checks and messages.
+      const { hostOfUrl, normalizeDomainName } = await import('../api/routes/domains.ts');
+      let ascii: string;
+      try {
+        ascii = normalizeDomainName(name, hostOfUrl(process.env.LINKDESK_BASE_URL ?? ''));
+      } catch (err) {
+        throw new Error(`The domain ${name} cannot be created: ${(err as Error).message}`);
+      }
+      const domains = await table('domains');
+      const known = domains.get(ascii);
+      if (known !== undefined) return known;
+      if (await repos.domains.nameTaken(ascii)) throw new Error(`The domain ${name} is another user's.`);
+      const made = dryRun ? WOULD_CREATE : await repos.domains.create(userId, { name: ascii, index_page: null, not_found_page: null });
+      if (!dryRun) createDomains.push(made);
+      domains.set(name.toLowerCase(), made).set(ascii, made);
+      return made;
+    },
     async spaceId(name, color) {
       const spaces = await table('spaces');
       let id = spaces.get(name);
@@ -254,7 +276,8 @@ export async function importLinks(argv: string[]): Promise<void> {
   const COMMAND = 'import';
   const { values, positionals, help } = parseCommand(COMMAND, argv, {
     user: { type: 'string' }, format: { type: 'string' }, domain: { type: 'string' }, space: { type: 'string' },
-    map: { type: 'string', multiple: true }, 'on-conflict': { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' }, ...WHERE,
+    map: { type: 'string', multiple: true }, 'on-conflict': { type: 'string' }, 'dry-run': { type: 'boolean' }, report: { type: 'string' },
+    'create-domains': { type: 'boolean' }, ...WHERE,
   }, 1);
   if (help) return void process.stdout.write(IMPORT_USAGE);
   const file = positionals[0];
@@ -283,6 +306,7 @@ export async function importLinks(argv: string[]): Promise<void> {
   const { reportCsv } = await import('../transfer/report.ts');
   const { createLinksBulk, toWriteResult } = await import('../api/bulk-links.ts');
   const { createRepositories } = await import('../api/context.ts');
+  const createdDomains: number[] = [];
   const result = await withRepos(COMMAND, values, userId, async (repos, store) => {
     let source: Awaited<typeof opening> | undefined;
     // SQLite: the first batches go into one transaction that commits once the whole file is counted, so
@@ -315,13 +339,14 @@ export async function importLinks(argv: string[]): Promise<void> {
       };
       // Everything the import reads or creates goes through the transaction while it is open.
       const view = new Proxy({} as Repositories, { get: (_t, k) => live[k as keyof Repositories] });
-      const resolver = repoResolver(view, userId, dryRun);
+      const resolver = repoResolver(view, userId, dryRun, values['create-domains'] ? createdDomains : undefined);
       // Expiration dates are stored as written; only ends_at depends on the zone, which serve's --timezone sets.
       const sink: LinkSink = async (bodies, conflict) => {
         await settle();
         // A dry run leaves out the spaces and pixels it would have created: they do not exist to be checked.
-        const checked = dryRun ? bodies.map(({ space_id, pixel_ids, ...b }) => ({
+        const checked = dryRun ? bodies.map(({ space_id, pixel_ids, domain_id, ...b }) => ({
           ...b,
+          ...(domain_id === WOULD_CREATE ? {} : { domain_id }),
           ...(space_id === WOULD_CREATE ? {} : { space_id }),
           ...(Array.isArray(pixel_ids) ? { pixel_ids: pixel_ids.filter((id) => id !== WOULD_CREATE) } : {}),
         })) : bodies;
@@ -335,9 +360,14 @@ export async function importLinks(argv: string[]): Promise<void> {
       });
       await counted;
       await settle();
+      const { auditCli } = await import('./audit.ts');
+      for (const id of createdDomains) await auditCli(repos.audit, { action: 'domain.create', targetType: 'domain', targetId: id, fields: ['name'] });
       if (!dryRun && done.created + done.updated > 0) {
-        const { auditCli } = await import('./audit.ts');
         await auditCli(repos.audit, { action: 'link.import', targetType: 'user', targetId: userId, fields: ['file'] });
+      }
+      // The way out of the commonest refusal, where the operator reads it.
+      if (!values['create-domains']) {
+        for (const r of done.rejections) if (r.field === 'domain' && r.reason.startsWith('No domain named')) r.reason += ' Import with --create-domains to create it, or add it first: linkdesk domains add NAME --user ID.';
       }
       return done;
     } catch (err) {

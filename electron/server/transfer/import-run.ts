@@ -74,7 +74,11 @@ export async function runImport(run: ImportRun): Promise<ImportResult> {
   async function ids(row: number, link: PortableLink) {
     let domain: number | null | undefined = run.domainOverride;
     if (domain === undefined) {
-      domain = await domainId(link.domain);
+      try {
+        domain = await domainId(link.domain);
+      } catch (err) {
+        return reject({ row, field: 'domain', reason: messageOf(err) });
+      }
       if (domain === undefined) return reject({ row, field: 'domain', reason: `No domain named ${link.domain} on this instance.` });
     }
     let space: number | null = null;
