@@ -59,6 +59,8 @@ export interface Link {
 export interface Account { id: number; name: string; created_at: string }
 
 export interface CountRow { value: string; count: number }
+/** A city's clicks; `(other)` (the values past a link-day's cap) has no region or country. */
+export interface CityRow { value: string; region: string | null; country: string | null; count: number }
 export type StatsInterval = 'day' | 'week' | 'month';
 /** Clicks in a date range (inclusive, `YYYY-MM-DD` in the instance's time zone), or all time. */
 export interface RangeStats {
@@ -77,6 +79,28 @@ export interface RangeStats {
   browsers: CountRow[];
   languages: CountRow[];
   referrers: CountRow[];
+  /** Cities (with region and country code), from the city database; [] without one. */
+  cities: CityRow[];
+  /** Continent codes AF AN AS EU NA OC SA. */
+  continents: CountRow[];
+  /** desktop, mobile, tablet, watch, television, console. */
+  devices: CountRow[];
+  /** 24 entries, the hour of day in the instance's time zone. */
+  hours: { hour: number; count: number }[];
+  /** 7 entries, 1 = Monday. */
+  weekdays: { weekday: number; count: number }[];
+  /** Clicks by weekday (1 = Monday) and hour; only cells with clicks. */
+  hour_weekday: { weekday: number; hour: number; count: number }[];
+  /** link or qr. */
+  sources: CountRow[];
+  /** UTM parameters of the address each visitor was sent to (after targeting); empty values left out. */
+  utm_sources: CountRow[];
+  utm_mediums: CountRow[];
+  utm_campaigns: CountRow[];
+  /** The range of the same length ending the day before `from`; null when the request named no `from` (all time). */
+  previous: { from: string; to: string; total: number } | null;
+  /** Whether the instance has a city database (without one, `cities` is []). */
+  city_database: boolean;
 }
 export interface LinkStats extends RangeStats {
   link_id: number;

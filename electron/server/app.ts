@@ -12,6 +12,7 @@ import { ApiError, bodyOf, fromZod } from './api/errors.ts';
 import { documentErrors } from './api/documented-errors.ts';
 import { frameworkErrors, fromFramework } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
+import { cityDatabaseFiles } from './redirect/geoip.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
 import { statsLiveRoutes } from './api/routes/stats-live.ts';
@@ -51,6 +52,8 @@ export interface AppDeps {
   now?: () => number;
   /** The GeoIP country database (.mmdb); the one embedded from npm when absent. */
   geoipPath?: string;
+  /** The city database (.mmdb): undefined finds DB-IP City Lite when installed, null means none. */
+  geoipCity?: string | null;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
   /** The destination checker's probe and pace (tests allow loopback and hurry it). */
@@ -140,7 +143,7 @@ function clientError(err: NodeJS.ErrnoException, socket: Socket) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = resolveConfig(deps.config);
   const now = deps.now ?? Date.now;
-  const repos = createRepositories(deps.store);
+  const repos = createRepositories(deps.store, { cityDatabase: cityDatabaseFiles(deps.geoipCity).length > 0 });
   const t = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -410,7 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (JSON under /api/, a page elsewhere).
   const redirects = await registerRedirects(app, {
     store: deps.store, repos, redirectStatus: config.redirectStatus, baseUrl, now,
-    geoipPath: deps.geoipPath, clickWriter: deps.clickWriter, timeZone: config.timeZone,
+    geoipPath: deps.geoipPath, geoipCity: deps.geoipCity, clickWriter: deps.clickWriter, timeZone: config.timeZone,
     clickRetentionDays: config.clickRetentionDays,
   });
   installFastPath(app.server, redirects, fastifyTrustProxy(config.trustProxy));

@@ -50,6 +50,19 @@ const rangeShape = {
   series: z.array(dated).describe('Every bucket of the interval in the range, zeros included; date is the first day of the bucket'),
   countries: z.array(countRow), platforms: z.array(countRow), browsers: z.array(countRow),
   languages: z.array(countRow), referrers: z.array(countRow),
+  cities: z.array(z.object({ value: z.string(), region: z.string().nullable(), country: z.string().nullable(), count: z.number().int() }))
+    .describe('Cities with region and country code, from the city database ([] without one); `(other)` counts values past the daily cap'),
+  continents: z.array(countRow).describe('Continent codes: AF AN AS EU NA OC SA'),
+  devices: z.array(countRow).describe('desktop, mobile, tablet, watch, television, console'),
+  hours: z.array(z.object({ hour: z.number().int(), count: z.number().int() })).describe('24 entries: hour of day, instance time zone'),
+  weekdays: z.array(z.object({ weekday: z.number().int(), count: z.number().int() })).describe('7 entries, 1 = Monday'),
+  hour_weekday: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int() }))
+    .describe('Clicks by weekday (1 = Monday) and hour, only cells with clicks'),
+  sources: z.array(countRow).describe('link or qr (the short URL carried ?qr=1)'),
+  utm_sources: z.array(countRow), utm_mediums: z.array(countRow), utm_campaigns: z.array(countRow),
+  previous: z.object({ from: z.string(), to: z.string(), total: z.number().int() }).nullable()
+    .describe('Clicks in the range of the same length ending the day before from; null without from (all time)'),
+  city_database: z.boolean().describe('Whether the instance has a city database'),
 };
 
 export const statsSchema = z.object({

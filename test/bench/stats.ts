@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Pool } from 'undici';
 import { buildApp } from '../../electron/server/app.ts';
 import { openStore } from '../../electron/server/db/database.ts';
-import { DIMENSIONS, type Dimension } from '../../electron/server/db/repositories/click-store.ts';
+import { cityKey, DIMENSIONS, type Dimension } from '../../electron/server/db/repositories/click-store.ts';
 import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
 import { dateOfDay, today } from '../../electron/server/util/days.ts';
 
@@ -30,6 +30,15 @@ const VALUES: Record<Dimension, { values: string[]; unknown: number }> = {
   browser: { values: ['Chrome', 'Mobile Safari', 'Safari', 'Firefox', 'Edge', 'Samsung Internet', 'Opera'], unknown: 0.01 },
   language: { values: ['en', 'de', 'fr', 'es', 'pt', 'ja', 'nl', 'it'], unknown: 0.05 },
   referrer: { values: ['www.google.com', 't.co', 'www.facebook.com', 'news.ycombinator.com', 'www.reddit.com', 'l.instagram.com', 'www.linkedin.com', 'duckduckgo.com'], unknown: 0.4 },
+  // Issue 33's dimensions: 400 cities (country, region and name together, as the writer keys them), 60 campaigns.
+  city: { values: Array.from({ length: 400 }, (_, i) => cityKey({ country: ['US', 'DE', 'GB', 'FR', 'IN'][i % 5]!, region: `Region ${i % 37}`, city: `City ${i}` })), unknown: 0.03 },
+  continent: { values: ['NA', 'EU', 'AS', 'SA', 'OC', 'AF'], unknown: 0.02 },
+  device: { values: ['desktop', 'mobile', 'tablet', 'television', 'console', 'watch'], unknown: 0 },
+  hour: { values: Array.from({ length: 24 }, (_, h) => String((h + 14) % 24)), unknown: 0 },
+  source: { values: ['link', 'qr'], unknown: 0 },
+  utm_source: { values: ['newsletter', 'twitter', 'facebook', 'google', 'linkedin'], unknown: 0.5 },
+  utm_medium: { values: ['email', 'social', 'cpc', 'banner'], unknown: 0.5 },
+  utm_campaign: { values: Array.from({ length: 60 }, (_, i) => `campaign "${i}" \\ 😀`), unknown: 0.6 },
 };
 const DIMS = Object.entries(DIMENSIONS) as [Dimension, number][];
 
@@ -78,12 +87,12 @@ function writeLink(linkId: number, perDay: Map<number, number>, big: boolean) {
   const days = [...perDay].sort((a, b) => a[0] - b[0]);
   let sum = 0;
   for (const [d, n] of days) {
-    // The day's dimensions as the click writer stores them: "dim:value" -> clicks.
-    const dims: Record<string, number> = {};
+    // The day's dimensions as the click writer stores them: [dim, value, clicks].
+    const dims: [number, string, number][] = [];
     for (const [name, dim] of DIMS) {
       for (const [i, c] of split(n, name, big)) {
         const value = VALUES[name].values[i]!;
-        dims[`${dim}:${value}`] = c;
+        dims.push([dim, value, c]);
         add(accountDims, `${dim}|${firstDay + d}|${value}`, c);
       }
     }

@@ -12,7 +12,7 @@ import { createWebhooksRepository } from '../db/repositories/webhooks-repository
 import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
 
 /** The API's repositories on either engine's store. */
-export function createRepositories(store: { db: Kysely<DB>; engine: Engine }) {
+export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o: { cityDatabase?: boolean } = {}) {
   const { db, engine } = store;
   return {
     users: createUsersRepository(db),
@@ -20,7 +20,9 @@ export function createRepositories(store: { db: Kysely<DB>; engine: Engine }) {
     links: createLinksRepository(db, engine),
     spaces: createSpacesRepository(db, engine),
     pixels: createPixelsRepository(db, engine),
-    stats: createStatsRepository(db),
+    stats: createStatsRepository(db, { cityDatabase: o.cityDatabase }),
+    /** Every value of every list, for phpShort's pages and the CSV export. */
+    statsAll: createStatsRepository(db, { cityDatabase: o.cityDatabase, topValues: Number.MAX_SAFE_INTEGER }),
     webhooks: createWebhooksRepository(db, engine),
     audit: createAuditRepository(db),
   };

@@ -10,12 +10,15 @@
 import type { ClickRecord } from '../db/repositories/click-store.ts';
 import { agentOf, languagesOf, referrerOf, type Agent } from './client.ts';
 import type { RawClick } from './enrich.ts';
-import type { CountryLookup } from './geoip.ts';
+import { cityKey } from '../db/repositories/click-store.ts';
+import { asGeoLookup, type CountryLookup, type Place } from './geoip.ts';
+import { utmOf, type Utm } from './utm.ts';
+import { continentOf } from './continents.ts';
 
-/** Numbers per click: link_id, user_id, created_at. */
-const NUMS = 3;
-/** String references per click: ip, ua, ch, lang, referer (-1: absent). */
-const REFS = 5;
+/** Numbers per click: link_id, user_id, created_at, QR marker (1) or not (0). */
+const NUMS = 4;
+/** String references per click: ip, ua, ch, lang, referer, destination (-1: absent). */
+const REFS = 6;
 const NONE = -1;
 /** What a packed click holds in memory (numbers and references); its strings are counted once each. */
 const CLICK_BYTES = NUMS * 8 + REFS * 4;
@@ -72,12 +75,14 @@ export class ClickPacker {
     this.#nums[n] = c.link_id;
     this.#nums[n + 1] = c.user_id;
     this.#nums[n + 2] = c.created_at;
+    this.#nums[n + 3] = c.qr ? 1 : 0;
     const r = this.length * REFS;
     this.#refs[r] = this.#ref(c.ip);
     this.#refs[r + 1] = this.#ref(c.ua);
     this.#refs[r + 2] = this.#ref(c.ch);
     this.#refs[r + 3] = this.#ref(c.lang);
     this.#refs[r + 4] = this.#ref(c.referer);
+    this.#refs[r + 5] = this.#ref(c.dest);
     this.length += 1;
     this.bytes += CLICK_BYTES;
     return this.bytes - before;
@@ -124,10 +129,15 @@ export function linkIdsOf(p: PackedClicks): Set<number> {
  * gives each (enrich.ts), with each distinct User-Agent (and platform hint),
  * address, language header and referrer worked out once.
  */
-export function enrichPacked(p: PackedClicks, geo: CountryLookup): ClickRecord[] {
+export function enrichPacked(p: PackedClicks, lookup: CountryLookup): ClickRecord[] {
+  const geo = asGeoLookup(lookup);
   const { strings, nums, refs } = p;
   const str = (i: number) => (i === NONE ? undefined : strings[i]);
   const countries: (string | null | undefined)[] = new Array(strings.length);
+  // By address: its city (key) and continent, found with its country.
+  const cities: (string | null | undefined)[] = new Array(strings.length);
+  const continents: (string | null | undefined)[] = new Array(strings.length);
+  const utms: (Utm | undefined)[] = new Array(strings.length);
   const languages: (string | null | undefined)[] = new Array(strings.length);
   const referrers: (string | null | undefined)[] = new Array(strings.length);
   // By User-Agent and platform hint together (the hint may change the platform).
@@ -143,17 +153,27 @@ export function enrichPacked(p: PackedClicks, geo: CountryLookup): ClickRecord[]
     if (agent.bot) continue;
     const ip = refs[r]!;
     let country = ip === NONE ? null : countries[ip];
-    if (country === undefined) country = countries[ip] = geo.country(strings[ip]!);
+    if (country === undefined) {
+      country = countries[ip] = geo.country(strings[ip]!);
+      const place: Place | null = geo.place(strings[ip]!);
+      cities[ip] = place ? cityKey(place) : null;
+      continents[ip] = place?.continent ?? continentOf(country);
+    }
     const lang = refs[r + 3]!;
     let language = lang === NONE ? null : languages[lang];
     if (language === undefined) language = languages[lang] = languagesOf(strings[lang]!)[0] ?? null;
     const ref = refs[r + 4]!;
     let referrer = ref === NONE ? null : referrers[ref];
     if (referrer === undefined) referrer = referrers[ref] = referrerOf(strings[ref]);
+    const dest = refs[r + 5]!;
+    let utm = dest === NONE ? utmOf(undefined) : utms[dest];
+    if (utm === undefined) utm = utms[dest] = utmOf(strings[dest]);
     const n = i * NUMS;
     out.push({
       link_id: nums[n]!, user_id: nums[n + 1]!, created_at: nums[n + 2]!,
       country, platform: agent.platform, browser: agent.browser, language, referrer,
+      city: ip === NONE ? null : cities[ip]!, continent: ip === NONE ? null : continents[ip]!, device: agent.device,
+      source: nums[n + 3] ? 'qr' : 'link', utm_source: utm.utm_source, utm_medium: utm.utm_medium, utm_campaign: utm.utm_campaign,
     });
   }
   return out;

@@ -10,7 +10,7 @@ import { WRITER_LIMITS } from './writer-priority.ts';
 import type { ClickStore } from '../db/repositories/click-store.ts';
 import type { FromWriter, ToWriter, WriterData } from './click-writer-worker.ts';
 import { enrichPacked, type PackedClicks } from './click-batch.ts';
-import { geoipBytes, type CountryLookup } from './geoip.ts';
+import { geoBytes, type CountryLookup } from './geoip.ts';
 
 const SETTLE_TIMEOUT_MS = 10_000;
 
@@ -41,6 +41,8 @@ export interface SinkOptions {
   file: string;
   timeZone: string;
   geoipPath: string;
+  /** The city database's files (none: no cities). */
+  geoipCity?: string[];
   /** Raw clicks older than this are pruned (rollups stay); null keeps them. */
   retentionMs: number | null;
   onError(err: unknown): void;
@@ -176,7 +178,7 @@ export function workerSink(o: SinkOptions, fallbackSink: (stored: number) => Sin
       unconfirmed.push(batch);
       lastWritten = batch.gen;
       const run = running ?? start();
-      const geoip = run.geoipSent ? undefined : geoipBytes(o.geoipPath);
+      const geoip = run.geoipSent ? undefined : geoBytes(o.geoipPath, o.geoipCity ?? []);
       run.geoipSent = true;
       run.worker.postMessage({ type: 'batch', ...batch, ...(geoip ? { geoip } : {}) } satisfies ToWriter);
     },

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openClickConnection } from '../db/connection.ts';
 import { createClickStore } from '../db/repositories/click-store.ts';
 import { enrichPacked, type PackedClicks } from './click-batch.ts';
-import { handedCountryLookup } from './geoip.ts';
+import { handedGeoLookup, type GeoBytes } from './geoip.ts';
 
 export interface WriterData {
   file: string; committed: Int32Array; timeZone: string; retentionMs: number | null;
@@ -16,7 +16,7 @@ export interface WriterData {
   idleMs: number;
 }
 /** The first batch also carries the GeoIP database's bytes (shared with the request thread, read when clicks first come). */
-export type ToWriter = { type: 'batch'; gen: number; clicks: PackedClicks; oldestAt?: number; geoip?: SharedArrayBuffer } | { type: 'flush' } | { type: 'close' };
+export type ToWriter = { type: 'batch'; gen: number; clicks: PackedClicks; oldestAt?: number; geoip?: GeoBytes } | { type: 'flush' } | { type: 'close' };
 export type FromWriter =
   | { type: 'error'; message: string }
   | { type: 'committed'; gen: number; clicks: number; ms: number }
@@ -55,7 +55,7 @@ const port = parentPort!;
 // slow them (bench:redirect: about 8% fewer redirects a second at nice 10).
 const sqlite = openClickConnection(file);
 const store = createClickStore(sqlite, timeZone);
-const geo = handedCountryLookup();
+const geo = handedGeoLookup();
 
 const queue: Extract<ToWriter, { type: 'batch' }>[] = [];
 /** Clicks in `queue`. */

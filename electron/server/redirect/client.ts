@@ -36,14 +36,18 @@ const OS_TO_PLATFORM: Record<string, Platform> = {
   'Chrome OS': 'Chrome OS',
 };
 
-export interface Agent { bot: boolean; platform: Platform | null; browser: string | null }
+export type Device = 'desktop' | 'mobile' | 'tablet' | 'watch' | 'television' | 'console';
+// ua-parser-js device types to phpShort's names; a User-Agent naming none is a desktop's, as phpShort counts it.
+const DEVICE_OF: Record<string, Device> = { mobile: 'mobile', tablet: 'tablet', wearable: 'watch', smarttv: 'television', console: 'console' };
+
+export interface Agent { bot: boolean; platform: Platform | null; browser: string | null; device: Device | null }
 
 const MAX_FIELD = 100;
 const parseAgent = memo<Agent>(5000, (ua) => {
-  if (isbot(ua)) return { bot: true, platform: null, browser: null };
+  if (isbot(ua)) return { bot: true, platform: null, browser: null, device: null };
   const r = UAParser(ua);
   const browser = r.browser.name ? r.browser.name.slice(0, MAX_FIELD) : null;
-  return { bot: false, platform: OS_TO_PLATFORM[r.os.name ?? ''] ?? null, browser };
+  return { bot: false, platform: OS_TO_PLATFORM[r.os.name ?? ''] ?? null, browser, device: DEVICE_OF[r.device.type ?? ''] ?? 'desktop' };
 });
 
 /**

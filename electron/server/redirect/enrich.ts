@@ -4,7 +4,9 @@
 // bot's click) just before storing it.
 import type { ClickRecord } from '../db/repositories/click-store.ts';
 import { agentOf, languagesOf, referrerOf } from './client.ts';
-import type { CountryLookup } from './geoip.ts';
+import { asGeoLookup, type CountryLookup } from './geoip.ts';
+import { cityKey } from '../db/repositories/click-store.ts';
+import { utmOf } from './utm.ts';
 
 export interface RawClick {
   link_id: number;
@@ -16,25 +18,41 @@ export interface RawClick {
   ch: string | undefined;
   lang: string | undefined;
   referer: string | undefined;
+  /** Where the visitor was sent (after targeting); its UTM parameters are counted. */
+  dest?: string | undefined;
+  /** The short URL carried the QR marker (`qr=1`). */
+  qr?: boolean;
 }
 
 export function rawClick(
   link: { id: number; user_id: number }, at: number, ip: string, h: Record<string, string | string[] | undefined>,
+  dest?: string, qr = false,
 ): RawClick {
   return {
     link_id: link.id, user_id: link.user_id, created_at: at, ip,
     ua: h['user-agent'] as string | undefined, ch: h['sec-ch-ua-platform'] as string | undefined,
-    lang: h['accept-language'] as string | undefined, referer: h.referer as string | undefined,
+    lang: h['accept-language'] as string | undefined, referer: h.referer as string | undefined, dest, qr,
   };
 }
 
+/** Whether a short URL's query carries the QR marker `qr=1` that every QR code Linkdesk draws adds. */
+export function qrMarked(url: string): boolean {
+  const q = url.indexOf('?');
+  return q !== -1 && url.includes('qr=1', q) && /[?&]qr=1(?:&|#|$)/.test(url.slice(q));
+}
+
 /** The stored form of a click, or null for a known bot (redirected, never counted). */
-export function enrich(raw: RawClick, geo: CountryLookup): ClickRecord | null {
+export function enrich(raw: RawClick, lookup: CountryLookup): ClickRecord | null {
   const agent = agentOf(raw.ua, raw.ch);
   if (agent.bot) return null;
+  const geo = asGeoLookup(lookup);
+  const country = geo.country(raw.ip);
+  const place = geo.place(raw.ip);
   return {
     link_id: raw.link_id, user_id: raw.user_id, created_at: raw.created_at,
-    country: geo.country(raw.ip), platform: agent.platform, browser: agent.browser,
+    country, platform: agent.platform, browser: agent.browser,
     language: languagesOf(raw.lang ?? '')[0] ?? null, referrer: referrerOf(raw.referer),
+    city: place ? cityKey(place) : null, continent: place?.continent ?? geo.continent(raw.ip, country), device: agent.device,
+    source: raw.qr ? 'qr' : 'link', ...utmOf(raw.dest),
   };
 }

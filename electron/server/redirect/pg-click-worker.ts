@@ -8,15 +8,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openPostgres } from '../db/postgres.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import type { RawClick } from './enrich.ts';
-import { handedCountryLookup } from './geoip.ts';
+import { handedGeoLookup, type GeoBytes } from './geoip.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
 import { lowerWriterPriority } from './writer-priority.ts';
 
 export interface PgWorkerData { url: string; timeZone: string; retentionMs: number | null }
 /** The first clicks also carry the GeoIP database's bytes (shared with the request thread, read when clicks first come). */
 export type ToPgWorker =
-  | { type: 'clicks'; clicks: RawClick[]; geoip?: SharedArrayBuffer }
-  | { type: 'settle'; id: number; linkId: number; clicks: RawClick[]; geoip?: SharedArrayBuffer }
+  | { type: 'clicks'; clicks: RawClick[]; geoip?: GeoBytes }
+  | { type: 'settle'; id: number; linkId: number; clicks: RawClick[]; geoip?: GeoBytes }
   | { type: 'close' };
 export type FromPgWorker =
   | { type: 'ready' }
@@ -26,7 +26,7 @@ export type FromPgWorker =
   | { type: 'closed'; unwritten: number };
 
 const { url, timeZone, retentionMs } = workerData as PgWorkerData;
-const geo = handedCountryLookup();
+const geo = handedGeoLookup();
 const port = parentPort!;
 const post = (m: FromPgWorker) => port.postMessage(m);
 lowerWriterPriority();

@@ -10,7 +10,7 @@ import { WRITER_LIMITS } from './writer-priority.ts';
 import type { PostgresStore } from '../db/postgres.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import type { RawClick } from './enrich.ts';
-import { geoipBytes, type CountryLookup } from './geoip.ts';
+import { geoBytes, type CountryLookup } from './geoip.ts';
 import type { FromPgWorker, PgWorkerData, ToPgWorker } from './pg-click-worker.ts';
 import { createPgClickRecorder, type PgClickOptions, type PgClickRecorder } from './pg-clicks.ts';
 
@@ -20,7 +20,7 @@ const CLOSE_TIMEOUT_MS = 15_000;
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './pg-click-worker.ts' : './pg-click-worker.js', import.meta.url);
 
 export function createPgWorkerRecorder(
-  store: PostgresStore, geo: CountryLookup, o: PgClickOptions & { timeZone: string; geoipPath: string },
+  store: PostgresStore, geo: CountryLookup, o: PgClickOptions & { timeZone: string; geoipPath: string; geoipCity?: string[] },
 ): Pick<PgClickRecorder, 'add' | 'spend' | 'close'> {
   const clickStore = createPgClickStore(store.pool, o.timeZone);
   const inThread = () => createPgClickRecorder(clickStore, geo, o);
@@ -34,7 +34,7 @@ export function createPgWorkerRecorder(
   const geoipOnce = () => {
     if (geoipSent) return {};
     geoipSent = true;
-    return { geoip: geoipBytes(o.geoipPath) };
+    return { geoip: geoBytes(o.geoipPath, o.geoipCity ?? []) };
   };
   const worker = new Worker(WORKER_URL, { workerData: data, resourceLimits: WRITER_LIMITS });
   worker.unref();

@@ -23,8 +23,8 @@ import { createAttemptLimiter, createPasswordMemory, DEFAULT_ATTEMPT_LIMIT, type
 import type { ClickWriterMode } from './clicks.ts';
 import { agentOf, languagesOf } from './client.ts';
 import type { Client, FastRoute } from './fast-path.ts';
-import { enrich, rawClick } from './enrich.ts';
-import { defaultGeoipPath, openCountryLookup, type CountryLookup } from './geoip.ts';
+import { enrich, qrMarked, rawClick } from './enrich.ts';
+import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
@@ -45,6 +45,8 @@ export interface RedirectOptions {
   geoipPath?: string;
   /** Country lookup on the request thread; opened from `geoipPath` when absent. */
   geoip?: CountryLookup;
+  /** The city database file; undefined: DB-IP City Lite when installed; null: none. */
+  geoipCity?: string | null;
   /** The instance's time zone: click rollups are by its days. */
   timeZone: string;
   /** Raw clicks older than this many days are pruned (rollups stay); null keeps them. */
@@ -85,9 +87,11 @@ export async function registerRedirects(
   app: FastifyInstance, o: RedirectOptions,
 ): Promise<FastRoute & { clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number; writerRunning: boolean } | null }> {
   const geoipPath = o.geoipPath ?? defaultGeoipPath();
-  const geo = o.geoip ?? openCountryLookup(geoipPath);
+  const geoipCity = cityDatabaseFiles(o.geoipCity);
+  // Cities are looked up here only for links with a click limit (their click is stored before the answer); files are read on the first.
+  const geo = o.geoip ?? openGeoLookup(geoipPath, geoipCity);
   const cache = createRedirectSource(o.store, {
-    timeZone: o.timeZone, geo, geoipPath, clickWriter: o.clickWriter ?? 'worker', capacity: CACHED_LINKS,
+    timeZone: o.timeZone, geo, geoipPath, geoipCity, clickWriter: o.clickWriter ?? 'worker', capacity: CACHED_LINKS,
     retentionMs: o.clickRetentionDays ? o.clickRetentionDays * 86_400_000 : null,
     onError: (err, what) => app.log.error({ err }, what),
     onDropped: (count, total) => app.log.error(`dropped ${count} clicks the database could not take in time (${total} since start)`),
@@ -193,18 +197,24 @@ export async function registerRedirects(
       return entries ? after(cache.rotate(link.id, entries, counted), pick) : pick(0);
     };
     if (!counted) return choose();
-    const raw = rawClick(link, now, c.ip, h);
+    // The click carries where the visitor goes (its UTM values are counted) and whether the QR marker came: both copied, worked out by the writer.
+    const qr = qrMarked(c.url);
     if (link.expiration_clicks === null) {
-      clicks.add(raw);
-      return choose();
+      return after(choose(), (went) => {
+        clicks.add(rawClick(link, now, c.ip, h, went?.to, qr));
+        return went;
+      });
     }
+    // A rotation turns only once the click is spent: its click counts the link's own address's UTM values.
+    const known = t === TARGET_TYPE.rotation ? null : choose() as Went;
+    const raw = rawClick(link, now, c.ip, h, known?.to ?? link.url, qr);
     return after(clicks.spend(enrich(raw, geo)!), (spent) => {
       if (!spent) {
         link.clicks = link.expiration_clicks!;
         return null;
       }
       link.clicks += 1; // the cached row follows the database
-      return choose();
+      return known ?? choose();
     });
   }
 

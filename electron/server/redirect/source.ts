@@ -57,6 +57,8 @@ export interface SourceOptions {
   timeZone: string;
   geo: CountryLookup;
   geoipPath: string;
+  /** The city database's files; none: no cities. */
+  geoipCity: string[];
   retentionMs: number | null;
   clickWriter: ClickWriterMode;
   /** Links kept in memory on PostgreSQL (SQLite's cache is bounded by bytes instead, link-cache.ts). */
@@ -71,7 +73,7 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
   if (store.engine === 'postgres') {
     const pg = createPgRedirectSource(store, o.capacity, o.onError);
     const clickOptions = {
-      retentionMs: o.retentionMs, timeZone: o.timeZone, geoipPath: o.geoipPath,
+      retentionMs: o.retentionMs, timeZone: o.timeZone, geoipPath: o.geoipPath, geoipCity: o.geoipCity,
       onError: (err: unknown) => o.onError(err, 'storing clicks failed; will retry'),
       onDropped: o.onDropped,
     };
@@ -104,7 +106,7 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
   const cache = createLinkCache(repo);
   const clickStore = createClickStore(store.sqlite, o.timeZone);
   const recorder = createClickRecorder(clickStore, o.geo, o.clickWriter, {
-    file: repo.file, timeZone: o.timeZone, geoipPath: o.geoipPath, retentionMs: o.retentionMs,
+    file: repo.file, timeZone: o.timeZone, geoipPath: o.geoipPath, geoipCity: o.geoipCity, retentionMs: o.retentionMs,
     onError: (err) => o.onError(err, 'storing clicks failed; will retry'),
     onBehind: o.onBehind,
   });

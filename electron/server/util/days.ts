@@ -59,3 +59,28 @@ export function dayCounter(timeZone: string): (utcMs: number) => DayNumber {
 
 /** Today's day number in `timeZone`. */
 export const today = (timeZone: string, now = Date.now()) => dayCounter(timeZone)(now);
+
+/**
+ * Maps an instant (Unix ms) to its hour of day (0-23) in `timeZone`, the
+ * zone's offset remembered per quarter hour as dayCounter does.
+ */
+export function hourCounter(timeZone: string): (utcMs: number) => number {
+  const HOUR_MS = 3_600_000;
+  if (timeZone === 'UTC') return (utcMs) => Math.floor((((utcMs % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
+  let fmtTime: Intl.DateTimeFormat | undefined;
+  let quarter = Number.NaN;
+  let msIntoDay = 0;
+  return (utcMs) => {
+    const q = Math.floor(utcMs / QUARTER_MS);
+    if (q !== quarter) {
+      fmtTime ??= new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+      quarter = q;
+      const [h, m] = fmtTime.format(new Date(q * QUARTER_MS)).split(':').map(Number) as [number, number];
+      msIntoDay = (h * 60 + m) * 60_000;
+    }
+    return Math.floor(((msIntoDay + (utcMs - quarter * QUARTER_MS)) % DAY_MS) / HOUR_MS);
+  };
+}
+
+/** A day's weekday, 1 = Monday … 7 = Sunday (1970-01-01, day 0, was a Thursday). */
+export const weekdayOf = (day: DayNumber): number => ((((day + 3) % 7) + 7) % 7) + 1;

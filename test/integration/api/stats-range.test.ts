@@ -3,7 +3,7 @@
 // lists, and whose clicks an account sees. Rollup rows are written with SQL,
 // so every click sits on a known day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIMENSIONS, type Dimension } from '../../../electron/server/db/repositories/click-store.ts';
+import { DIMENSIONS, dimsOf, type Dimension } from '../../../electron/server/db/repositories/click-store.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
 import { dayOfDate } from '../../../electron/server/util/days.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
@@ -18,11 +18,15 @@ async function addClicks(s: TestServer, linkId: number, date: string, clicks: nu
   const upsert = (table: string, key: string, cols: string, values: unknown[]) => s.sql(
     `INSERT INTO ${table} (${key}, ${cols}, clicks) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
      ON CONFLICT (${key}, ${cols}) DO UPDATE SET clicks = ${table}.clicks + excluded.clicks`, values);
-  // The link-day's row, its "dim:value" -> clicks object added to (JSON text on SQLite, jsonb on PostgreSQL).
+  // The link-day's row, its [dim, value, clicks] entries added to (JSON text on SQLite, jsonb on PostgreSQL).
   const [row] = await s.sql('SELECT clicks, dims FROM click_days WHERE link_id = $1 AND day = $2', [linkId, day]);
-  const linkDims = (typeof row?.dims === 'string' ? JSON.parse(row.dims) : row?.dims ?? {}) as Record<string, number>;
+  const linkDims = dimsOf(row?.dims ?? '[]');
   for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
-    for (const [value, n] of Object.entries(values)) linkDims[`${DIMENSIONS[name]}:${value}`] = (linkDims[`${DIMENSIONS[name]}:${value}`] ?? 0) + n;
+    for (const [value, n] of Object.entries(values)) {
+      const e = linkDims.find(([d, v]) => d === DIMENSIONS[name] && v === value);
+      if (e) e[2] += n;
+      else linkDims.push([DIMENSIONS[name], value, n]);
+    }
   }
   await s.sql(`INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (link_id, day) DO UPDATE SET clicks = excluded.clicks, dims = excluded.dims`, [linkId, day, userId, (row?.clicks ?? 0) + clicks, JSON.stringify(linkDims)]);

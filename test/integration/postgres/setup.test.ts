@@ -102,7 +102,11 @@ describe('the schema at work', () => {
       expect(feed.map((r) => [r.domain_id, r.alias])).toEqual([[0, 'a'], [0, 'a'], [0, 'a']]); // insert, disable, delete
       await expect.poll(() => heard.map((h) => JSON.parse(h)), { timeout: 2000 })
         .toEqual(feed.map((r) => ({ seq: r.seq, d: 0, a: 'a', h: null })));
-      expect(await q(`SELECT add_counts('{"1:DE": 2, "2:iOS": 1}', '{"1:DE": 3, "5:a:b": 1}') AS d`)).toEqual([{ d: { '1:DE': 5, '2:iOS': 1, '5:a:b': 1 } }]);
+      expect(await q(`SELECT add_counts('[[1, "DE", 2], [2, "iOS", 1]]', '[[1, "DE", 3], [5, "a:b", 1]]', 1000) AS d`))
+        .toEqual([{ d: [[1, 'DE', 5], [2, 'iOS', 1], [5, 'a:b', 1]] }]);
+      // Past the cap (here 1 value a dimension), new values count under (other): dimension + 100, value ''.
+      expect(await q(`SELECT add_counts('[[11, "a", 2]]', '[[11, "b", 3], [11, "c", 1], [11, "a", 1]]', 1) AS d`))
+        .toEqual([{ d: [[11, 'a', 3], [111, '', 4]] }]);
     } finally {
       await listener.end();
       await store.close();

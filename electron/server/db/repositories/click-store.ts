@@ -5,9 +5,9 @@
 // limit. Also the background upkeep: folding clicks of older releases into
 // the rollups, purging a deleted link's clicks, pruning old raw rows.
 import type Database from 'better-sqlite3';
-import { dayCounter } from '../../util/days.ts';
+import { dayCounter, hourCounter } from '../../util/days.ts';
 
-/** A click as stored: enriched, never a bot's. */
+/** A click as stored: enriched, never a bot's. Fields after `referrer` came with issue 33 (absent: unknown). */
 export interface ClickRecord {
   link_id: number;
   user_id: number;
@@ -17,12 +17,39 @@ export interface ClickRecord {
   browser: string | null;
   language: string | null;
   referrer: string | null;
+  /** cityKey(): country, region and city together. */
+  city?: string | null;
+  continent?: string | null;
+  device?: string | null;
+  source?: 'link' | 'qr' | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
 }
 
-/** Rollup dimensions; their numbers are stored in click_days.dims and account_dims. */
-export const DIMENSIONS = { country: 1, platform: 2, browser: 3, language: 4, referrer: 5 } as const;
+/**
+ * Rollup dimensions; their numbers are stored in click_days.dims and
+ * account_dims. `hour` is the click's hour of day in the instance's time
+ * zone (a day's weekday needs no storing: it is the day's).
+ */
+export const DIMENSIONS = {
+  country: 1, platform: 2, browser: 3, language: 4, referrer: 5,
+  city: 6, continent: 7, device: 8, hour: 9, source: 10, utm_source: 11, utm_medium: 12, utm_campaign: 13,
+} as const;
 export type Dimension = keyof typeof DIMENSIONS;
 const DIMENSION_LIST = Object.entries(DIMENSIONS) as [Dimension, number][];
+/** A dimension's values past the cap are counted together under this number plus the dimension's, with the value ''. */
+export const OTHER_DIM = 100;
+/** Values kept per dimension, link (or account) and day; the rest count under `(other)`. */
+export const VALUE_CAP = 1000;
+
+const SEP = '\u001f';
+/** A city's rollup value: its country, region and name in one string (names from the database hold no control characters). */
+export const cityKey = (p: { country: string; region: string | null; city: string }) => `${p.country}${SEP}${p.region ?? ''}${SEP}${p.city}`;
+export function cityOfKey(key: string): { value: string; region: string | null; country: string } {
+  const [country = '', region = '', value = ''] = key.split(SEP);
+  return { value, region: region || null, country };
+}
 
 export interface Upkeep {
   /** Clicks of older releases still to be folded into the rollups. */
@@ -31,70 +58,77 @@ export interface Upkeep {
   purging: number;
 }
 
-/** Between a dimension's number and its value in a rollup key ("1:DE"); values may hold it too, numbers never. */
-export const DIM_SEP = ':';
-
-/** A link-day's `dims` (JSON text from SQLite, an object from PostgreSQL's jsonb) as [dimension number, value, clicks]. */
-export function dimsOf(dims: string | Record<string, number>): [number, string, number][] {
-  return Object.entries(typeof dims === 'string' ? JSON.parse(dims) as Record<string, number> : dims).map(([k, n]) => {
-    const i = k.indexOf(DIM_SEP);
-    return [Number(k.slice(0, i)), k.slice(i + 1), n];
-  });
-}
+/** One value's clicks in a link-day's `dims`: [dimension number, value, clicks]. */
+export type DimEntry = [number, string, number];
 
 /**
- * Adds two `dims` JSON objects (SQL function add_counts, registered on the
- * click store's connection). `b` is a batch's few values; `a`, the day so
- * far, may hold hundreds: its counts are changed in place in the text, not
- * parsed and written again. Both are JSON as JSON.stringify (or SQLite's
- * json_group_object) writes it: no spaces, and every key begins with its
- * dimension's number, so a key's text preceded by "{" or "," and followed by
- * ":" can only be that key (a quote inside a string is always escaped). A key
- * that needs escaping takes the slow way, where the two writers might differ.
+ * A link-day's `dims` (JSON text from SQLite, parsed jsonb from PostgreSQL):
+ * an array of [dimension, value, clicks]. Values are array elements, never
+ * object keys: V8's JSON.parse (Node 24) can return a wrong key after a
+ * similar key that ends in an escaped backslash, and values may hold anything.
  */
-export function addCounts(a: string, b: string): string {
-  if (a === '{}') return b;
-  const more = JSON.parse(b) as Record<string, number>;
-  let out = a;
-  let extra = '';
-  for (const k in more) {
-    const quoted = JSON.stringify(k);
-    if (quoted.length !== k.length + 2) return addCountsParsed(a, more);
-    const key = `${quoted}:`;
-    let at = out.indexOf(key);
-    while (at > 0 && out.charCodeAt(at - 1) !== 123 /* { */ && out.charCodeAt(at - 1) !== 44 /* , */) at = out.indexOf(key, at + 1);
-    if (at <= 0) {
-      extra += `,${key}${more[k]}`;
-      continue;
-    }
-    const from = at + key.length;
-    let to = from;
-    while (to < out.length && out.charCodeAt(to) >= 48 && out.charCodeAt(to) <= 57) to++;
-    if (to === from) return addCountsParsed(a, more); // not a plain count: leave it to JSON
-    out = out.slice(0, from) + String(Number(out.slice(from, to)) + more[k]!) + out.slice(to);
-  }
-  if (!extra) return out;
-  return out.length === 2 ? `{${extra.slice(1)}}` : `${out.slice(0, -1)}${extra}}`;
+export function dimsOf(dims: string | DimEntry[]): DimEntry[] {
+  const v: unknown = typeof dims === 'string' ? JSON.parse(dims) : dims;
+  return Array.isArray(v) ? v as DimEntry[] : []; // '{}': a row from before migration 13 that never had a value
 }
 
-function addCountsParsed(a: string, more: Record<string, number>): string {
-  const sum = JSON.parse(a) as Record<string, number>;
-  for (const [k, n] of Object.entries(more)) sum[k] = (sum[k] ?? 0) + n;
-  return JSON.stringify(sum);
+const keyOf = (d: number, v: string) => `${d}\u0000${v}`;
+
+/**
+ * Adds a batch's `dims` to a day's so far (SQL function add_counts; PostgreSQL
+ * has its own with the same rule). Values the day has keep counting; a new
+ * value takes a place while its dimension has fewer than `cap`, the batch's
+ * most frequent first, and is counted under its dimension's `(other)` entry
+ * (OTHER_DIM + dimension, value '') once it has not.
+ */
+export function addCounts(a: string, b: string, cap = VALUE_CAP): string {
+  const day = dimsOf(a);
+  const at = new Map<string, number>();
+  const used = new Map<number, number>();
+  for (let i = 0; i < day.length; i++) {
+    const [d, v] = day[i]!;
+    at.set(keyOf(d, v), i);
+    if (d < OTHER_DIM) used.set(d, (used.get(d) ?? 0) + 1);
+  }
+  const batch = dimsOf(b);
+  if (!day.length && batch.length <= cap) return b;
+  const fresh: DimEntry[] = [];
+  for (const e of batch) {
+    const i = at.get(keyOf(e[0], e[1]));
+    if (i === undefined) fresh.push(e);
+    else day[i]![2] += e[2];
+  }
+  if (!fresh.length) return JSON.stringify(day);
+  // Stable: equal counts keep the batch's order.
+  fresh.sort((x, y) => y[2] - x[2]);
+  for (const e of fresh) {
+    let [d, v] = e;
+    if (d < OTHER_DIM && (used.get(d) ?? 0) >= cap) [d, v] = [d + OTHER_DIM, ''];
+    const k = keyOf(d, v);
+    const i = at.get(k);
+    if (i !== undefined) day[i]![2] += e[2];
+    else {
+      at.set(k, day.length);
+      day.push([d, v, e[2]]);
+      if (d < OTHER_DIM) used.set(d, (used.get(d) ?? 0) + 1);
+    }
+  }
+  return JSON.stringify(day);
 }
 
 /** A batch's clicks summed per rollup row, in key order (neighbouring B-tree pages; one lock order for every writer). */
 export interface Collapsed {
-  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string }[];
+  /** `over`: the batch alone has more than the cap's values of a dimension for this link-day. */
+  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string; over: boolean }[];
   userDays: { user_id: number; day: number; clicks: number }[];
   userDims: { user_id: number; dim: number; day: number; value: string; clicks: number }[];
 }
 
-/** A dimension's value as a rollup key: its parts, and its JSON text ("1:DE" quoted) for a link-day's `dims`. */
+/** A dimension's value as a rollup key: its parts, and its JSON text (`6,"US…"`) inside a link-day's `dims` entry. */
 interface DimKey { dim: number; value: string; json: string }
 // One DimKey per value seen (values repeat: a few countries, browsers, languages), so a batch
 // does not build and quote the same strings for every click. Forgotten all at once past 5,000
-// values or 250,000 characters (referrer hosts may each be new, and up to 253 long): about 2 MB at most.
+// values or 250,000 characters (referrer hosts and campaigns may each be new): about 2 MB at most.
 const MAX_KEYS = 5000;
 const MAX_KEY_CHARS = 250_000;
 const dimKeys = DIMENSION_LIST.map(() => new Map<string, DimKey>());
@@ -109,13 +143,14 @@ function dimKey(index: number, dim: number, value: string): DimKey {
       dimKeyCount = 0;
       dimKeyChars = 0;
     }
-    k = { dim, value, json: JSON.stringify(`${dim}${DIM_SEP}${value}`) };
+    k = { dim, value, json: `${dim},${JSON.stringify(value)}` };
     known.set(value, k);
     dimKeyCount += 1;
     dimKeyChars += value.length;
   }
   return k;
 }
+const HOUR_INDEX = DIMENSION_LIST.findIndex(([name]) => name === 'hour');
 
 /** One link's (or account's) clicks on one day: its count and each value's (found by a map once there are many). */
 interface Cell { n: number; keys: DimKey[]; counts: number[]; index?: Map<string, number> }
@@ -144,24 +179,49 @@ function count(cell: Cell, k: DimKey): void {
 }
 
 /** Counts a click's values into a cell. */
-function countValues(cell: Cell, c: ClickRecord): void {
+function countValues(cell: Cell, c: ClickRecord, hour: number): void {
   cell.n += 1;
   for (let i = 0; i < DIMENSION_LIST.length; i++) {
     const [name, dim] = DIMENSION_LIST[i]!;
-    const v = c[name];
-    if (v !== null) count(cell, dimKey(i, dim, v));
+    const v = i === HOUR_INDEX ? HOURS[hour]! : (c as unknown as Record<string, string | null | undefined>)[name];
+    if (v != null) count(cell, dimKey(i, dim, v));
   }
 }
+const HOURS = Array.from({ length: 24 }, (_, h) => String(h));
+
+/** Whether a cell holds more than `cap` values of one dimension (its row must then be capped as it is stored). */
+function overCap(cell: Cell, cap: number): boolean {
+  if (cell.keys.length <= cap) return false;
+  const per = new Map<number, number>();
+  for (const k of cell.keys) {
+    const n = (per.get(k.dim) ?? 0) + 1;
+    if (n > cap) return true;
+    per.set(k.dim, n);
+  }
+  return false;
+}
+
+export interface CollapseOptions {
+  /** A click's hour of day in the instance's time zone (UTC's by default). */
+  hourOf?: (ms: number) => number;
+  /** Values kept per dimension and day (VALUE_CAP). */
+  cap?: number;
+}
+const utcHour = (ms: number) => Math.floor((((ms % 86_400_000) + 86_400_000) % 86_400_000) / 3_600_000);
 
 /**
- * Sums a batch per link-day (dimensions as the `dims` JSON) and per account-day and value.
+ * Sums a batch per link-day (dimensions as the `dims` JSON) and per account-day and value,
+ * uncapped: which values keep a place is decided against what is stored (add_counts, rollup()).
  * A busy writer's batch holds thousands of links with a click or two each: their clicks are
  * chained by link in typed arrays and summed one link-day at a time in one reused cell, so the
  * batch leaves no map or cell per link behind (only the rows it returns).
  */
-export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => number): Collapsed {
+export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => number, o: CollapseOptions = {}): Collapsed {
+  const hourOf = o.hourOf ?? utcHour;
+  const cap = o.cap ?? VALUE_CAP;
   const n = clicks.length;
   const days = new Float64Array(n);
+  const hours = new Uint8Array(n);
   // Each link's clicks as a chain, newest first: `last` holds a link's newest click, `prev` the one before each.
   const last = new Map<number, number>();
   const prev = new Int32Array(n);
@@ -170,13 +230,14 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
   for (let i = 0; i < n; i++) {
     const c = clicks[i]!;
     const day = (days[i] = dayOf(c.created_at));
+    hours[i] = hourOf(c.created_at);
     prev[i] = last.get(c.link_id) ?? -1;
     last.set(c.link_id, i);
     let byDay = users.get(c.user_id);
     if (!byDay) users.set(c.user_id, (byDay = new Map()));
     let cell = byDay.get(day);
     if (!cell) byDay.set(day, (cell = { n: 0, keys: [], counts: [] }));
-    countValues(cell, c);
+    countValues(cell, c, hours[i]!);
   }
   const out: Collapsed = { linkDays: [], userDays: [], userDims: [] };
   const cell: Cell = { n: 0, keys: [], counts: [] };
@@ -193,10 +254,11 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
       cell.keys.length = 0;
       cell.counts.length = 0;
       cell.index = undefined;
-      for (const i of chain) if (days[i] === day) countValues(cell, clicks[i]!);
-      let dims = '{';
-      for (let k = 0; k < cell.keys.length; k++) dims += `${k ? ',' : ''}${cell.keys[k]!.json}:${cell.counts[k]}`;
-      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}}` });
+      for (const i of chain) if (days[i] === day) countValues(cell, clicks[i]!, hours[i]!);
+      // Uncapped: the day's values so far decide which of these keep a place (add_counts).
+      let dims = '[';
+      for (let k = 0; k < cell.keys.length; k++) dims += `${k ? ',' : ''}[${cell.keys[k]!.json},${cell.counts[k]}]`;
+      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}]`, over: overCap(cell, cap) });
     }
   }
   const byKey = <V>(m: Map<number, V>) => (m.size === 1 ? [...m] : [...m].sort((x, y) => x[0] - y[0]));
@@ -211,14 +273,21 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
   return out;
 }
 
-export function createClickStore(sqlite: Database.Database, timeZone: string) {
+export interface ClickStoreOptions {
+  /** Values kept per dimension, link (or account) and day; VALUE_CAP unless a test makes it small. */
+  cap?: number;
+}
+
+export function createClickStore(sqlite: Database.Database, timeZone: string, { cap = VALUE_CAP }: ClickStoreOptions = {}) {
   const dayOf = dayCounter(timeZone);
-  sqlite.function('add_counts', { deterministic: true }, addCounts);
+  const hourOf = hourCounter(timeZone);
+  sqlite.function('add_counts', { deterministic: true }, (a: string, b: string) => addCounts(a, b, cap));
   const addClicks = sqlite.prepare<[number, number]>('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?');
   const spendOne = sqlite.prepare<[number, number]>(
     'UPDATE link_clicks SET clicks = clicks + 1 WHERE link_id = ? AND clicks < (SELECT expiration_clicks FROM links WHERE id = ?)');
-  const insertLog = sqlite.prepare<[number, number, string | null, string | null, string | null, string | null, string | null]>(
-    'INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertLog = sqlite.prepare<(number | string | null)[]>(
+    `INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer,
+       city, continent, device, source, utm_source, utm_medium, utm_campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // One row per link and day, its dimensions included: one upsert per link-day.
   const upLinkDay = sqlite.prepare<[number, number, number, number, string]>(
     `INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES (?, ?, ?, ?, ?)
@@ -229,22 +298,40 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
   const upUserDim = sqlite.prepare<[number, number, number, string, number]>(
     `INSERT INTO account_dims (user_id, dim, day, value, clicks) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
+  const addUserDim = sqlite.prepare<[number, number, number, number, string]>(
+    'UPDATE account_dims SET clicks = clicks + ? WHERE user_id = ? AND dim = ? AND day = ? AND value = ?');
+  const userDimValues = sqlite.prepare<[number, number, number], number>(
+    'SELECT count(*) FROM account_dims WHERE user_id = ? AND dim = ? AND day = ?').pluck();
+  const collapseOptions = { hourOf, cap };
+  const capLinkDay = sqlite.prepare<[number, number]>("UPDATE click_days SET dims = add_counts('[]', dims) WHERE link_id = ? AND day = ?");
 
   /** Adds clicks to the rollups, collapsing repeats within the batch first. */
-  function rollup(clicks: readonly ClickRecord[], collapsed = collapse(clicks, dayOf)) {
+  function rollup(clicks: readonly ClickRecord[], collapsed = collapse(clicks, dayOf, collapseOptions)) {
     const r = collapsed;
-    for (const d of r.linkDays) upLinkDay.run(d.link_id, d.day, d.user_id, d.clicks, d.dims);
+    for (const d of r.linkDays) {
+      upLinkDay.run(d.link_id, d.day, d.user_id, d.clicks, d.dims);
+      // A new row takes the batch's values as they are: past the cap, they are capped now (a stored row never is past it).
+      if (d.over) capLinkDay.run(d.link_id, d.day);
+    }
     for (const d of r.userDays) upUserDay.run(d.user_id, d.day, d.clicks);
-    for (const d of r.userDims) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
+    // A value the account's day has counts on; a new one while its dimension has room, else under (other).
+    for (const d of r.userDims) {
+      if (d.dim >= OTHER_DIM) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
+      else if (addUserDim.run(d.clicks, d.user_id, d.dim, d.day, d.value).changes === 0) {
+        if ((userDimValues.get(d.user_id, d.dim, d.day) ?? 0) < cap) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
+        else upUserDim.run(d.user_id, d.dim + OTHER_DIM, d.day, '', d.clicks);
+      }
+    }
   }
 
-  const log = (c: ClickRecord) => insertLog.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer);
+  const log = (c: ClickRecord) => insertLog.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer,
+    c.city ?? null, c.continent ?? null, c.device ?? null, c.source ?? null, c.utm_source ?? null, c.utm_medium ?? null, c.utm_campaign ?? null);
 
   // BEGIN IMMEDIATE everywhere: a writer takes the lock up front and waits for
   // it (busy_timeout), instead of failing when it finds another process's
   // write between its read and its write.
   const writeTx = sqlite.transaction((clicks: readonly ClickRecord[]) => {
-    const r = collapse(clicks, dayOf);
+    const r = collapse(clicks, dayOf, collapseOptions);
     // Each link's counter, in link order (linkDays are sorted by link, then day).
     // A link deleted while its clicks waited: its counter row is gone, and its
     // clicks go with it instead of landing in the purged log.
@@ -276,7 +363,8 @@ export function createClickStore(sqlite: Database.Database, timeZone: string) {
   const setState = sqlite.prepare<[number, string]>('UPDATE click_state SET value = ? WHERE name = ?');
   const unfolded = sqlite.prepare<[number, number], ClickRecord>(
     `SELECT click_log.link_id, links.user_id, click_log.created_at, click_log.country, click_log.platform, click_log.browser,
-            click_log.language, click_log.referrer
+            click_log.language, click_log.referrer, click_log.city, click_log.continent, click_log.device, click_log.source,
+            click_log.utm_source, click_log.utm_medium, click_log.utm_campaign
      FROM click_log JOIN links ON links.id = click_log.link_id WHERE click_log.id > ? AND click_log.id <= ?`);
   const lastUnfolded = sqlite.prepare<[number, number, number], number>(
     'SELECT max(id) FROM (SELECT id FROM click_log WHERE id > ? AND id <= ? ORDER BY id LIMIT ?)').pluck();

@@ -5,8 +5,8 @@
 // handful of statements whatever its size, never a round trip per click.
 // Rows are locked in key order, so writers on several nodes never deadlock.
 import type pg from 'pg';
-import { dayCounter } from '../../util/days.ts';
-import { collapse, dimsOf, type ClickRecord, type Upkeep } from './click-store.ts';
+import { dayCounter, hourCounter } from '../../util/days.ts';
+import { collapse, dimsOf, VALUE_CAP, type ClickRecord, type ClickStoreOptions, type DimEntry, type Upkeep } from './click-store.ts';
 
 /** pg_try_advisory_xact_lock key for upkeep: one node at a time does it. */
 const UPKEEP_LOCK = '7309950727553114987';
@@ -42,36 +42,60 @@ async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Pr
 
 const col = <T, K extends keyof T>(rows: readonly T[], k: K) => rows.map((r) => r[k]);
 
-export function createPgClickStore(pool: pg.Pool, timeZone: string): PgClickStore {
+const LOG_COLUMNS = ['city', 'continent', 'device', 'source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALUE_CAP }: ClickStoreOptions = {}): PgClickStore {
   const dayOf = dayCounter(timeZone);
+  const collapseOptions = { hourOf: hourCounter(timeZone), cap };
+  const more = (clicks: readonly ClickRecord[]) => LOG_COLUMNS.map((k) => clicks.map((c) => c[k] ?? null));
 
   async function log(q: Query, clicks: readonly ClickRecord[]) {
     if (!clicks.length) return;
-    await q(`INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer)
-      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+    await q(`INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer, ${LOG_COLUMNS.join(', ')})
+      SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+        $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])`,
     [col(clicks, 'link_id'), col(clicks, 'created_at'), col(clicks, 'country'), col(clicks, 'platform'), col(clicks, 'browser'),
-      col(clicks, 'language'), col(clicks, 'referrer')]);
+      col(clicks, 'language'), col(clicks, 'referrer'), ...more(clicks)]);
   }
 
   async function rollup(q: Query, clicks: readonly ClickRecord[]) {
     if (!clicks.length) return;
-    const r = collapse(clicks, dayOf);
+    const r = collapse(clicks, dayOf, collapseOptions);
     // WITH ORDINALITY … ORDER BY: rows go in (and are locked) in the key order collapse() gave them.
     await q(`INSERT INTO click_days (link_id, day, user_id, clicks, dims)
       SELECT link_id, day, user_id, clicks, dims FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::bigint[], $5::jsonb[])
         WITH ORDINALITY AS v(link_id, day, user_id, clicks, dims, o) ORDER BY o
-      ON CONFLICT (link_id, day) DO UPDATE SET clicks = click_days.clicks + excluded.clicks, dims = add_counts(click_days.dims, excluded.dims)`,
-    [col(r.linkDays, 'link_id'), col(r.linkDays, 'day'), col(r.linkDays, 'user_id'), col(r.linkDays, 'clicks'), col(r.linkDays, 'dims')]);
+      ON CONFLICT (link_id, day) DO UPDATE SET clicks = click_days.clicks + excluded.clicks, dims = add_counts(click_days.dims, excluded.dims, $6)`,
+    [col(r.linkDays, 'link_id'), col(r.linkDays, 'day'), col(r.linkDays, 'user_id'), col(r.linkDays, 'clicks'), col(r.linkDays, 'dims'), cap]);
+    // A new row took the batch's values as they were: past the cap, they are capped now (a stored row never is past it).
+    const over = r.linkDays.filter((d) => d.over);
+    if (over.length) {
+      await q(`UPDATE click_days SET dims = add_counts('[]'::jsonb, dims, $3) FROM unnest($1::bigint[], $2::int[]) AS v(link_id, day)
+        WHERE click_days.link_id = v.link_id AND click_days.day = v.day`, [col(over, 'link_id'), col(over, 'day'), cap]);
+    }
     await q(`INSERT INTO account_days (user_id, day, clicks)
       SELECT user_id, day, clicks FROM unnest($1::bigint[], $2::int[], $3::bigint[]) WITH ORDINALITY AS v(user_id, day, clicks, o) ORDER BY o
       ON CONFLICT (user_id, day) DO UPDATE SET clicks = account_days.clicks + excluded.clicks`,
     [col(r.userDays, 'user_id'), col(r.userDays, 'day'), col(r.userDays, 'clicks')]);
     if (r.userDims.length) {
-      await q(`INSERT INTO account_dims (user_id, dim, day, value, clicks)
-        SELECT user_id, dim, day, value, clicks FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::bigint[])
-          WITH ORDINALITY AS v(user_id, dim, day, value, clicks, o) ORDER BY o
+      // A value the account's day has counts on; a new one while its dimension has room (the stored values
+      // and the batch's new ones before it, in key order), else under (other) (dimension + 100, value '').
+      await q(`WITH v AS (
+          SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::bigint[]) WITH ORDINALITY AS v(user_id, dim, day, value, clicks, o)
+        ), k AS (
+          SELECT v.*, v.dim >= 100
+            OR EXISTS (SELECT 1 FROM account_dims a WHERE a.user_id = v.user_id AND a.dim = v.dim AND a.day = v.day AND a.value = v.value) AS known
+          FROM v
+        ), r AS (
+          SELECT k.*, known OR (SELECT count(*) FROM account_dims a WHERE a.user_id = k.user_id AND a.dim = k.dim AND a.day = k.day)
+            + row_number() OVER (PARTITION BY user_id, dim, day, known ORDER BY o) <= $6 AS keep
+          FROM k
+        )
+        INSERT INTO account_dims (user_id, dim, day, value, clicks)
+        SELECT user_id, CASE WHEN keep THEN dim ELSE dim + 100 END, day, CASE WHEN keep THEN value ELSE '' END, sum(clicks)
+        FROM r GROUP BY 1, 2, 3, 4 ORDER BY min(o)
         ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = account_dims.clicks + excluded.clicks`,
-      [col(r.userDims, 'user_id'), col(r.userDims, 'dim'), col(r.userDims, 'day'), col(r.userDims, 'value'), col(r.userDims, 'clicks')]);
+      [col(r.userDims, 'user_id'), col(r.userDims, 'dim'), col(r.userDims, 'day'), col(r.userDims, 'value'), col(r.userDims, 'clicks'), cap]);
     }
   }
 
@@ -117,7 +141,8 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string): PgClickStor
         const after = await stateOf(q, 'fold_after');
         const to = await stateOf(q, 'fold_to');
         if (after < to) {
-          const rows = (await q(`SELECT c.id, c.link_id, l.user_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer
+          const rows = (await q(`SELECT c.id, c.link_id, l.user_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer,
+            c.city, c.continent, c.device, c.source, c.utm_source, c.utm_medium, c.utm_campaign
             FROM click_log c JOIN links l ON l.id = c.link_id WHERE c.id > $1 AND c.id <= $2 ORDER BY c.id LIMIT $3`, [after, to, max])).rows;
           await rollup(q, rows as ClickRecord[]);
           const last = rows.length < max ? to : Number(rows.at(-1).id);
@@ -129,7 +154,7 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string): PgClickStor
           { link_id: number; user_id: number; next_log_id: number; last_log_id: number } | undefined;
         if (p) {
           const days = (await q('DELETE FROM click_days WHERE (link_id, day) IN (SELECT link_id, day FROM click_days WHERE link_id = $1 ORDER BY day LIMIT $2) RETURNING day, clicks, dims',
-            [p.link_id, Math.max(1, Math.floor(max / 20))])).rows as { day: number; clicks: number; dims: Record<string, number> }[];
+            [p.link_id, Math.max(1, Math.floor(max / 20))])).rows as { day: number; clicks: number; dims: DimEntry[] }[];
           if (days.length) {
             days.sort((a, b) => a.day - b.day);
             await q(`UPDATE account_days SET clicks = account_days.clicks - v.n FROM unnest($2::int[], $3::bigint[]) AS v(day, n)

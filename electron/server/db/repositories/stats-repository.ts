@@ -3,10 +3,10 @@
 // account), never from the raw log: a range costs a row per day (and per
 // value, for an account), however many clicks it holds.
 import { sql, type Kysely } from 'kysely';
-import type { CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
-import { bucketOf, dateOfDay, nextBucket, type DayNumber } from '../../util/days.ts';
+import type { CityRow, CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
+import { bucketOf, dateOfDay, nextBucket, weekdayOf, type DayNumber } from '../../util/days.ts';
 import type { DB } from '../schema.ts';
-import { DIMENSIONS, dimsOf, type Dimension } from './click-store.ts';
+import { cityOfKey, DIMENSIONS, dimsOf, OTHER_DIM, type Dimension } from './click-store.ts';
 
 /** Days of the instance's time zone, inclusive; a missing end is the first or last day with clicks. */
 export interface StatsRange { from?: DayNumber; to?: DayNumber; interval?: StatsInterval }
@@ -18,11 +18,20 @@ export type AccountRangeStats = RangeStats & { top_links: TopLinkRow[] };
 const TOP_VALUES = 50;
 const TOP_LINKS = 10;
 const UNKNOWN = 'Unknown';
-const LIST_OF: Record<Dimension, 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers'> = {
+/** The answer's name for the values past a link-day's cap (click-store.ts VALUE_CAP). */
+export const OTHER = '(other)';
+type ListName = 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers' | 'cities' | 'continents' | 'devices' | 'sources'
+  | 'utm_sources' | 'utm_mediums' | 'utm_campaigns';
+const LIST_OF: Record<Exclude<Dimension, 'hour'>, ListName> = {
   country: 'countries', platform: 'platforms', browser: 'browsers', language: 'languages', referrer: 'referrers',
+  city: 'cities', continent: 'continents', device: 'devices', source: 'sources', utm_source: 'utm_sources', utm_medium: 'utm_mediums', utm_campaign: 'utm_campaigns',
 };
+/** Lists whose clicks without a value are shown as Unknown (the others leave them out: no city found, no UTM value, clicks from before a dimension existed). */
+const WITH_UNKNOWN = new Set<Dimension>(['country', 'platform', 'browser', 'language', 'referrer', 'continent', 'device']);
 const DIMENSION_NAMES = new Map<number, Dimension>(Object.entries(DIMENSIONS).map(([name, n]) => [n, name as Dimension]));
-const DIMENSION_NUMBERS: number[] = Object.values(DIMENSIONS);
+const HOUR = DIMENSIONS.hour;
+/** Every dimension's number and its (other) bucket's, but hours (summed by weekday apart). */
+const LISTED_NUMBERS: number[] = Object.values(DIMENSIONS).filter((n) => n !== HOUR).flatMap((n) => [n, n + OTHER_DIM]);
 
 /**
  * Whose rollups: a link's (dimensions inside its day rows) or an account's
@@ -33,17 +42,21 @@ type Scope = { days: 'click_days'; dims: null; key: 'link_id'; id: number } | { 
 
 const byCount = (a: CountRow, b: CountRow) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
-/** Known values as counted, plus the clicks no value was recorded for; the top 50 of them. */
-function countList(known: Map<string, number>, total: number): CountRow[] {
+/** Known values as counted, plus the clicks no value was recorded for (where `total` is given); the top ones. */
+function countList(known: Map<string, number>, total: number | null, top: number): CountRow[] {
   const rows = [...known].map(([value, count]) => ({ value, count }));
-  const unknown = total - rows.reduce((n, r) => n + r.count, 0);
+  const unknown = total === null ? 0 : total - rows.reduce((n, r) => n + r.count, 0);
   if (unknown > 0) {
     const same = rows.find((r) => r.value === UNKNOWN);
     if (same) same.count += unknown;
     else rows.push({ value: UNKNOWN, count: unknown });
   }
-  return rows.sort(byCount).slice(0, TOP_VALUES);
+  return rows.sort(byCount).slice(0, top);
 }
+
+const cityRows = (rows: CountRow[]): CityRow[] => rows.map((r) => (r.value === OTHER
+  ? { value: OTHER, region: null, country: null, count: r.count }
+  : { ...cityOfKey(r.value), count: r.count }));
 
 /** Every bucket from from's to to's, zeros included; days outside the range were never summed in. */
 function seriesOf(days: { day: number; clicks: number }[], from: DayNumber, to: DayNumber, interval: StatsInterval) {
@@ -60,9 +73,13 @@ function seriesOf(days: { day: number; clicks: number }[], from: DayNumber, to: 
 export interface StatsOptions {
   /** How many links each walk for top links reads in all-time order before the range's rows are summed instead. */
   walks?: readonly number[];
+  /** Whether a city database is open (the answers' `city_database`). */
+  cityDatabase?: boolean;
+  /** Values each list answers, most clicks first (50; a test may ask for all). */
+  topValues?: number;
 }
 
-export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096] }: StatsOptions = {}) {
+export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096], cityDatabase = false, topValues = TOP_VALUES }: StatsOptions = {}) {
   const table = (name: string) => sql.table(name);
   const col = (name: string) => sql.ref(name);
 
@@ -86,40 +103,87 @@ export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096] }: S
     return { from, to, interval: range.interval ?? 'day' };
   }
 
-  async function rangeStats(s: Scope, from: DayNumber | null, to: DayNumber | null, interval: StatsInterval): Promise<RangeStats> {
+  const hoursOf = (cells: Map<number, number>) => {
+    const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, count: 0 }));
+    const hourWeekday: { weekday: number; hour: number; count: number }[] = [];
+    for (const [k, count] of [...cells].sort((a, b) => a[0] - b[0])) {
+      if (count <= 0) continue;
+      const weekday = Math.floor(k / 24), hour = k % 24;
+      hours[hour]!.count += count;
+      hourWeekday.push({ weekday, hour, count });
+    }
+    return { hours, hour_weekday: hourWeekday };
+  };
+
+  /** Clicks in the range of the same length that ends the day before `from`. */
+  async function previousOf(s: Scope, from: DayNumber, to: DayNumber) {
+    const pTo = from - 1, pFrom = from - (to - from + 1);
+    const r = await sql<{ total: number | string | null }>`
+      SELECT sum(clicks) AS total FROM ${table(s.days)} WHERE ${col(s.key)} = ${s.id} AND day >= ${pFrom} AND day <= ${pTo}`.execute(db);
+    return { from: dateOfDay(pFrom), to: dateOfDay(pTo), total: Number(r.rows[0]?.total ?? 0) };
+  }
+
+  async function rangeStats(s: Scope, from: DayNumber | null, to: DayNumber | null, interval: StatsInterval, comparable: boolean): Promise<RangeStats> {
     const empty: RangeStats = {
       from: from === null ? null : dateOfDay(from), to: to === null ? null : dateOfDay(to), interval,
       total: 0, days: [], series: [], countries: [], platforms: [], browsers: [], languages: [], referrers: [],
+      cities: [], continents: [], devices: [], ...hoursOf(new Map()),
+      weekdays: Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, count: 0 })),
+      sources: [], utm_sources: [], utm_mediums: [], utm_campaigns: [],
+      previous: null, city_database: cityDatabase,
     };
     if (from === null || to === null) return empty;
+    const previous = comparable ? await previousOf(s, from, to) : null;
     const days = (await sql<{ day: number; clicks: number; dims?: string }>`
       SELECT day, clicks ${s.dims === null ? sql`, dims` : sql``} FROM ${table(s.days)}
       WHERE ${col(s.key)} = ${s.id} AND day >= ${from} AND day <= ${to} AND clicks > 0 ORDER BY day`.execute(db)).rows;
     const series = seriesOf(days, from, to, interval);
     const total = days.reduce((n, d) => n + d.clicks, 0);
-    if (total === 0) return { ...empty, series };
-    const known = new Map<Dimension, Map<string, number>>(DIMENSION_NUMBERS.map((n) => [DIMENSION_NAMES.get(n)!, new Map()]));
-    const count = (dim: number, value: string, n: number) => {
-      const values = known.get(DIMENSION_NAMES.get(dim)!);
-      values?.set(value, (values.get(value) ?? 0) + n);
+    if (total === 0) return { ...empty, series, previous };
+    const known = new Map<Dimension, Map<string, number>>([...DIMENSION_NAMES.values()].map((name) => [name, new Map()]));
+    // weekday * 24 + hour -> clicks
+    const cells = new Map<number, number>();
+    const count = (dim: number, value: string, n: number, day: number | null) => {
+      if (dim === HOUR) {
+        if (day === null) return;
+        const k = weekdayOf(day) * 24 + Number(value);
+        cells.set(k, (cells.get(k) ?? 0) + n);
+        return;
+      }
+      const other = dim > OTHER_DIM;
+      const values = known.get(DIMENSION_NAMES.get(other ? dim - OTHER_DIM : dim)!);
+      const v = other ? OTHER : value;
+      values?.set(v, (values.get(v) ?? 0) + n);
     };
     if (s.dims === null) {
-      for (const d of days) for (const [dim, value, n] of dimsOf(d.dims!)) count(dim, value, n);
+      for (const d of days) for (const [dim, value, n] of dimsOf(d.dims!)) count(dim, value, n, d.day);
     } else {
       // dim IN (…) lets the (key, dim, day, value) primary key bound the day range per dimension.
       const dims = (await sql<{ dim: number; value: string; clicks: number }>`
         SELECT dim, value, sum(clicks) AS clicks FROM ${table(s.dims)}
-        WHERE ${col(s.key)} = ${s.id} AND dim IN (${sql.join(DIMENSION_NUMBERS)}) AND day >= ${from} AND day <= ${to}
+        WHERE ${col(s.key)} = ${s.id} AND dim IN (${sql.join(LISTED_NUMBERS)}) AND day >= ${from} AND day <= ${to}
         GROUP BY dim, value`.execute(db)).rows;
-      for (const d of dims) count(d.dim, d.value, d.clicks);
+      for (const d of dims) count(d.dim, d.value, Number(d.clicks), null);
+      // Hours by weekday: a day's weekday is the day's, worked out in SQL so that a year is 168 rows, not 8,760.
+      const hours = (await sql<{ wd: number; value: string; clicks: number }>`
+        SELECT ((day % 7) + 10) % 7 AS wd, value, sum(clicks) AS clicks FROM ${table(s.dims)}
+        WHERE ${col(s.key)} = ${s.id} AND dim = ${HOUR} AND day >= ${from} AND day <= ${to}
+        GROUP BY ((day % 7) + 10) % 7, value`.execute(db)).rows;
+      for (const h of hours) {
+        const k = (Number(h.wd) + 1) * 24 + Number(h.value);
+        cells.set(k, (cells.get(k) ?? 0) + Number(h.clicks));
+      }
     }
     for (const values of known.values()) for (const [value, n] of values) if (n <= 0) values.delete(value);
-    const lists = Object.fromEntries([...known].map(([name, values]) => [LIST_OF[name], countList(values, total)])) as
-      Pick<RangeStats, 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers'>;
+    const lists = Object.fromEntries([...known].filter(([name]) => name !== 'hour')
+      .map(([name, values]) => [LIST_OF[name as Exclude<Dimension, 'hour'>], countList(values, WITH_UNKNOWN.has(name) ? total : null, topValues)])) as
+      Record<ListName, CountRow[]>;
+    const weekdays = empty.weekdays.map((w) => ({ ...w }));
+    for (const d of days) weekdays[weekdayOf(d.day) - 1]!.count += d.clicks;
     return {
       ...empty, total, series,
       days: days.map((d) => ({ date: dateOfDay(d.day), count: d.clicks })),
-      ...lists,
+      ...lists, cities: cityRows(lists.cities), ...hoursOf(cells), weekdays, previous,
     };
   }
 
@@ -174,14 +238,14 @@ export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096] }: S
     async forLink(linkId: number, clicks: number, range: StatsRange = {}): Promise<LinkStats> {
       const s: Scope = { days: 'click_days', dims: null, key: 'link_id', id: linkId };
       const r = await resolve(s, range);
-      return { link_id: linkId, clicks, ...(await rangeStats(s, r.from, r.to, r.interval)) };
+      return { link_id: linkId, clicks, ...(await rangeStats(s, r.from, r.to, r.interval, range.from !== undefined)) };
     },
 
     /** An account's clicks in a range, and its top links there. */
     async forAccount(userId: number, range: StatsRange = {}): Promise<AccountRangeStats> {
       const s: Scope = { days: 'account_days', dims: 'account_dims', key: 'user_id', id: userId };
       const r = await resolve(s, range);
-      const stats = await rangeStats(s, r.from, r.to, r.interval);
+      const stats = await rangeStats(s, r.from, r.to, r.interval, range.from !== undefined);
       return { ...stats, top_links: stats.total === 0 ? [] : await topLinks(userId, r.from!, r.to!) };
     },
   };
