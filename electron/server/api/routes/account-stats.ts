@@ -13,6 +13,19 @@ import type { ApiContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
 import { single } from '../responses.ts';
 import { shortUrl } from '../serializers.ts';
+import { phpShortAnswer, phpShortClickSchema, phpShortPageSchema, phpShortQueryShape } from '../stats-phpshort.ts';
+import { statsCsv, wantsCsv } from '../stats-csv.ts';
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+
+const CSV_HELP = ' With `Accept: text/csv`: the same as CSV, `dimension,value,clicks` rows for every value of every dimension and one row per bucket of '
+  + 'the series (named day, week or month); cells a spreadsheet would run as formulas start with an apostrophe.';
+const csvContent = { 'text/csv': { schema: z.string().describe('dimension,value,clicks rows, header first') } };
+const linkStatsQuerySchema = statsQuerySchema.safeExtend(phpShortQueryShape);
+
+function sendCsv(reply: FastifyReply, csv: string, name: string) {
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
+}
 
 const RANGE_HELP = ' `from`/`to` (YYYY-MM-DD, inclusive, instance time zone) pick the days; without them, all time. '
   + '`interval` sets the buckets of `series` (weeks start on Monday).';
@@ -40,13 +53,15 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.get('/stats', {
     schema: {
       tags: ['stats'], summary: "The account's clicks by day, country, platform, browser, language and referrer, and its top links",
-      description: `Read from daily rollups.${RANGE_HELP} \`top_links\`: the 10 links with the most clicks in the range.`,
-      querystring: statsQuerySchema, response: { 200: singleOf(accountStatsSchema), ...errorResponses },
+      description: `Read from daily rollups.${RANGE_HELP} \`top_links\`: the 10 links with the most clicks in the range.${CSV_HELP}`,
+      querystring: statsQuerySchema,
+      response: { 200: { description: 'The statistics', content: { 'application/json': { schema: singleOf(accountStatsSchema) }, ...csvContent } }, ...errorResponses },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const p = principalOf(req);
     if (p.domainId !== null) throw restricted("read the whole account's statistics (a link's are at /stats/{id})");
-    const stats = await ctx.repos.stats.forAccount(p.userId, rangeOf(req.query));
+    const csv = wantsCsv(req.headers.accept);
+    const stats = await (csv ? ctx.repos.statsAll : ctx.repos.stats).forAccount(p.userId, rangeOf(req.query));
     const urls = { baseUrl: ctx.baseUrl() };
     const data: AccountStats = {
       ...stats,
@@ -54,19 +69,36 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
         id: l.id, alias: l.alias, short_url: shortUrl(urls, l.domain, l.alias), url: l.url, title: l.title, clicks: l.clicks,
       })),
     };
+    if (csv) return sendCsv(reply, statsCsv(data, data.top_links), `linkdesk-stats-${data.from ?? 'all'}-${data.to ?? 'all'}`);
     return single(data);
   });
 
   r.get('/stats/:id', {
     schema: {
       tags: ['stats'], summary: "A link's clicks by day, country, platform, browser, language and referrer",
-      description: `Read from daily rollups.${RANGE_HELP} \`clicks\` is the all-time counter.`,
-      params: idParamSchema, querystring: statsQuerySchema, response: { 200: singleOf(statsSchema), ...errorResponses },
+      description: `Read from daily rollups.${RANGE_HELP} \`clicks\` is the all-time counter.${CSV_HELP} `
+        + "With `name` (phpShort's call): `click` answers the days with clicks as `{data:[{value,count}],status}`, the other names one "
+        + 'dimension as a Laravel page (`search`, `sort_by`, `sort`, `per_page`, `page`), values as phpShort writes them '
+        + '(country `US:United States`, city `US:Mountain View, California`).',
+      params: idParamSchema, querystring: linkStatsQuerySchema,
+      response: {
+        200: {
+          description: "The link's statistics; with `name`, phpShort's shape",
+          content: { 'application/json': { schema: z.union([singleOf(statsSchema), phpShortClickSchema, phpShortPageSchema]) }, ...csvContent },
+        },
+        ...errorResponses,
+      },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const p = principalOf(req);
     const link = await ctx.repos.links.find(p.userId, req.params.id);
     if (!link || !withinDomain(p, link.domain_id)) throw notFound();
-    return single(await ctx.repos.stats.forLink(link.id, link.clicks, rangeOf(req.query)));
+    const q = req.query;
+    const csv = wantsCsv(req.headers.accept);
+    const all = csv || q.name !== undefined;
+    const stats = await (all ? ctx.repos.statsAll : ctx.repos.stats).forLink(link.id, link.clicks, rangeOf(q));
+    if (csv) return sendCsv(reply, statsCsv(stats), `linkdesk-stats-${link.alias}-${stats.from ?? 'all'}-${stats.to ?? 'all'}`);
+    if (q.name !== undefined) return phpShortAnswer(stats, { ...q, name: q.name }, `${ctx.baseUrl()}/api/v1/stats/${link.id}`);
+    return single(stats);
   });
 }

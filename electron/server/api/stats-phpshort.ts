@@ -1,0 +1,110 @@
+// phpShort's statistics call, GET /stats/{id}?name=X, answered from the same
+// rollups as Linkdesk's own answer: `click` is the days with clicks, the other
+// names one dimension as a Laravel page (LengthAwarePaginator::toArray), with
+// values written as phpShort writes them (country `US:United States`, city
+// `US:Mountain View, California`: the region as the city database names it).
+import { z } from 'zod';
+import type { LinkStats } from '../../../shared/api-types.ts';
+import { PER_PAGE_VALUES, SORT_DIRECTIONS } from '../../../shared/constants.ts';
+import { int, oneOf, oneOfStrings, searchText } from '../../../shared/schemas/fields.ts';
+
+export const PHPSHORT_NAMES = ['click', 'browser', 'city', 'country', 'device', 'language', 'operating_system', 'referrer', 'continent'] as const;
+export type PhpShortName = (typeof PHPSHORT_NAMES)[number];
+
+/** The query fields phpShort's call adds to the statistics query. */
+export const phpShortQueryShape = {
+  name: oneOfStrings('name', PHPSHORT_NAMES).optional()
+    .describe("phpShort's form: answer one dimension (click: the days) in phpShort's shape instead of Linkdesk's"),
+  search: searchText.describe('With name: values containing this text (case-insensitive)'),
+  sort_by: oneOfStrings('sort_by', ['count', 'value'] as const).optional().describe('With name: count (default) or value'),
+  sort: oneOfStrings('sort', SORT_DIRECTIONS).optional().describe('With name: desc (default) or asc'),
+  per_page: oneOf('per_page', PER_PAGE_VALUES).optional().describe('With name: 10 (default), 25, 50 or 100'),
+  page: int('page', 1).optional().describe('With name: the page, from 1'),
+};
+export interface PhpShortQuery {
+  name?: PhpShortName; search?: string; sort_by?: 'count' | 'value'; sort?: 'asc' | 'desc'; per_page?: number; page?: number;
+  from?: string; to?: string;
+}
+
+const row = z.object({ value: z.string(), count: z.number().int() });
+export const phpShortClickSchema = z.object({ data: z.array(row), status: z.literal(200) }).meta({ id: 'PhpShortClicks' });
+export const phpShortPageSchema = z.object({
+  data: z.object({
+    current_page: z.number().int(), data: z.array(row), first_page_url: z.string(), from: z.number().int().nullable(),
+    last_page: z.number().int(), last_page_url: z.string(),
+    links: z.array(z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() })),
+    next_page_url: z.string().nullable(), path: z.string(), per_page: z.number().int(), prev_page_url: z.string().nullable(),
+    to: z.number().int().nullable(), total: z.number().int(),
+  }),
+  status: z.literal(200),
+}).meta({ id: 'PhpShortStatsPage' });
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const countryName = (code: string) => {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** One dimension's rows in phpShort's spelling. */
+function rowsOf(stats: LinkStats, name: Exclude<PhpShortName, 'click'>): { value: string; count: number }[] {
+  switch (name) {
+    case 'country': return stats.countries.map((r) => ({ value: /^[A-Z]{2}$/.test(r.value) ? `${r.value}:${countryName(r.value)}` : r.value, count: r.count }));
+    case 'city': return stats.cities.map((r) => ({
+      value: r.country ? `${r.country}:${r.value}${r.region ? `, ${r.region}` : ''}` : r.value, count: r.count,
+    }));
+    case 'browser': return stats.browsers;
+    case 'device': return stats.devices;
+    case 'language': return stats.languages;
+    case 'operating_system': return stats.platforms;
+    case 'referrer': return stats.referrers;
+    case 'continent': return stats.continents;
+  }
+}
+
+/** Laravel's page links: every page up to 12, else the first two, a window of 3 each side, the last two, with "..." between. */
+function pageLinks(current: number, last: number, url: (p: number) => string) {
+  const item = (p: number) => ({ url: url(p), label: String(p), active: p === current });
+  const gap = { url: null, label: '...', active: false };
+  const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => item(a + i));
+  let middle;
+  if (last < 13) middle = range(1, last);
+  else if (current <= 6) middle = [...range(1, 8), gap, ...range(last - 1, last)];
+  else if (current > last - 6) middle = [...range(1, 2), gap, ...range(last - 7, last)];
+  else middle = [...range(1, 2), gap, ...range(current - 3, current + 3), gap, ...range(last - 1, last)];
+  return [
+    { url: current > 1 ? url(current - 1) : null, label: '&laquo; Previous', active: false },
+    ...middle,
+    { url: current < last ? url(current + 1) : null, label: 'Next &raquo;', active: false },
+  ];
+}
+
+/** The answer to `?name=`: `path` is the route's own URL, `query` the request's (kept in page links). */
+export function phpShortAnswer(stats: LinkStats, q: PhpShortQuery & { name: PhpShortName }, path: string) {
+  if (q.name === 'click') return { data: stats.days.map((d) => ({ value: d.date, count: d.count })), status: 200 as const };
+  const needle = q.search?.toLowerCase();
+  const rows = rowsOf(stats, q.name).filter((r) => !needle || r.value.toLowerCase().includes(needle));
+  const by = q.sort_by ?? 'count';
+  const dir = (q.sort ?? 'desc') === 'asc' ? 1 : -1;
+  rows.sort((a, b) => dir * (by === 'count' ? a.count - b.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const perPage = q.per_page ?? 10;
+  const page = q.page ?? 1;
+  const total = rows.length;
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const kept = new URLSearchParams();
+  for (const k of ['name', 'search', 'sort_by', 'sort', 'per_page', 'from', 'to'] as const) if (q[k] !== undefined) kept.set(k, String(q[k]));
+  const url = (p: number) => `${path}?${new URLSearchParams([...kept, ['page', String(p)]])}`;
+  const slice = rows.slice((page - 1) * perPage, page * perPage);
+  const from = slice.length ? (page - 1) * perPage + 1 : null;
+  return {
+    data: {
+      current_page: page, data: slice, first_page_url: url(1), from, last_page: last, last_page_url: url(last),
+      links: pageLinks(page, last, url), next_page_url: page < last ? url(page + 1) : null, path, per_page: perPage,
+      prev_page_url: page > 1 ? url(page - 1) : null, to: from === null ? null : from + slice.length - 1, total,
+    },
+    status: 200 as const,
+  };
+}
