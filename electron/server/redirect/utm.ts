@@ -7,9 +7,11 @@ const NONE: Utm = { utm_source: null, utm_medium: null, utm_campaign: null };
 /** Longer values are cut here: a rollup keeps each value whole, and one row per value. */
 export const MAX_UTM = 4096;
 
+// PostgreSQL's text and jsonb cannot hold U+0000 (a batch holding one would fail again and again): it is
+// stored as U+FFFD, the character that stands for what cannot be shown. Every other character is kept.
 const value = (p: URLSearchParams, name: string) => {
   const v = p.get(name);
-  return v ? v.slice(0, MAX_UTM) : null;
+  return v ? v.slice(0, MAX_UTM).replaceAll('\u0000', '\uFFFD') : null;
 };
 
 export function utmOf(address: string | undefined): Utm {
