@@ -69,7 +69,7 @@ export function TimePatterns({ stats, pngName }: { stats: ShownStats; pngName: s
     return (
       <ChartCard testId="heatmap" title="When people click" png={pngName}>
         <Heatmap grid={weekGrid(stats.hour_weekday)} />
-        <Text size="xs" c="dimmed" mt={4}>Hours in the instance’s time zone. Darker: more clicks.</Text>
+        <Text size="xs" c="dimmed" mt={4}>Hours in the instance’s time zone. A stronger blue: more clicks.</Text>
       </ChartCard>
     );
   }

@@ -69,16 +69,12 @@ export function WorldMap({ countries, pngName }: { countries: CountRow[]; pngNam
 
 function MapLegend({ max }: { max: number }) {
   if (max <= 0) return null;
-  // The upper bound of each shade: shadeOf's square-root steps.
-  const bounds = [1, 2, 3, 4, 5].map((s) => Math.max(1, Math.floor(max * (s / 5) ** 2)));
+  // Fewer to more: the shades run by the square root of the busiest country's clicks.
   return (
-    <Text component="div" size="xs" c="dimmed" mt={4} style={{ display: 'flex', gap: 10, flexWrap: 'wrap', alignItems: 'center' }} aria-hidden>
-      {bounds.map((b, i) => (
-        <span key={i} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-          <span style={{ width: 12, height: 12, borderRadius: 2, background: FILL[i + 1], display: 'inline-block' }} />
-          {i === 4 ? formatCount(max) : `≤ ${formatCount(b)}`}
-        </span>
-      ))}
+    <Text component="div" size="xs" c="dimmed" mt={4} style={{ display: 'flex', gap: 4, alignItems: 'center' }} data-testid="map-legend">
+      <span>1</span>
+      {FILL.slice(1).map((f) => <span key={f} aria-hidden style={{ width: 16, height: 10, borderRadius: 2, background: f, display: 'inline-block' }} />)}
+      <span>{formatCount(max)} click{max === 1 ? '' : 's'}</span>
     </Text>
   );
 }
