@@ -32,6 +32,11 @@ describe('public statistics page map', () => {
     expect(quiet).not.toContain('fill-opacity');
     expect(svg.match(/<path /g)?.length).toBeGreaterThan(170);
 
+    // Cities (from the city database the tests install) and devices, beside the map.
+    expect(page.text).toMatch(/<h2>Cities<\/h2>[\s\S]*<td>London, England, GB<\/td><td class="n">4<\/td>/);
+    expect(page.text).toMatch(/<td>Chiyoda City, Tokyo, JP<\/td><td class="n">1<\/td>/);
+    expect(page.text).toMatch(/<h2>Devices<\/h2>[\s\S]*<td>Mobile<\/td><td class="n">5<\/td>/);
+
     // No script and no style attribute: the policy stays as strict as before.
     const csp = cspOf(page);
     expect(csp.get('script-src')).toEqual(["'none'"]);
