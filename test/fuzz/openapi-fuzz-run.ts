@@ -32,6 +32,12 @@ function send(base: URL, r: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'bo
     const length = r.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(r.body)) };
     const headers = { ...r.headers, ...length, connection: 'close' };
     const req = httpRequest({ host: base.hostname, port: base.port, method: r.method, path: r.url, headers, agent: false }, (res) => {
+      // An event stream (GET /stats/live) stays open: its status and media type are the answer.
+      if (res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        resolve({ status: 200, contentType: String(res.headers['content-type']), text: '' });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));

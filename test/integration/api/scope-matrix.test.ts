@@ -45,6 +45,8 @@ const ROUTES: Route[] = [
   r('POST', '/links/{id}/health-check', 'links:write', 409, (f) => `/links/${f.link}/health-check`),
   r('GET', '/stats', 'stats:read', 200, () => '/stats'),
   r('GET', '/stats/{id}', 'stats:read', 200, (f) => `/stats/${f.link}`),
+  // The stream itself stays open: a link no one has answers at once, 404 once the scope lets the request through.
+  r('GET', '/stats/live', 'stats:read', 404, () => '/stats/live?link_id=999999999'),
   r('GET', '/spaces', 'spaces:read', 200, () => '/spaces'),
   r('POST', '/spaces', 'spaces:write', 201, () => '/spaces', () => ({ name: 'New' })),
   r('GET', '/spaces/{id}', 'spaces:read', 200, (f) => `/spaces/${f.space}`),

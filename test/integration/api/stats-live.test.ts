@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseStream } from '../../helpers/sse.ts';
-import { createLink, startRedirectServer, type RedirectServer } from '../redirect/helpers.ts';
+import { UA, createLink, startRedirectServer, within, type RedirectServer } from '../redirect/helpers.ts';
 
 let s: RedirectServer;
 const open: SseStream[] = [];
@@ -12,7 +12,9 @@ const live = async (key: string, query = '') => {
   open.push(st);
   return st;
 };
-const clickOf = (e: { data: string }) => JSON.parse(e.data) as { link_id: number; alias: string; source: string; at: string };
+const clickOf = (e: { data: string }) => JSON.parse(e.data) as {
+  link_id: number; alias: string; country: string | null; city: string | null; device: string | null; source: string; at: string;
+};
 const member = async (name: string) => s.newUserKey(name);
 /** A link of the key's user, through the API. */
 const newLink = async (key: string, alias: string, domainId?: number) => {
@@ -25,7 +27,7 @@ const newLink = async (key: string, alias: string, domainId?: number) => {
   return body.data;
 };
 
-beforeAll(async () => { s = await startRedirectServer(); });
+beforeAll(async () => { s = await startRedirectServer({ trustProxy: 1 }); });
 afterAll(async () => {
   for (const st of open) st.close();
   await s.close();
@@ -37,11 +39,16 @@ describe('live statistics stream', () => {
     const st = await live(s.key);
     expect(st.status).toBe(200);
     expect(st.headers['content-type']).toMatch(/^text\/event-stream/);
-    const hit = await s.hit('/live-a?utm_source=x');
+    const hit = await s.hit('/live-a?utm_source=x&qr=1', { headers: { 'user-agent': UA.iOS, 'x-forwarded-for': '81.2.69.160' } });
     expect(hit.status).toBe(302);
     const e = await st.next((x) => x.event === 'click' && clickOf(x).link_id === link.id);
-    expect(clickOf(e)).toMatchObject({ link_id: link.id, alias: 'live-a', source: 'link' });
+    expect(clickOf(e)).toMatchObject({ link_id: link.id, alias: 'live-a', source: 'qr', country: 'GB', device: 'mobile' });
     expect(Date.parse(clickOf(e).at)).not.toBeNaN();
+    // The city is the one the statistics count for that click.
+    await within(5000, async () => {
+      const cities = (await s.api('GET', `/stats/${link.id}`)).body.data.cities as { value: string }[];
+      expect(cities.map((c) => c.value)).toEqual(clickOf(e).city === null ? [] : [clickOf(e).city]);
+    });
   });
 
   it('a member sees only its own clicks; an admin key sees every user\'s', async () => {
