@@ -1,0 +1,124 @@
+// Property: the statistics a link and an account answer equal a plain count
+// of the clicks written, for random clicks with hostile values (quotes,
+// backslashes, emoji, control characters, "(other)" itself), with each
+// dimension keeping at most `cap` values a day and the rest under `(other)`
+// (a cap of 3 here, so that a few clicks reach it; 1,000 in use). The plain
+// count follows the documented rule: a value a day has kept counts exactly;
+// a new one takes a free place (a link's day: the batch's most frequent
+// first; an account's day: in key order), else counts under (other).
+// Both engines: SQLite's add_counts (JavaScript) and PostgreSQL's (SQL).
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createClickStore, type ClickRecord } from '../../../electron/server/db/repositories/click-store.ts';
+import { createPgClickStore } from '../../../electron/server/db/repositories/pg-click-store.ts';
+import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+
+const CAP = 3;
+const DAY = 86_400_000;
+const START = Date.UTC(2025, 0, 31); // a month's end in the middle of the days drawn
+const VALUES = ['a"b', '\\', '\\"', '"', '😀', 'ctl \u0001', '(other)', 'x'.repeat(300), 'plain'];
+
+let s: TestServer;
+let write: (clicks: ClickRecord[]) => Promise<unknown>;
+beforeAll(async () => {
+  s = await startServer({ rateLimit: 0 });
+  const store = s.store;
+  if (store.engine === 'postgres') {
+    const pg = createPgClickStore(store.pool, 'UTC', { cap: CAP });
+    write = (c) => pg.write(c);
+  } else {
+    const sq = createClickStore(store.sqlite, 'UTC', { cap: CAP });
+    write = async (c) => sq.write(c);
+  }
+});
+afterAll(() => s.close());
+
+type Kept = Map<string, { kept: Map<string, number>; other: number }>;
+const cellOf = (m: Kept, k: string) => {
+  let c = m.get(k);
+  if (!c) m.set(k, (c = { kept: new Map(), other: 0 }));
+  return c;
+};
+/** Adds a batch's counts (in first-seen order) to a day's kept values by the rule. */
+function addBatch(cell: { kept: Map<string, number>; other: number }, counts: Map<string, number>, order: 'count' | 'key') {
+  const fresh: [string, number][] = [];
+  for (const [v, n] of counts) {
+    if (cell.kept.has(v)) cell.kept.set(v, cell.kept.get(v)! + n);
+    else fresh.push([v, n]);
+  }
+  if (order === 'count') fresh.sort((x, y) => y[1] - x[1]);
+  else fresh.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  for (const [v, n] of fresh) {
+    if (cell.kept.size < CAP) cell.kept.set(v, n);
+    else cell.other += n;
+  }
+}
+/** A dimension's answer as plain counting gives it: kept values summed over days, the rest as (other). */
+function answerOf(m: Kept, prefix: string): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (v: string, n: number) => n && out.set(v, (out.get(v) ?? 0) + n);
+  for (const [k, c] of m) {
+    if (!k.startsWith(prefix)) continue;
+    for (const [v, n] of c.kept) add(v, n);
+    add('(other)', c.other);
+  }
+  return out;
+}
+const asMap = (rows: { value: string; count: number }[]) => new Map(rows.map((r) => [r.value, r.count]));
+
+const clickArb = fc.record({
+  link: fc.integer({ min: 0, max: 1 }),
+  day: fc.integer({ min: -1, max: 1 }),
+  campaign: fc.constantFrom(...VALUES),
+  device: fc.constantFrom('desktop', 'mobile', 'tablet', 'watch', 'television', 'console'),
+});
+
+it('answers what a plain count of the clicks gives, the (other) bucket included', async () => {
+  const stats = createStatsRepository(s.store.db, { topValues: 1000 });
+  let run = 0;
+  await fc.assert(fc.asyncProperty(fc.array(clickArb, { minLength: 20, maxLength: 60 }), fc.integer({ min: 1, max: 30 }), async (stream, batch) => {
+    run += 1;
+    const key = await s.newUserKey(`p${run}`);
+    const links: { id: number; user: number }[] = [];
+    for (const i of [0, 1]) {
+      const r = await s.api('POST', '/links', { key, form: { url: 'https://example.com/', alias: `r${run}x${i}` } });
+      expect(r.status).toBe(201);
+      links.push({ id: (r.body as { data: { id: number } }).data.id, user: 0 });
+    }
+    const [{ user_id: userId }] = await s.sql('SELECT user_id FROM links WHERE id = $1', [links[0]!.id]);
+    const clicks = stream.map((c, i): ClickRecord => ({
+      link_id: links[c.link]!.id, user_id: Number(userId), created_at: START + c.day * DAY + i * 1000,
+      country: null, platform: null, browser: null, language: null, referrer: null, device: c.device, utm_campaign: c.campaign,
+    }));
+    const linkDays: Kept = new Map();
+    const userDays: Kept = new Map();
+    for (let i = 0; i < clicks.length; i += batch) {
+      const b = clicks.slice(i, i + batch);
+      await write(b);
+      for (const [dim, get] of [['campaign', (c: ClickRecord) => c.utm_campaign!], ['device', (c: ClickRecord) => c.device!]] as const) {
+        const perLink = new Map<string, Map<string, number>>();
+        const perUser = new Map<string, Map<string, number>>();
+        for (const c of b) {
+          const day = Math.floor(c.created_at / DAY);
+          for (const [m, k] of [[perLink, `${dim}|${c.link_id}|${day}`], [perUser, `${dim}|${day}`]] as const) {
+            let counts = m.get(k);
+            if (!counts) m.set(k, (counts = new Map()));
+            counts.set(get(c), (counts.get(get(c)) ?? 0) + 1);
+          }
+        }
+        for (const [k, counts] of perLink) addBatch(cellOf(linkDays, k), counts, 'count');
+        for (const [k, counts] of perUser) addBatch(cellOf(userDays, k), counts, 'key');
+      }
+    }
+    for (const l of links) {
+      const st = await stats.forLink(l.id, 0);
+      expect(asMap(st.utm_campaigns)).toEqual(answerOf(linkDays, `campaign|${l.id}|`));
+      expect(asMap(st.devices)).toEqual(answerOf(linkDays, `device|${l.id}|`));
+    }
+    const acc = await stats.forAccount(Number(userId));
+    expect(acc.total).toBe(clicks.length);
+    expect(asMap(acc.utm_campaigns)).toEqual(answerOf(userDays, 'campaign|'));
+    expect(asMap(acc.devices)).toEqual(answerOf(userDays, 'device|'));
+  }), { numRuns: 60 });
+}, 240_000);
