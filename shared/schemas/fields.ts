@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { hiddenInNameMessage, nameIsVisible } from '../user-names.ts';
+import { CANONICAL_ID } from '../canonical-id.ts';
 
 const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);
 
@@ -54,7 +55,7 @@ export const id = (field: string) => int(field, 1);
  * name no record (the route answers 404), so a typo or a sloppy script cannot act on record 1.
  */
 export const pathId = (field: string) => z.preprocess(
-  (v) => (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : v),
+  (v) => (typeof v === 'string' && CANONICAL_ID.test(v) ? Number(v) : v),
   z.number({ error: `The ${field} must be an id.` }).int().min(1).max(Number.MAX_SAFE_INTEGER),
 );
 

@@ -7,6 +7,7 @@ import { defaultDataDir } from '../config.ts';
 import type { Kysely } from 'kysely';
 import { FULL_ACCESS, normalizeScopes, scopesForRole, scopesInWords, type Scope } from '../../../shared/scopes.ts';
 import { hiddenInNameMessage, nameIsVisible, nameTakenMessage } from '../../../shared/user-names.ts';
+import { isCanonicalId } from '../../../shared/canonical-id.ts';
 import { ADMIN_SCOPE_FOR_MEMBER, EXPIRY_IN_PAST, NO_SUCH_DOMAIN } from '../api/admin-messages.ts';
 import type { KeyRow, UsersRepository } from '../db/repositories/users-repository.ts';
 import type { DB } from '../db/schema.ts';
@@ -102,7 +103,10 @@ export async function withUsers<T>(w: Where, fn: (users: UsersRepository, db: Ky
 
 /** `what` names the argument in the message: '--user', 'ID'. */
 export function idOf(command: string, what: string, v: string): number {
-  if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) throw usageError(command, `${what}: must be an id such as 3 (see keys list), got "${v}"`);
+  // The API's rule for path ids: `01` or `+1` is a typo, not record 1.
+  if (!isCanonicalId(v)) {
+    throw usageError(command, `${what}: must be an id written as digits without a leading zero, sign or space, such as 3 (see keys list), got "${v}"`);
+  }
   return Number(v);
 }
 
@@ -119,7 +123,7 @@ async function narrowingOf(values: { scope?: string[]; expires?: string; domain?
   const body = {
     ...(values.scope !== undefined && { scopes: values.scope.flatMap((v) => v.split(',')).map((x) => x.trim()).filter(Boolean) }),
     ...(values.expires !== undefined && { expires_at: values.expires }),
-    ...(values.domain !== undefined && { domain_id: values.domain }),
+    ...(values.domain !== undefined && { domain_id: idOf('keys create', '--domain', values.domain) }),
     ...(values.label !== undefined && { name: values.label }),
   };
   const r = keyCreateSchema.safeParse(body);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { defaultDataDir } from '../config.ts';
 import { describeUrl } from '../db/database-url.ts';
 import { CliError, parseCommand, usageError } from './args.ts';
+import { idOf } from './keys.ts';
 import { DATA_DIR_HELP, DATABASE_URL_HELP, databaseUrlOf, openCommandStore } from './serve.ts';
 import type { Repositories } from '../api/context.ts';
 import type { ControlledTransaction } from 'kysely';
@@ -77,8 +78,7 @@ const WOULD_CREATE = -1;
 
 function userIdOf(command: string, v: string | undefined): number {
   if (v === undefined) throw usageError(command, 'needs --user ID (see keys list)');
-  if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) throw usageError(command, `--user: must be an id such as 3 (see keys list), got "${v}"`);
-  return Number(v);
+  return idOf(command, '--user', v);
 }
 
 /** Opens the store with its repositories for `fn`, after checking that the user exists. */
