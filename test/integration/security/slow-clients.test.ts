@@ -49,6 +49,29 @@ describe('slow clients', () => {
     expect(JSON.parse(body)).toEqual({ message, status: Number(statusLine.split(' ')[1]) });
   });
 
+  it('cuts off a client that sends its request line at once, then one header line at a time, at the header deadline', async () => {
+    // A header line every third of the header timeout: the 3rd arrives at the deadline, the 4th after
+    // it, and the request timeout (twice it) would let the 5th through. Lines are counted, not milliseconds.
+    const { port } = new URL(s.url);
+    const every = 100;
+    const { text, linesSent } = await new Promise<{ text: string; linesSent: number }>((resolve, reject) => {
+      let linesSent = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('GET /api/v1/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+        timer = setInterval(() => { if (socket.writable) { socket.write(`X-Drip-${++linesSent}: a\r\n`); } }, every);
+      });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => { text += c; });
+      socket.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'ECONNRESET' && e.code !== 'EPIPE') reject(e); });
+      socket.on('close', () => { clearInterval(timer); resolve({ text, linesSent }); });
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    // The header deadline (300 ms) plus one check (50 ms) comes before the 4th line (400 ms).
+    expect(linesSent).toBeLessThanOrEqual(3);
+  });
+
   it('still answers clients that send their request in pieces within the time', async () => {
     const { port } = new URL(s.url);
     const answer = await new Promise<string>((resolve, reject) => {
