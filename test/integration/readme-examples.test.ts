@@ -3,7 +3,8 @@
 // against a fresh `linkdesk serve` with its defaults (title fetches and health
 // checks on, as a newcomer runs it; where example.com cannot be reached, "check
 // now" still answers 200, with the link `broken`) and a fresh key. Every request
-// must answer 2xx. When an example fails, fix the README, not this test.
+// must answer 2xx, or the status its comment names (`curl … # 409: why`), with
+// an error body. When an example fails, fix the README, not this test.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,9 @@ function serverExamples(markdown: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+/** The status a command's comment promises (`… # 409: link 1 is on it`); none: a 2xx. */
+const promisedStatus = (command: string) => /\s#\s*(\d{3})\b/.exec(command)?.[1];
+
 /** The markdown under a heading, up to the next heading of its level or above (comments in code blocks are no headings). */
 function section(markdown: string, heading: string): string {
   const lines = markdown.split('\n');
@@ -34,6 +38,16 @@ function section(markdown: string, heading: string): string {
     else if (!fenced && /^#+ /.test(lines[end]!) && lines[end]!.indexOf(' ') <= level) break;
   }
   return lines.slice(start + 1, end).join('\n');
+}
+
+/** The contract's error shape, with that status. */
+function isErrorBody(body: string, status: number): boolean {
+  try {
+    const b = JSON.parse(body) as { message?: unknown; status?: unknown };
+    return typeof b.message === 'string' && b.message !== '' && b.status === status;
+  } catch {
+    return false;
+  }
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-readme-'));
@@ -51,13 +65,15 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it('every README example that talks to a server answers 2xx, run in the README\'s order', () => {
+it('every README example that talks to a server answers 2xx (or the status its comment names), run in the README\'s order', () => {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
   const commands = serverExamples(readme);
   // The whole "Talking to it" block is among them (an extraction that finds nothing fails here).
   const talking = serverExamples(section(readme, '### Talking to it'));
   expect(talking.length).toBeGreaterThanOrEqual(20);
   expect(commands).toEqual(expect.arrayContaining(talking));
+  // The refusal its comment promises is shown, not only told.
+  expect(talking.filter((c) => promisedStatus(c) === '409' && c.includes('-X DELETE "$B/api/v1/domains/1"'))).toHaveLength(1);
   // curl as written, with its status and body kept per command.
   const script = [
     'set -u',
@@ -72,11 +88,13 @@ it('every README example that talks to a server answers 2xx, run in the README\'
   const statuses = new Map(readFileSync(path.join(work, 'statuses'), 'utf8').trim().split('\n').map((l) => l.split('\t') as [string, string]));
   const failed = commands.flatMap((command, i) => {
     const status = statuses.get(String(i));
-    if (status !== undefined && /^2\d\d$/.test(status)) return [];
     let body = '';
     try { body = readFileSync(path.join(work, `${i}.body`), 'utf8').slice(0, 300); } catch { /* no body */ }
-    return [`${status ?? 'not run'}  ${command}\n      ${body}`];
+    const promised = promisedStatus(command);
+    if (promised === undefined ? status !== undefined && /^2\d\d$/.test(status)
+      : status === promised && isErrorBody(body, Number(promised))) return [];
+    return [`${status ?? 'not run'}${promised ? ` (promised ${promised})` : ''}  ${command}\n      ${body}`];
   });
-  expect(failed, `README examples that did not answer 2xx:\n${failed.join('\n')}`).toEqual([]);
+  expect(failed, `README examples that did not answer 2xx or their promised status:\n${failed.join('\n')}`).toEqual([]);
   expect(statuses.size).toBe(commands.length);
 }, 90_000);
