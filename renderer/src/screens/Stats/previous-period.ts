@@ -18,7 +18,7 @@ export function previousQuery(s: ShownStats, asked: StatsQuery): StatsQuery | nu
 /** "+12% on the previous 30 days" and its direction. */
 export function changeText(current: number, previous: number, from: string, to: string): { text: string; trend: 'up' | 'down' | 'same' } {
   const days = bucketCount(from, to, 'day');
-  const span = `the previous ${days} day${days === 1 ? '' : 's'}`;
+  const span = days === 1 ? 'the previous day' : `the previous ${days} days`;
   if (previous === 0) return current === 0 ? { text: `No clicks in this range nor ${span}`, trend: 'same' } : { text: `New: no clicks in ${span}`, trend: 'up' };
   const pct = Math.round(((current - previous) / previous) * 100);
   if (pct === 0) return { text: `Same as ${span}`, trend: 'same' };
