@@ -101,6 +101,15 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await page.getByRole('button', { name: 'Save When people click as PNG' }).click();
     await (await heatmapPng).saveAs(`${SHOTS}/export-heatmap.png`);
 
+    // The account's statistics (the dashboard) draw the same parts from the same clicks.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('range-change')).toHaveText('+100% on the previous 30 days');
+    await expect(page.getByTestId('world-map').locator('path[data-country="GB"]')).toHaveAttribute('data-shade', '5');
+    await expect(page.getByTestId('heatmap').locator('rect[data-count="4"]')).toHaveCount(1);
+    expect(await rowsOf(page, 'cities')).toEqual(['London, England, United Kingdom:4', 'Chiyoda City, Tokyo, Japan:2']);
+    await page.screenshot({ path: `${SHOTS}/dashboard-light.png` });
+
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.screenshot({ path: `${SHOTS}/stats-dark.png` });
