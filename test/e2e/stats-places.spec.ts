@@ -114,6 +114,12 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.screenshot({ path: `${SHOTS}/stats-dark.png` });
     await world.axe('dark: statistics with map and heatmap');
+    // The public statistics page (`<short url>+`): the map drawn on the server, cities and devices, under its own strict CSP.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${placed.server.url}/world+`);
+    await expect(page.getByRole('img', { name: 'World map: countries shaded by clicks, darker for more' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cities' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/public-page.png`, fullPage: true });
   } finally {
     await placed.close();
   }

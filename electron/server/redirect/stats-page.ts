@@ -9,6 +9,8 @@ import { mapSvg } from './stats-map.ts';
 // Made on the first statistics page, not at start: their ICU data is memory an idle server need not hold.
 let displayNames: Record<'region' | 'language', Intl.DisplayNames> | undefined;
 const named = (type: 'region' | 'language', code: string) => {
+  // Intl reads 'Unknown' as a language code and answers "unknown (Unknown)".
+  if (code === 'Unknown' || code === '(other)') return other(code);
   displayNames ??= { region: new Intl.DisplayNames(['en'], { type: 'region' }), language: new Intl.DisplayNames(['en'], { type: 'language' }) };
   try {
     const n = displayNames[type].of(code);

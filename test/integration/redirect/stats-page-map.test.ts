@@ -18,7 +18,8 @@ describe('public statistics page map', () => {
     };
     await from('81.2.69.160', 4); // GB
     await from('133.242.0.1', 1); // JP
-    await within(1000, async () => expect((await s.hit('/mapped+')).text).toContain('<strong>5</strong> click(s) in total.'));
+    // Clicks are stored off the request path; the first batch also loads the city database.
+    await within(10_000, async () => expect((await s.hit('/mapped+')).text).toContain('<strong>5</strong> click(s) in total.'));
     const page = await s.hit('/mapped+');
     expect(page.status).toBe(200);
     const svg = page.text.match(/<svg [^>]*>[\s\S]*?<\/svg>/)?.[0] ?? '';
@@ -36,6 +37,9 @@ describe('public statistics page map', () => {
     expect(page.text).toMatch(/<h2>Cities<\/h2>[\s\S]*<td>London, England, GB<\/td><td class="n">4<\/td>/);
     expect(page.text).toMatch(/<td>Chiyoda City, Tokyo, JP<\/td><td class="n">1<\/td>/);
     expect(page.text).toMatch(/<h2>Devices<\/h2>[\s\S]*<td>Mobile<\/td><td class="n">5<\/td>/);
+    // A visitor who sent no language is Unknown, not "unknown (Unknown)".
+    const languages = page.text.match(/<h2>Languages<\/h2>[\s\S]*?<\/table>/)?.[0];
+    expect(languages).toContain('<td>Unknown</td><td class="n">5</td>');
 
     // No script and no style attribute: the policy stays as strict as before.
     const csp = cspOf(page);
