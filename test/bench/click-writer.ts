@@ -11,7 +11,7 @@ import { openStore } from '../../electron/server/db/database.ts';
 import { createClickStore } from '../../electron/server/db/repositories/click-store.ts';
 import { enrichPacked, packClicks } from '../../electron/server/redirect/click-batch.ts';
 import type { RawClick } from '../../electron/server/redirect/enrich.ts';
-import { openCountryLookup } from '../../electron/server/redirect/geoip.ts';
+import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup } from '../../electron/server/redirect/geoip.ts';
 import { LANGS, UAS } from './load-script.ts';
 
 const LINKS = 100_000;
@@ -32,14 +32,24 @@ try {
 
   const sqlite = openClickConnection(path.join(dir, 'linkdesk.sqlite'));
   const store = createClickStore(sqlite, 'UTC');
-  const geo = openCountryLookup();
-  // Addresses in a few countries, and a private one that has none.
-  const ips = ['81.2.69.160', '2.125.160.216', '89.160.20.112', '216.160.83.56', '67.43.156.1', '127.0.0.1'];
+  // Cities from DB-IP City Lite when installed (BENCH_CITY=none: countries only, as before issue 33).
+  const cityFiles = process.env.BENCH_CITY === 'none' ? [] : cityDatabaseFiles();
+  const geo = openGeoLookup(defaultGeoipPath(), cityFiles);
+  // Addresses in a few countries, and a private one that has none; BENCH_IPS=N: N random public IPv4
+  // addresses instead, so that each batch looks most of its addresses up (real traffic's spread).
+  const spread = Number(process.env.BENCH_IPS ?? 0);
+  const ips = spread
+    ? Array.from({ length: spread }, () => `${1 + Math.floor(Math.random() * 222)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`)
+    : ['81.2.69.160', '2.125.160.216', '89.160.20.112', '216.160.83.56', '67.43.156.1', '127.0.0.1'];
+  // 40% of visitors sent on with UTM parameters (60 campaigns), 10% by a QR code.
+  const campaigns = Array.from({ length: 60 }, (_, i) => `https://example.com/articles/x?utm_source=news&utm_medium=email&utm_campaign=spring-${i}`);
+  console.log(`city database: ${cityFiles.length ? cityFiles.map((f) => path.basename(f)).join(' + ') : 'none'}; ${spread || 6} addresses`);
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
   let at = Date.now();
   const batch = (): RawClick[] => Array.from({ length: BATCH }, () => ({
     link_id: 1 + Math.floor(Math.random() * LINKS), user_id: user, created_at: at++, ip: pick(ips),
     ua: pick(UAS), ch: undefined, lang: pick(LANGS), referer: Math.random() < 0.3 ? 'https://news.example.org/item?id=1' : undefined,
+    dest: Math.random() < 0.4 ? pick(campaigns) : undefined, qr: Math.random() < 0.1,
   }));
   // Packed as the request thread hands them over (click-batch.ts).
   for (let i = 0; i < 10; i++) store.write(enrichPacked(packClicks(batch()), geo)); // warm-up: caches, JIT
