@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type AppDeps } from '../../electron/server/app.ts';
 import type { ServerConfig } from '../../electron/server/config.ts';
+import { Agent, fetch as fetchWith } from 'undici';
 import { inject } from 'vitest';
 import { openStore, type Store } from '../../electron/server/db/database.ts';
 import { openPostgres, type PostgresStore } from '../../electron/server/db/postgres.ts';
@@ -69,6 +70,10 @@ export async function startServer(
   const newUserKey = async (name = 'user') => (await users.createUserWithKey(name)).key;
   const key = reuse?.key ?? (await newUserKey('owner'));
 
+  // A connection per request: the server runs in the test's own process, and a
+  // test that blocks it (spawnSync of the CLI) can hand fetch a kept-alive
+  // socket whose idle timer fires before the request is read: ECONNRESET.
+  const dispatcher = new Agent({ pipelining: 0 });
   const api: TestServer['api'] = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { accept: 'application/json', ...(opts.headers ?? {}) };
     const k = opts.key === undefined ? key : opts.key;
@@ -81,7 +86,7 @@ export async function startServer(
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.json);
     }
-    const res = await fetch(`${url}/api/v1${p}`, { method, headers, body });
+    const res = await fetchWith(`${url}/api/v1${p}`, { method, headers, body, dispatcher });
     const text = await res.text();
     let parsed: unknown;
     try { parsed = JSON.parse(text); } catch { parsed = undefined; }
@@ -92,6 +97,7 @@ export async function startServer(
     url, key, dataDir, store, app, newUserKey, api, sql: (text, params) => runSql(store, text, params),
     async close(opts = {}) {
       await app.close();
+      await dispatcher.close();
       await store.close();
       if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
