@@ -105,6 +105,7 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('range-change')).toHaveText('+100% on the previous 30 days');
+    await expect(page.getByTestId('average')).toHaveText('0.2'); // 6 clicks in 30 days
     await expect(page.getByTestId('world-map').locator('path[data-country="GB"]')).toHaveAttribute('data-shade', '5');
     await expect(page.getByTestId('heatmap').locator('rect[data-count="4"]')).toHaveCount(1);
     expect(await rowsOf(page, 'cities')).toEqual(['London, England, United Kingdom:4', 'Chiyoda City, Tokyo, Japan:2']);

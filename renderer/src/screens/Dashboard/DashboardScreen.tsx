@@ -18,6 +18,9 @@ import type { ShownStats } from '../Stats/stats-types.ts';
 import { usePreviousPeriod } from '../Stats/use-previous.ts';
 import { TopLinks } from './TopLinks.tsx';
 
+// An average of 0.2 clicks a day is not 0 (formatCount rounds to whole clicks).
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
 /** The bucket with the most clicks, the earliest of a tie; none when the range has no clicks. */
 function busiest(stats: AccountStats): { date: string; count: number } | null {
   let best: { date: string; count: number } | null = null;
@@ -52,7 +55,7 @@ export default function DashboardScreen() {
             </Card>
             <Card withBorder>
               <Text size="sm" c="dimmed">Average per {s.interval ?? 'day'}</Text>
-              <Text fz={32} fw={700} data-testid="average">{s.series?.length ? formatCount(Math.round((s.total / s.series.length) * 10) / 10) : '—'}</Text>
+              <Text fz={32} fw={700} data-testid="average">{s.series?.length ? oneDecimal.format(s.total / s.series.length) : '—'}</Text>
             </Card>
             <Card withBorder>
               <Text size="sm" c="dimmed">Busiest {s.interval ?? 'day'}</Text>
