@@ -19,9 +19,12 @@ export interface FuzzTarget {
 export interface FuzzOptions { seed: number; count: number; timeLimitMs?: number; examplesPerFinding?: number }
 export interface Finding { operation: string; problem: string; status: number; kind: string; detail: string; request: string; answer: string }
 export interface FuzzReport {
-  seed: number; requests: number; byStatus: Record<number, number>; byKind: Record<string, number>; serverErrors: number;
+  seed: number; requests: number; byStatus: Record<number, number>; byKind: Record<string, number>; serverErrors: number; wronglyAccepted: number;
   findings: Finding[]; findingCount: number; timedOut: boolean; operations: number; operationsWith2xx: number; never2xx: string[];
 }
+
+/** Longer than any answer takes, shorter than the server's own 30 s request timeout. */
+const ANSWER_TIMEOUT_MS = 15_000;
 
 interface Raw { status: number; contentType: string; text: string }
 
@@ -44,6 +47,11 @@ function send(base: URL, r: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'bo
       res.on('error', reject);
     });
     req.on('error', reject);
+    // A request the server never answers is a finding, and must not hold the run.
+    req.setTimeout(ANSWER_TIMEOUT_MS, () => {
+      req.destroy();
+      resolve({ status: 0, contentType: '', text: `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` });
+    });
     req.end(r.body);
   });
 }
@@ -95,7 +103,7 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
     }
   };
 
-  const report: FuzzReport = { seed: opts.seed, requests: 0, byStatus: {}, byKind: {}, serverErrors: 0, findings: [], findingCount: 0, timedOut: false, operations: ops.length, operationsWith2xx: 0, never2xx: [] };
+  const report: FuzzReport = { seed: opts.seed, requests: 0, byStatus: {}, byKind: {}, serverErrors: 0, wronglyAccepted: 0, findings: [], findingCount: 0, timedOut: false, operations: ops.length, operationsWith2xx: 0, never2xx: [] };
   const succeeded = new Set<string>();
   const examples = new Map<string, number>();
   const started = Date.now();
@@ -115,8 +123,11 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
     if (raw.status < 300) succeeded.add(name);
     if (trace && name.includes(trace)) console.error(`${r.kind} ${r.auth} ${r.method} ${clip(r.url, 120)} ${clip(String(r.body ?? ''), 200)} -> ${raw.status} ${clip(raw.text, 200)}`);
     remember(r, raw);
-    const verdict = raw.status >= 500 ? { problem: 'server error', detail: raw.text } : check(r.operation, raw);
+    const verdict = raw.status === 0 ? { problem: 'no answer', detail: raw.text }
+      : raw.status >= 500 ? { problem: 'server error', detail: raw.text }
+      : raw.status < 300 && r.mustRefuse ? { problem: 'accepted what it must refuse', detail: raw.text } : check(r.operation, raw);
     if (raw.status >= 500) report.serverErrors++;
+    if (verdict?.problem === 'accepted what it must refuse') report.wronglyAccepted++;
     if (verdict) {
       report.findingCount++;
       const group = `${name} ${verdict.problem} ${raw.status}`;
@@ -127,13 +138,9 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
         report.findings.push({ operation: name, problem: verdict.problem, status: raw.status, kind: r.kind, detail: clip(verdict.detail), request: `${r.method} ${clip(r.url, 200)}${body}`, answer: clip(raw.text) });
       }
     }
-    // A valid key refused, or a change to users or keys that may have touched the fuzz's own: make sure its keys still work.
+    // A valid key refused, or a change to users or keys that may have revoked, narrowed or restricted the fuzz's own: fresh keys.
     const ownKey = r.auth === 'admin' || r.auth === 'member';
-    if ((ownKey && raw.status === 401) || (raw.status < 300 && r.method !== 'GET' && /\/(users|keys)/.test(r.operation.path))) {
-      const probe = await send(base, { method: 'GET', url: '/api/v1/users?per_page=10', headers: { authorization: `Bearer ${keys.admin}` } });
-      const member = await send(base, { method: 'GET', url: '/api/v1/account', headers: { authorization: `Bearer ${keys.member}` } });
-      if (probe.status !== 200 || member.status !== 200) keys = await target.renewKeys();
-    }
+    if ((ownKey && raw.status === 401) || (raw.status < 300 && r.method !== 'GET' && /\/(users|keys)/.test(r.operation.path))) keys = await target.renewKeys();
   }
   report.operationsWith2xx = succeeded.size;
   report.never2xx = ops.map((o) => `${o.method} ${o.path}`).filter((o) => !succeeded.has(o));
@@ -146,7 +153,8 @@ export function formatReport(r: FuzzReport): string {
     `by status: ${Object.entries(r.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
     `by mutation: ${Object.entries(r.byKind).sort(([, a], [, b]) => b - a).map(([k, n]) => `${k} ${n}`).join(', ')}`,
     ...(r.never2xx.length ? [`never 2xx: ${r.never2xx.join(', ')}`] : []),
-    `5xx answers: ${r.serverErrors}; answers the document does not describe: ${r.findingCount - r.serverErrors}`,
+    `5xx answers: ${r.serverErrors}; answers the document does not describe: ${r.findingCount - r.serverErrors - r.wronglyAccepted}; `
+      + `2xx to requests that must be refused: ${r.wronglyAccepted}`,
   ];
   for (const f of r.findings) lines.push(`  ${f.problem}: ${f.operation} -> ${f.status} (${f.kind}): ${f.detail}\n    request: ${f.request}\n    answer: ${f.answer}`);
   return lines.join('\n');

@@ -21,6 +21,8 @@ export interface FuzzRequest {
   kind: string;
   /** Which key it carries: the admin's, a member's, a wrong one, or none. */
   auth: 'admin' | 'member' | 'wrong' | 'none';
+  /** Whatever the document allows, a 2xx here is a bug: a non-canonical or unknown id, a body that is no object, a required field missing, no valid key. */
+  mustRefuse: boolean;
 }
 
 export function operationsOf(doc: Schema): Operation[] {
@@ -126,5 +128,7 @@ export function makeRequest(rng: Rng, ops: Operation[], ctx: ValueContext, chose
 
   const auth: FuzzRequest['auth'] = mutation === 'auth' ? rng.pick(['member', 'wrong', 'none'] as const) : rng.chance(0.1) ? 'member' : 'admin';
   if (mutation === 'auth') kind = `auth ${auth}`;
-  return { operation, method: operation.method, url, headers, body, kind, auth };
+  const mustRefuse = mutation === 'odd-id' || mutation === 'unknown-id' || (mutation === 'auth' && auth !== 'member')
+    || (mutation === 'not-object' && body !== '{}') || (mutation === 'missing' && Boolean(bodySchema?.required?.length));
+  return { operation, method: operation.method, url, headers, body, kind, auth, mustRefuse };
 }
