@@ -4,6 +4,11 @@
 //   (b) Linkdesk redirecting random existing aliases among 100,000 links,
 //       click recording on (browser-like User-Agent and Accept-Language, so
 //       each click is parsed and stored like a real one).
+//   --live-streams N: (b) again with N GET /stats/live streams open, read by
+//       their own process, on admin keys (every click goes to every stream:
+//       the worst case), 20 per key as the server allows. With --live-idle
+//       the streams are members' whose links get no clicks: the cost of
+//       streams being open, polled and kept alive, without the fan-out.
 // Each server runs in its own process; wrk (C, one thread) drives the load
 // so the generator itself takes as little of the two cores as possible;
 // autocannon stands in where wrk is not installed.
@@ -53,6 +58,40 @@ async function serveLinkdesk(dataDir: string, databaseUrl?: string) {
       process.exit(0);
     });
   });
+}
+
+/** N live streams on `keys` (20 each), read and counted until SIGTERM. */
+async function readStreams(n: number, port: number, keys: string[]) {
+  let events = 0, ended = 0, open = 0;
+  const needle = Buffer.from('event: click');
+  for (let i = 0; i < n; i++) {
+    http.get({ host: '127.0.0.1', port, path: '/api/v1/stats/live', headers: { authorization: `Bearer ${keys[Math.floor(i / 20)]}` } }, (res) => {
+      if (res.statusCode !== 200) throw new Error(`live stream answered ${res.statusCode}`);
+      if (++open === n) process.stdout.write(`OPEN ${n}\n`);
+      res.on('data', (d: Buffer) => { for (let at = d.indexOf(needle); at !== -1; at = d.indexOf(needle, at + 1)) events++; });
+      res.on('close', () => { ended++; });
+    });
+  }
+  process.on('SIGTERM', () => {
+    process.stdout.write(`STREAMS events=${events} ended=${ended}\n`);
+    process.exit(0);
+  });
+}
+
+/** Admin keys for the live streams (an admin hears every user's clicks). */
+async function liveKeys(n: number, dataDir: string, databaseUrl?: string): Promise<string[]> {
+  const { openStore } = await import('../../electron/server/db/database.ts');
+  const { openPostgres } = await import('../../electron/server/db/postgres.ts');
+  const { createUsersRepository } = await import('../../electron/server/db/repositories/users-repository.ts');
+  const store = databaseUrl ? await openPostgres(databaseUrl) : openStore(dataDir);
+  try {
+    const users = createUsersRepository(store.db);
+    const keys: string[] = [];
+    for (let i = 0; i < Math.ceil(n / 20); i++) keys.push((await users.createUserWithKey(`live-${i}`, process.argv.includes('--live-idle') ? 'member' : 'admin')).key);
+    return keys;
+  } finally {
+    await store.close();
+  }
 }
 
 // ---- the orchestrator ------------------------------------------------------
@@ -122,18 +161,34 @@ async function runAutocannon(port: number, seconds: number): Promise<Result> {
   return { rps: r.requests.average, p99ms: r.latency.p99, requests: r.requests.total, errors: r.non2xx - (r.statusCodeStats['302']?.count ?? 0) + r.errors };
 }
 
-async function measure(label: string, args: string[], script: string): Promise<Result> {
+async function measure(label: string, args: string[], script: string, live?: { n: number; keys: string[] }): Promise<Result> {
   const { child, port } = await start(args);
+  let readers: ChildProcess | null = null;
+  let readerOut = '';
   try {
     const probe = await new Promise<http.IncomingMessage>((resolve) => http.get(`http://127.0.0.1:${port}/k1`, resolve));
     if (probe.statusCode !== 302) throw new Error(`${label}: /k1 answered ${probe.statusCode}, not 302`);
     probe.resume();
+    if (live) {
+      readers = spawn(process.execPath, [self, '--streams', String(live.n), String(port), live.keys.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve, reject) => {
+        readers!.stdout!.on('data', (d: Buffer) => { readerOut += d; if (readerOut.includes('OPEN')) resolve(); });
+        readers!.on('exit', (code) => reject(new Error(`stream readers exited early (${code})`)));
+      });
+    }
     const warm = wrk ? runWrk(port, WARMUP_S, script) : await runAutocannon(port, WARMUP_S);
     const r = wrk ? runWrk(port, DURATION_S, script) : await runAutocannon(port, DURATION_S);
     r.requests += warm.requests + 1;
     console.log(`${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99ms.toFixed(2)} ms${r.errors ? `   (${r.errors} non-redirect answers or errors)` : ''}`);
     return r;
   } finally {
+    if (readers) {
+      const r = readers;
+      r.removeAllListeners('exit');
+      await new Promise<void>((resolve) => { r.on('exit', () => resolve()); r.kill('SIGTERM'); });
+      const m = /STREAMS events=(\d+) ended=(\d+)/.exec(readerOut);
+      console.log(`    ${live!.n} live streams received ${m?.[1] ?? '?'} click events in all; ${m?.[2] ?? '?'} ended early (dropped for falling behind)`);
+    }
     await stop(child);
   }
 }
@@ -203,21 +258,48 @@ async function main(postgres: boolean) {
     const linkdesk = cluster
       ? await measure('(b) Linkdesk on PostgreSQL, 100k', ['--serve', 'linkdesk', dataDir, cluster.url], script)
       : await measure('(b) Linkdesk, 100k links, clicks', ['--serve', 'linkdesk', dataDir], script);
+    const answeredFile = path.join(dataDir, 'answered');
+    const answeredFirst = Number(readFileSync(answeredFile, 'utf8'));
+    const liveN = liveStreams();
+    const serveArgs = cluster ? ['--serve', 'linkdesk', dataDir, cluster.url] : ['--serve', 'linkdesk', dataDir];
+    let answeredAll = answeredFirst;
+    const again = async (label: string, live?: { n: number; keys: string[] }) => {
+      const r = await measure(label, serveArgs, script, live);
+      answeredAll += Number(readFileSync(answeredFile, 'utf8'));
+      return r;
+    };
+    // (b'), then (b) once more: the second and third runs meet a larger database, so (b') is held
+    // against the mean of the runs before and after it, not against the first alone.
+    const withLive = liveN > 0
+      ? await again(`(b') the same, ${liveN} ${process.argv.includes('--live-idle') ? 'idle ' : ''}live streams`, { n: liveN, keys: await liveKeys(liveN, dataDir, cluster?.url) })
+      : null;
+    const after = liveN > 0 ? await again('(b) again, no live streams') : null;
     const { n, sum, rolled } = await storedClicks(dataDir, cluster?.url);
     // Every request was a human click (browser User-Agents): each redirect
     // the server answered must be stored exactly once.
-    const answered = Number(readFileSync(path.join(dataDir, 'answered'), 'utf8'));
+    const answered = answeredAll;
     console.log(`clicks stored by (b): ${n} log rows, counters ${sum}, rollups ${rolled}; redirects answered ${answered}` +
       ` (the generator completed ${linkdesk.requests}; the rest were in flight when it stopped)`);
     console.log(`click accounting: ${n === answered && sum === n && rolled === n ? 'every answered redirect stored once' : `MISMATCH (${n - answered})`}`);
     console.log(`redirect ratio${cluster ? ' (PostgreSQL)' : ''}: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
+    if (withLive && after) {
+      const none = (linkdesk.rps + after.rps) / 2;
+      console.log(`redirect ratio with ${liveN} live streams: ${(withLive.rps / ceiling.rps).toFixed(2)}, without (mean of the runs before and after): `
+        + `${(none / ceiling.rps).toFixed(2)}; ${((withLive.rps / none - 1) * 100).toFixed(1)}% with the streams`);
+    }
   } finally {
     cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+function liveStreams(): number {
+  const i = process.argv.indexOf('--live-streams');
+  return i === -1 ? 0 : Number(process.argv[i + 1] ?? 100);
+}
+
 const [flag, kind, dir, databaseUrl] = process.argv.slice(2);
-if (flag === '--serve' && kind === 'ceiling') await serveCeiling();
+if (flag === '--streams') await readStreams(Number(kind), Number(dir), databaseUrl!.split(','));
+else if (flag === '--serve' && kind === 'ceiling') await serveCeiling();
 else if (flag === '--serve' && kind === 'linkdesk' && dir) await serveLinkdesk(dir, databaseUrl);
 else await main(process.argv.includes('--postgres'));

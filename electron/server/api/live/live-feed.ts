@@ -1,6 +1,7 @@
 // The live statistics feed behind GET /stats/live. One reader per process
 // polls click_log after the last id it saw (every POLL_MS, only while a stream
-// is open) and fans each click out to the streams that may see it. Reading
+// is open) and fans each click out to the streams that may see it; on SQLite
+// it reads only the clicks of the users, links and domains the open streams follow. Reading
 // the log rather than being handed clicks by the writer means: the redirect
 // and the writer do nothing more per click, a stream on any node hears clicks
 // stored by every node (PostgreSQL) or process (the app and the CLI on one
@@ -13,9 +14,9 @@
 // whose queue passes MAX_BEHIND is dropped. Nothing a stream does reaches the
 // redirects: the feed runs on its own timer and writes one chunk per stream per poll.
 import type { ServerResponse } from 'node:http';
-import type { LiveClickRow, LiveClicksRepository } from '../../db/repositories/live-clicks-repository.ts';
+import type { LiveClickRow, LiveClicksRepository, LiveNarrowing } from '../../db/repositories/live-clicks-repository.ts';
 
-export const POLL_MS = 200;
+export const POLL_MS = 250;
 export const HEARTBEAT_MS = 15_000;
 export const MAX_STREAMS_PER_KEY = 20;
 export const MAX_BEHIND = 1000;
@@ -139,15 +140,41 @@ export function createLiveFeed(o: LiveFeedOptions) {
       if (cursor === null) return;
       const now = Date.now();
       for (const [id, at] of gaps) if (now - at > SETTLE_MS) gaps.delete(id);
-      const rows = await o.repo.after(cursor, [...gaps.keys()], READ_MAX);
-      full = rows.length === READ_MAX;
-      if (rows.length && streams.size && cursor !== null) deliver(rows, now);
+      if (o.outOfOrder) {
+        // Every id is read: the ones skipped over are the gaps to ask for again.
+        const rows = await o.repo.after(cursor, [...gaps.keys()], READ_MAX);
+        full = rows.length === READ_MAX;
+        if (rows.length && streams.size && cursor !== null) deliver(rows, now);
+      } else {
+        // Ids are in commit order: up to the newest id, only the clicks some stream may hear are read.
+        const upTo = await o.repo.lastId();
+        if (upTo > cursor) {
+          const rows = await o.repo.after(cursor, [], READ_MAX, { upTo, only: narrowing() });
+          full = rows.length === READ_MAX;
+          if (streams.size && cursor !== null) {
+            if (rows.length) deliver(rows, now);
+            if (!full) cursor = Math.max(cursor, upTo);
+          }
+        }
+      }
     } catch (err) {
       o.onError(err);
     } finally {
       polling = false;
     }
     schedule(full ? 0 : pollMs);
+  }
+
+  /** What the open streams may hear, for the database to narrow by; undefined when one hears every click. */
+  function narrowing(): LiveNarrowing | undefined {
+    const users = new Set<number>(), links = new Set<number>(), domains = new Set<number>();
+    for (const { scope } of streams) {
+      if (scope.userId !== null) users.add(scope.userId);
+      else if (scope.linkId !== null) links.add(scope.linkId);
+      else if (scope.domainId !== null) domains.add(scope.domainId);
+      else return undefined;
+    }
+    return { users: [...users], links: [...links], domains: [...domains] };
   }
 
   function deliver(rows: LiveClickRow[], now: number) {
