@@ -23,6 +23,7 @@ const instanceId = z.string().min(1).max(100);
 const statsRange = statsQuerySchema.optional();
 const linkStatsArgs = statsQuerySchema.safeExtend({ id });
 const statsExportArgs = statsQuerySchema.safeExtend({ id: id.optional() });
+const liveArgs = z.object({ linkId: id.nullable() }).strict();
 const f = instanceFields;
 const addInstanceArgs = z.object({
   name: f.name, baseUrl: f.baseUrl, apiKey: f.apiKey.optional(), proxy: f.proxy.optional(), caCertificates: f.caCertificates.optional(),
@@ -273,6 +274,10 @@ export const contract = {
   'stats.account': entry<typeof statsRange, AccountStats>(statsRange),
   /** The range's statistics as the server's CSV (`dimension,value,clicks` rows): a link's with `id`, else the account's. */
   'stats.export': entry<typeof statsExportArgs, CsvFile>(statsExportArgs),
+  /** Follows the window's selected instance's live clicks (one link's with `linkId`), replacing its earlier follow; clicks and the stream's state arrive as live-clicks / live-state pushes. */
+  'stats.live.start': entry<typeof liveArgs, { ok: true }>(liveArgs),
+  /** Stops the window's follow. */
+  'stats.live.stop': entry<typeof none, { ok: true }>(none),
   /** The app's settings, with the global shortcut's state and where quick shorten goes. */
   'settings.get': entry<typeof none, SettingsView>(none),
   /** A change to some settings; a refused shortcut or login item comes back as a 422-like validation error. */

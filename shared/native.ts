@@ -51,7 +51,25 @@ export type AppCommand =
   /** Pushed to every window when the local server changes state: no window polls for it. */
   | { type: 'server-status'; status: ServerStatus }
   /** Pushed to every window on each change of a job in main (progress, pause, end). */
-  | { type: 'job'; job: JobView };
+  | { type: 'job'; job: JobView }
+  /** Clicks from an instance's live stream, oldest first (at most LIVE_BATCH a push); windows follow only their instance's. */
+  | { type: 'live-clicks'; instanceId: string; clicks: LiveClick[] }
+  /** The state of the live stream of an instance some window follows. */
+  | { type: 'live-state'; instanceId: string; state: LiveState; message: string | null };
+
+/** One click as GET /stats/live sends it. */
+export interface LiveClick {
+  link_id: number;
+  alias: string;
+  country: string | null;
+  city: string | null;
+  device: string | null;
+  source: 'link' | 'qr';
+  /** ISO 8601, UTC. */
+  at: string;
+}
+export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+export const LIVE_BATCH = 200;
 
 const SCREENS = new Set(['dashboard', 'links', 'domains', 'spaces', 'pixels', 'instances', 'settings', 'stats']);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,9 +95,23 @@ function isJobView(j: unknown): j is JobView {
     && (file === null || (isRecord(file) && shortString(file.name, 500) && count(file.rows)));
 }
 
+const LIVE_STATES = new Set(['connecting', 'open', 'reconnecting', 'closed']);
+const optionalText = (v: unknown, max: number) => nullable(v, (x) => shortString(x, max));
+
+function isLiveClick(c: unknown): c is LiveClick {
+  return isRecord(c) && Number.isSafeInteger(c.link_id) && shortString(c.alias, 500) && optionalText(c.country, 10)
+    && optionalText(c.city, 500) && optionalText(c.device, 40) && (c.source === 'link' || c.source === 'qr') && shortString(c.at, 40);
+}
+
 /** The only shapes a window acts on; anything else arriving on the channel is dropped. */
 export function isAppCommand(v: unknown): v is AppCommand {
   if (!isRecord(v)) return false;
+  if (v.type === 'live-clicks') {
+    return shortString(v.instanceId, 100) && Array.isArray(v.clicks) && v.clicks.length <= LIVE_BATCH && v.clicks.every(isLiveClick);
+  }
+  if (v.type === 'live-state') {
+    return shortString(v.instanceId, 100) && LIVE_STATES.has(v.state as string) && optionalText(v.message, 2000);
+  }
   if (v.type === 'palette') return Object.keys(v).length === 1;
   if (v.type === 'server-status') return isServerStatus(v.status);
   if (v.type === 'job') return isJobView(v.job);

@@ -22,6 +22,12 @@ export interface ApiClient {
   request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, opts?: RequestOptions): Promise<Record<string, unknown>>;
   /** A GET whose answer is a file (text/csv): its text; failures as request's. */
   download(path: string, opts?: { query?: Query }): Promise<string>;
+  /**
+   * A GET whose answer is an event stream (text/event-stream): `onOpen` once the server accepts it, then each piece of
+   * text as it comes, until the server ends it (resolves) or `signal` aborts it. No whole-request deadline; a silence
+   * longer than `idleMs` is a failure (the server writes a comment every 15 s). Refusals fail as request's.
+   */
+  stream(path: string, opts: { query?: Query; signal: AbortSignal; idleMs: number; onOpen(): void; onText(text: string): void }): Promise<void>;
   /** Waits for requests in flight. */
   close(): Promise<void>;
   /** Aborts requests in flight (quitting should not wait on a slow server). */
@@ -291,6 +297,36 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (r.status >= 200 && r.status < 300 && type.startsWith('text/csv')) return r.text;
       interpret(r.status, r.headers, r.text, host, r.ctx);
       throw new ServiceError('not-linkdesk', `${host} answered, but not with a CSV file.`, { status: r.status });
+    },
+    async stream(path, { query, signal, idleMs, onOpen, onText }) {
+      const key = await opts.getKey();
+      if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
+      const w = await dispatcher();
+      const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await w.dispatcher.request({
+          origin: base.origin, method: 'GET', path: `${prefix}${path}`, query: q, signal, headersTimeout: timeoutMs, bodyTimeout: idleMs,
+          headers: { accept: 'text/event-stream, application/json', authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop' },
+        });
+      } catch (err) {
+        if (err instanceof ServiceError) throw err;
+        throw await withCertificate(transportError(err, w.ctx), w);
+      }
+      const type = String(res.headers['content-type'] ?? '');
+      if (res.statusCode !== 200 || !type.startsWith('text/event-stream')) {
+        const text = await readCapped(res.body, maxBytes);
+        interpret(res.statusCode, res.headers, text, host, w.ctx);
+        throw new ServiceError('not-linkdesk', `${host} answered, but not with an event stream.`, { status: res.statusCode });
+      }
+      onOpen();
+      res.body.setEncoding('utf8');
+      try {
+        for await (const text of res.body) onText(text as string);
+      } catch (err) {
+        if (signal.aborted) return;
+        throw transportError(err, w.ctx);
+      }
     },
     async request(method, path, { query, body, prefer } = {}) {
       const r = await exchange(method, path, query, body, 'application/json', prefer);

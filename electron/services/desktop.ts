@@ -11,6 +11,7 @@ import { createBackups } from './backups.ts';
 import { askNobody, type Confirm } from './consent.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
+import { createLiveFollows } from './live-follow.ts';
 import { createJobs, jobHandlers } from './jobs.ts';
 import { createImportHandlers } from './transfer/import-handlers.ts';
 import { openProfileStore, type ProfileStore } from './instance-profiles.ts';
@@ -150,7 +151,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     for (const l of listeners) l(s);
   };
 
-  const { clientFor, dropClient, presented, view, destroyAll } = createInstanceClients({
+  const { clientFor, ownClientFor, dropClient, presented, view, destroyAll } = createInstanceClients({
     profiles, secrets, serverStatus, timeoutMs: opts.requestTimeoutMs,
     resolveSystemProxy: opts.resolveSystemProxy, proxyEnv: opts.proxyEnv, systemCertificates: opts.systemCertificates,
   });
@@ -234,12 +235,25 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     },
   });
 
+  const live = createLiveFollows({
+    profile: (id) => {
+      const p = profiles.get(id);
+      if (!p) throw new ServiceError('not-found', 'This instance is no longer in the app.');
+      return p;
+    },
+    selectedId, ownClientFor, push,
+  });
+
   const handlers = createHandlers({
     native: nativeHandlers,
     jobs: jobHandlers(jobs),
     imports: importer.handlers,
     selection: selectionHandlers,
     backups: backups.handlers,
+    live: {
+      'stats.live.start': async ({ linkId }, ctx) => { live.start(ctx.windowId, linkId); return { ok: true }; },
+      'stats.live.stop': async (_args, ctx) => { live.stop(ctx.windowId); return { ok: true }; },
+    },
     profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,
     confirm: opts.confirm ?? askNobody,
     info: async () => { await recheckKeychain(); return info(); },
@@ -297,6 +311,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     },
     windowClosed: (windowId) => {
       selection.delete(windowId);
+      live.stop(windowId);
     },
     onServerStatus(listener) {
       listeners.add(listener);
@@ -309,6 +324,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     close() {
       closing ??= (async () => {
         shortcuts.dispose();
+        live.stopAll();
         await jobs.close();
         await backups.close();
         await destroyAll();

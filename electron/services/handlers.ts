@@ -49,6 +49,8 @@ export interface HandlerDeps {
   imports: Part<'transfer.stage' | 'transfer.preview' | 'transfer.targetOptions' | 'transfer.import' | 'transfer.importResult'>;
   /** Work on a selection of links: bulk actions, export, copy to another instance (electron/services/transfer/selection-handlers.ts). */
   selection: Part<'links.bulk' | 'transfer.export' | 'transfer.copyPlan' | 'transfer.copy'>;
+  /** The Live view's stream (electron/services/live-follow.ts). */
+  live: Part<'stats.live.start' | 'stats.live.stop'>;
   /** The local instance's backups (electron/services/backups.ts). */
   backups: Part<'backups.list' | 'backups.create' | 'backups.restore'>;
   /** Puts text on the clipboard; false where there is none (outside the app). */
@@ -165,6 +167,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.imports,
     ...d.selection,
     ...d.backups,
+    ...d.live,
     ...crud('domains'),
     ...crud('links'),
     'links.checkHealth': async ({ id }, ctx) => {

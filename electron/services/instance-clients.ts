@@ -42,19 +42,34 @@ export function createInstanceClients(o: InstanceClientOptions) {
     return { route, proxyCredentials, clientCertificate };
   }
 
-  function clientFor(p: InstanceProfile): ApiClient {
-    let baseUrl = p.baseUrl;
-    if (p.kind === 'local') {
-      const s = o.serverStatus();
-      if (s.state !== 'running' || !s.url) {
-        throw new ServiceError('unreachable', `The local server is not running${s.message ? `: ${s.message}` : '.'}`);
-      }
-      baseUrl = s.url;
+  function baseUrlOf(p: InstanceProfile): string {
+    if (p.kind !== 'local') return p.baseUrl;
+    const s = o.serverStatus();
+    if (s.state !== 'running' || !s.url) {
+      throw new ServiceError('unreachable', `The local server is not running${s.message ? `: ${s.message}` : '.'}`);
     }
+    return s.url;
+  }
+
+  function clientFor(p: InstanceProfile): ApiClient {
+    const baseUrl = baseUrlOf(p);
     const existing = clients.get(p.id);
     if (existing?.baseUrl === baseUrl) return existing;
     if (existing) void existing.close();
-    const client = createApiClient({
+    const client = newClient(p, baseUrl);
+    clients.set(p.id, client);
+    return client;
+  }
+
+  /**
+   * A client of its own, not shared or cached, for a request that stays open (a live stream): closing the shared
+   * client (a changed setting, a restart) waits for its requests, and one that never ends would hold that up.
+   * The caller destroys it.
+   */
+  const ownClientFor = (p: InstanceProfile): ApiClient => newClient(p, baseUrlOf(p));
+
+  function newClient(p: InstanceProfile, baseUrl: string): ApiClient {
+    return createApiClient({
       baseUrl,
       getKey: async () => {
         const key = await o.secrets.get(p.id);
@@ -68,8 +83,6 @@ export function createInstanceClients(o: InstanceClientOptions) {
       // The local instance is on this computer: never through a proxy, nothing extra to trust.
       ...(p.kind === 'remote' ? { ca: p.caCertificates, systemCertificates: o.systemCertificates, connection: () => connectionOf(p) } : {}),
     });
-    clients.set(p.id, client);
-    return client;
   }
 
   /** The certificates an instance's server presents now, read without trusting them (for "trust this CA"). */
@@ -124,5 +137,5 @@ export function createInstanceClients(o: InstanceClientOptions) {
     clients.clear();
     await Promise.all(open.map((c) => c.destroy()));
   };
-  return { clientFor, dropClient, presented, view, destroyAll };
+  return { clientFor, ownClientFor, dropClient, presented, view, destroyAll };
 }

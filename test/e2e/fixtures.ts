@@ -151,7 +151,7 @@ export const test = base.extend<{ world: World }, { site: Site }>({
       w.__linkdeskCommand = (c) => {
         const type = (c as { type?: string }).type;
         if (listener) listener(c);
-        else if (type !== 'server-status' && type !== 'job') waiting.push(c);
+        else if (type !== 'server-status' && type !== 'job' && !type?.startsWith('live-')) waiting.push(c);
       };
       w.linkdesk = Object.freeze({
         invoke: (name: unknown, args: unknown) => w.__linkdeskInvoke(name, args),

@@ -45,7 +45,8 @@ function receive(c: AppCommand): void {
   if (c.type === 'server-status') storeServerStatus(c.status);
   else if (c.type === 'job') storeJob(c.job);
   else if (listeners.size) for (const l of listeners) l(c);
-  else if (waiting.length < 10) waiting.push(c);
+  // Live clicks are for a Live view that is open now; they must not crowd out an open or a notice.
+  else if (waiting.length < 10 && !c.type.startsWith('live-')) waiting.push(c);
 }
 
 /** Starts hearing main (once per window; preload takes one listener). */

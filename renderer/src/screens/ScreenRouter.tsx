@@ -20,6 +20,7 @@ const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy
   settings: lazy(() => import('./Settings/SettingsScreen.tsx')),
   stats: lazy(() => import('./Stats/StatsScreen.tsx')),
   dashboard: lazy(() => import('./Dashboard/DashboardScreen.tsx')),
+  live: lazy(() => import('./Live/LiveScreen.tsx')),
 };
 
 export function ScreenRouter() {

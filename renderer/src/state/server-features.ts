@@ -35,6 +35,7 @@ const SEED_ONLY: ServerFeatures = { linkdesk: false, known: true };
 /** Screens that need more than the seed's API, and what the sidebar says about them on a seed-only server. */
 export const LINKDESK_ONLY_SCREENS: Partial<Record<string, string>> = {
   dashboard: 'account statistics',
+  live: 'live clicks',
   spaces: 'spaces',
   pixels: 'pixels',
   webhooks: 'webhooks',

@@ -8,7 +8,7 @@ import { useKeyAccess, type KeyAccess } from '../../state/key-access.ts';
 import type { Screen } from '../../state/route.ts';
 import { LINKDESK_ONLY_SCREENS, useServerFeatures } from '../../state/server-features.ts';
 import {
-  IconChart, IconFolder, IconHistory, IconKey, IconLink, IconSend, IconServer, IconSettings, IconTarget, IconUpload, IconUsers, IconWorld,
+  IconChart, IconFolder, IconHistory, IconKey, IconLink, IconPulse, IconSend, IconServer, IconSettings, IconTarget, IconUpload, IconUsers, IconWorld,
 } from '../Icons/Icons.tsx';
 
 export interface NavItem {
@@ -21,6 +21,7 @@ export interface NavItem {
 
 const SCREEN_NAV: readonly NavItem[] = [
   { screen: 'dashboard', label: 'Dashboard', icon: <IconChart /> },
+  { screen: 'live', label: 'Live', icon: <IconPulse /> },
   { screen: 'links', label: 'Links', icon: <IconLink /> },
   { screen: 'domains', label: 'Domains', icon: <IconWorld /> },
   { screen: 'spaces', label: 'Spaces', icon: <IconFolder /> },

@@ -19,6 +19,7 @@ export const IconCheck = make(['M5 12l5 5L20 7']);
 export const IconEdit = make(['M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16z', 'M13.5 6.5l4 4']);
 export const IconTrash = make(['M4 7h16', 'M10 11v6', 'M14 11v6', 'M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12', 'M9 7V4h6v3']);
 export const IconChart = make(['M4 19h16', 'M7 16V10', 'M12 16V5', 'M17 16v-4']);
+export const IconPulse = make(['M3 12h4l3-7 4 14 3-7h4']);
 export const IconQr = make(['M4 4h6v6H4z', 'M14 4h6v6h-6z', 'M4 14h6v6H4z', 'M14 14h2v2h-2z', 'M18 18h2v2h-2z', 'M18 14h2', 'M14 18h2v2']);
 export const IconPlus = make(['M12 5v14', 'M5 12h14']);
 export const IconSearch = make(['M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-6-6']);
