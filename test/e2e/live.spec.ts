@@ -4,6 +4,7 @@
 // instance. Screenshots go to /work/notes/shots for a person to look at.
 import { expect, test } from './fixtures.ts';
 import { UA } from './seed.ts';
+import { placedInstance } from './stats-ui.ts';
 
 /** Real visits of a short link; the Live view showing them is what the test waits for. */
 async function hit(base: string, path: string, times: number, ua: string) {
@@ -69,15 +70,19 @@ test('clicks arrive newest first with place, device and source; pause holds them
   expect((await cells(0)).slice(1)).toEqual(['live-two', 'Unknown', 'Mobile', 'Link']);
 });
 
-test('follows a remote instance', async ({ page, world }) => {
-  const view = await world.addInstance('Remote', world.remote.url, world.remote.key);
-  await world.invoke('instances.select', { id: view.id });
-  await world.invoke('links.create', { data: { url: 'https://example.com/far', alias: 'far' } });
-  await world.open('#/live');
-  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
-  await hit(world.remote.url, 'far', 2, UA.safariIphone);
-  const rows = page.getByTestId('live-clicks').locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.first().locator('td').nth(1)).toHaveText('far');
-  await page.screenshot({ path: `${SHOTS}/live-remote.png` });
+test('follows a remote instance, with the place its clicks came from', async ({ page, world }) => {
+  // A remote server behind a trusted proxy: X-Forwarded-For names the visitor, the city database places it.
+  const placed = await placedInstance(world);
+  try {
+    await world.invoke('links.create', { data: { url: 'https://example.com/far', alias: 'far' } });
+    await world.open('#/live');
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+    await placed.visit('far', 2, '81.2.69.160', UA.safariIphone);
+    const rows = page.getByTestId('live-clicks').locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    expect((await rows.first().locator('td').allTextContents()).slice(1)).toEqual(['far', 'London, United Kingdom', 'Mobile', 'Link']);
+    await page.screenshot({ path: `${SHOTS}/live-remote.png` });
+  } finally {
+    await placed.close();
+  }
 });
