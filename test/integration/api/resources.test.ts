@@ -91,7 +91,7 @@ describe('contract edges', () => {
       method: 'POST', headers: { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' }, body: '{"url":',
     });
     expect(badJson.status).toBe(400);
-    expect(await badJson.json()).toEqual({ message: 'The request could not be read.', status: 400 });
+    expect(await badJson.json()).toEqual({ message: 'The request body is not valid JSON.', status: 400 });
     const huge = await s.api('POST', '/links', { form: `url=https%3A%2F%2Fexample.com&x=${'a'.repeat(1_100_000)}` });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: 'The request body is too large.', status: 413 });
