@@ -1,79 +1,76 @@
-// The desktop's live follow (electron/services/live-follow.ts) against a real
-// server: clicks arrive as pushes, and when the server restarts on the same
-// address the follow says reconnecting, opens again by itself, and the next
-// click arrives. Waits are bounded, never timed.
-import type { AddressInfo } from 'node:net';
+// The desktop's side of the Live view: a window follows its instance's
+// GET /stats/live; clicks reach every window as batched live-clicks pushes,
+// the stream's state as live-state pushes. Real servers, real redirects.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCommand } from '../../shared/native.ts';
-import { buildApp } from '../../electron/server/app.ts';
-import { createApiClient } from '../../electron/services/api-client.ts';
-import type { InstanceProfile } from '../../electron/services/instance-profiles.ts';
-import { createLiveFollows } from '../../electron/services/live-follow.ts';
-import { openTestStore, startServer } from '../helpers/server.ts';
+import type { AppCommand, LiveState } from '../../shared/native.ts';
+import type { Desktop } from '../../electron/services/desktop.ts';
+import { startSeedOnlyServer } from '../helpers/seed-only-server.ts';
+import { startServer } from '../helpers/server.ts';
+import { closedPort, ok, testDesktop } from './helpers.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => { for (const c of cleanups.splice(0).reverse()) await c(); });
+// Node's own user agent reads as a bot, whose visits are not counted.
+const BROWSER = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' };
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
 
-/** Resolves once `test` passes on what has been pushed; rejects after `ms`. */
-function until(pushed: AppCommand[], test: (p: AppCommand[]) => boolean, ms = 10_000): Promise<void> {
-  const start = Date.now();
-  return new Promise((resolve, reject) => {
-    const look = () => {
-      if (test(pushed)) return resolve();
-      if (Date.now() - start > ms) return reject(new Error(`not within ${ms} ms: ${JSON.stringify(pushed.map((p) => p.type === 'live-state' ? p.state : p.type))}`));
-      setTimeout(look, 20);
-    };
-    look();
-  });
+async function following(d: Desktop, baseUrl: string, apiKey: string) {
+  const pushes: AppCommand[] = [];
+  cleanups.push(d.onPush((c) => pushes.push(c)));
+  const { id } = await ok<{ id: string }>(d.invoke('instances.add', { name: 'Followed', baseUrl, apiKey }));
+  await ok(d.invoke('instances.select', { id }));
+  await ok(d.invoke('stats.live.start', { linkId: null }));
+  const states = () => pushes.flatMap((c) => (c.type === 'live-state' && c.instanceId === id ? [c] : []));
+  const until = async (state: LiveState, count = 1) => {
+    await expect.poll(() => states().filter((s) => s.state === state).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  };
+  return { id, pushes, states, until };
 }
 
-const clicks = (pushed: AppCommand[]) => pushed.flatMap((p) => (p.type === 'live-clicks' ? p.clicks : []));
-const states = (pushed: AppCommand[]) => pushed.flatMap((p) => (p.type === 'live-state' ? [p.state] : []));
-
 describe('live follow', () => {
-  it('pushes clicks, and after the server restarts on its address reconnects by itself and pushes the next one', async () => {
-    const first = await startServer({ rateLimit: 0 });
-    const port = (first.app.server.address() as AddressInfo).port;
-    const link = (await first.api('POST', '/links', { json: { url: 'https://example.com/l', alias: 'followed' } })).body.data as { id: number };
-    const profile = { id: 'remote-1', name: 'Remote', kind: 'remote', baseUrl: first.url } as unknown as InstanceProfile;
-    const pushed: AppCommand[] = [];
-    const follows = createLiveFollows({
-      profile: () => profile, selectedId: () => profile.id, push: (c) => pushed.push(c), retryMs: () => 100,
-      ownClientFor: (p) => createApiClient({ baseUrl: p.baseUrl, getKey: async () => first.key }),
-    });
-    cleanups.push(async () => follows.stopAll());
-    follows.start(1, null);
-    await until(pushed, (p) => states(p).includes('open'));
-    await fetch(`${first.url}/followed?qr=1`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1' } });
-    await until(pushed, (p) => clicks(p).length === 1);
-    expect(clicks(pushed)[0]).toMatchObject({ link_id: link.id, alias: 'followed', source: 'qr', device: 'mobile' });
+  it('delivers a real server\'s clicks oldest first in pushes of at most 200, and stops when the window stops following', async () => {
+    const server = await startServer();
+    cleanups.push(() => server.close());
+    const d = await testDesktop(cleanups);
+    const f = await following(d, server.url, server.key);
+    await f.until('open');
+    await server.api('POST', '/links', { json: { url: 'https://example.com/many', alias: 'many' } });
+    const hits = Array.from({ length: 250 }, () => fetch(`${server.url}/many`, { redirect: 'manual', headers: BROWSER }).then((r) => r.status));
+    expect(new Set(await Promise.all(hits))).toEqual(new Set([302]));
+    const batches = () => f.pushes.flatMap((c) => (c.type === 'live-clicks' && c.instanceId === f.id ? [c.clicks] : []));
+    await expect.poll(() => batches().flat().length, { timeout: 15_000 }).toBe(250);
+    expect(batches().every((b) => b.length <= 200)).toBe(true);
+    const at = batches().flat().map((c) => c.at);
+    expect(at).toEqual([...at].sort());
+    expect(batches().flat()[0]).toMatchObject({ alias: 'many', source: 'link', device: 'desktop', country: null });
 
-    // The server stops (its streams end) and starts again on the same address and data.
-    await first.close({ keepData: true });
-    await until(pushed, (p) => states(p).at(-1) === 'reconnecting');
-    const store = await openTestStore(first.dataDir);
-    const again = await buildApp({ store, config: { dataDir: first.dataDir, fetchTitles: false, healthChecks: false, rateLimit: 0 } });
-    await again.listen({ host: '127.0.0.1', port });
-    cleanups.push(async () => { await again.close(); await store.close(); });
-    const opens = states(pushed).filter((s) => s === 'open').length;
-    await until(pushed, (p) => states(p).filter((s) => s === 'open').length > opens);
-    await fetch(`${first.url}/followed`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0.0.0 Safari/537.36' } });
-    await until(pushed, (p) => clicks(p).length === 2);
-    expect(clicks(pushed)[1]).toMatchObject({ link_id: link.id, source: 'link' });
-  }, 30_000);
+    await ok(d.invoke('stats.live.stop', {}));
+    const before = f.pushes.length;
+    expect((await fetch(`${server.url}/many`, { redirect: 'manual', headers: BROWSER })).status).toBe(302);
+    // A new follow opens (and says so) only after the old one is gone: anything the stopped one sent would come first.
+    await ok(d.invoke('stats.live.start', { linkId: null }));
+    await expect.poll(() => f.pushes.slice(before).some((c) => c.type === 'live-state' && c.state === 'open'), { timeout: 15_000 }).toBe(true);
+    expect(f.pushes.slice(before).filter((c) => c.type === 'live-clicks')).toEqual([]);
+  });
 
-  it('a key the server does not know stops the follow with the reason instead of retrying', async () => {
-    const s = await startServer({ rateLimit: 0 });
-    cleanups.push(() => s.close());
-    const profile = { id: 'remote-2', name: 'Remote', kind: 'remote', baseUrl: s.url } as unknown as InstanceProfile;
-    const pushed: AppCommand[] = [];
-    const follows = createLiveFollows({
-      profile: () => profile, selectedId: () => profile.id, push: (c) => pushed.push(c), retryMs: () => 100,
-      ownClientFor: (p) => createApiClient({ baseUrl: p.baseUrl, getKey: async () => 'ldk_not-a-key' }),
-    });
-    cleanups.push(async () => follows.stopAll());
-    follows.start(1, null);
-    await until(pushed, (p) => states(p).includes('closed'));
-    expect(states(pushed)).not.toContain('open');
+  it('a server without live statistics: the follow stops and says why, without trying again', async () => {
+    const seed = await startSeedOnlyServer({ notFound: 'json' });
+    cleanups.push(() => seed.close());
+    const d = await testDesktop(cleanups);
+    const f = await following(d, seed.url, seed.key);
+    await f.until('closed');
+    expect(f.states().map((s) => [s.state, s.message])).toEqual([['connecting', null], ['closed', 'This instance does not offer live clicks.']]);
+    expect(seed.refused.filter((r) => r.startsWith('GET /api/v1/stats/live'))).toHaveLength(1);
+  });
+
+  it('an instance it cannot reach: reconnecting with the reason, again and again, until it answers', async () => {
+    const port = await closedPort();
+    const d = await testDesktop(cleanups);
+    const f = await following(d, `http://127.0.0.1:${port}`, 'ld_not-a-real-key');
+    await f.until('reconnecting', 2);
+    expect(f.states()[0]!.state).toBe('connecting');
+    expect(f.states()[1]!.message).toMatch(/127\.0\.0\.1/);
+    expect(f.states().some((s) => s.state === 'open')).toBe(false);
   });
 });
