@@ -13,7 +13,7 @@ export const BODY_TYPES = ['application/json', 'application/x-www-form-urlencode
 const everyRoute = {
   ...errorResponses,
   400: errorSchema.describe('The request could not be read: a malformed request line or URL (bad percent-encoding), '
-    + 'or a body that is not valid JSON or is empty under a JSON content type.'),
+    + 'or a body that is not valid JSON.'),
   431: errorSchema.describe('The request headers are too large (over 16 KB).'),
   503: errorSchema.describe('The database is unreachable (try again shortly; Retry-After says when), or the server is shutting down.'),
 };

@@ -7,7 +7,6 @@ import { ApiError, bodyOf } from './errors.ts';
 
 const MESSAGES = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object or no Content-Type.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not have the length its Content-Length says.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: `Unsupported content type; send ${BODY_TYPES.join(' or ')}.`,
