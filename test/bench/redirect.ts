@@ -55,6 +55,9 @@ async function serveLinkdesk(dataDir: string, databaseUrl?: string) {
   process.on('SIGTERM', () => {
     void app.close().then(() => store.close()).then(() => {
       writeFileSync(path.join(dataDir, 'answered'), String(answered));
+      // The server's own CPU (every thread), which other processes on the machine do not move as they move throughput.
+      const cpu = process.cpuUsage();
+      writeFileSync(path.join(dataDir, 'cpu'), String(cpu.user + cpu.system));
       process.exit(0);
     });
   });
@@ -260,12 +263,16 @@ async function main(postgres: boolean) {
       : await measure('(b) Linkdesk, 100k links, clicks', ['--serve', 'linkdesk', dataDir], script);
     const answeredFile = path.join(dataDir, 'answered');
     const answeredFirst = Number(readFileSync(answeredFile, 'utf8'));
+    /** The last Linkdesk run's CPU per redirect it answered, in µs. */
+    const cpuPerRedirect = () => Number(readFileSync(path.join(dataDir, 'cpu'), 'utf8')) / Number(readFileSync(answeredFile, 'utf8'));
+    const cpuRuns = [cpuPerRedirect()];
     const liveN = liveStreams();
     const serveArgs = cluster ? ['--serve', 'linkdesk', dataDir, cluster.url] : ['--serve', 'linkdesk', dataDir];
     let answeredAll = answeredFirst;
     const again = async (label: string, live?: { n: number; keys: string[] }) => {
       const r = await measure(label, serveArgs, script, live);
       answeredAll += Number(readFileSync(answeredFile, 'utf8'));
+      cpuRuns.push(cpuPerRedirect());
       return r;
     };
     // (b'), then (b) once more: the second and third runs meet a larger database, so (b') is held
@@ -286,6 +293,9 @@ async function main(postgres: boolean) {
       const none = (linkdesk.rps + after.rps) / 2;
       console.log(`redirect ratio with ${liveN} live streams: ${(withLive.rps / ceiling.rps).toFixed(2)}, without (mean of the runs before and after): `
         + `${(none / ceiling.rps).toFixed(2)}; ${((withLive.rps / none - 1) * 100).toFixed(1)}% with the streams`);
+      const [b1, bLive, b2] = cpuRuns as [number, number, number];
+      console.log(`server CPU per answered redirect (all threads, start-up included): ${b1.toFixed(1)} µs, with the streams ${bLive.toFixed(1)} µs, `
+        + `again ${b2.toFixed(1)} µs; ${((bLive / ((b1 + b2) / 2) - 1) * 100).toFixed(1)}% with the streams`);
     }
   } finally {
     cluster?.stop();
