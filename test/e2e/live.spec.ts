@@ -5,6 +5,7 @@
 import { expect, test } from './fixtures.ts';
 import { UA } from './seed.ts';
 import { placedInstance } from './stats-ui.ts';
+import { rowAction } from './ui.ts';
 
 /** Real visits of a short link; the Live view showing them is what the test waits for. */
 async function hit(base: string, path: string, times: number, ua: string) {
@@ -68,6 +69,19 @@ test('clicks arrive newest first with place, device and source; pause holds them
   await hit(local(), 'live-two', 1, UA.safariIphone);
   await expect(rows).toHaveCount(5);
   expect((await cells(0)).slice(1)).toEqual(['live-two', 'Unknown', 'Mobile', 'Link']);
+
+  // From a link's statistics, Watch live follows that link alone: live-two's click (made first) never shows, live-one's does.
+  await page.getByRole('link', { name: 'Links' }).click();
+  await rowAction(page, 'live-one', 'Statistics');
+  await page.getByRole('button', { name: 'Watch live' }).click();
+  await expect(page.getByText('Clicks on one link as they happen')).toBeVisible();
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+  await hit(local(), 'live-two', 1, UA.safariIphone);
+  await hit(local(), 'live-one', 1, UA.safariIphone);
+  await expect(rows).toHaveCount(1);
+  expect((await cells(0)).slice(1, 2)).toEqual(['live-one']);
+  await page.getByRole('button', { name: 'All links' }).click();
+  await expect(page.getByText('Clicks on this instance’s links as they happen')).toBeVisible();
 });
 
 test('follows a remote instance, with the place its clicks came from', async ({ page, world }) => {

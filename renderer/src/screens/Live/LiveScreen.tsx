@@ -10,6 +10,7 @@ import { onAppCommand } from '../../api/pushes.ts';
 import { ErrorState } from '../../components/DataStates/DataStates.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { useInstances } from '../../state/instances-store.ts';
+import { useRoute } from '../../state/route.ts';
 import { countryName, LABEL } from '../Stats/dimension-labels.ts';
 import { arrive, emptyFeed, rate, resume, type Feed } from './live-feed.ts';
 import type { LiveClick, LiveConnection } from './live-types.ts';
@@ -32,6 +33,9 @@ const place = (c: LiveClick) => {
 
 export default function LiveScreen() {
   const instanceId = useInstances((s) => s.selectedId);
+  // `#/live?link=12`: one link's clicks (from its statistics' Watch live).
+  const linkParam = useRoute((s) => s.route.params.link);
+  const linkId = linkParam && /^[1-9]\d{0,15}$/.test(linkParam) ? Number(linkParam) : null;
   const [feed, setFeed] = useState<Feed>(emptyFeed);
   const [paused, setPaused] = useState(false);
   const pausedRef = useRef(false);
@@ -54,12 +58,12 @@ export default function LiveScreen() {
       if (c.type === 'live-clicks' && c.instanceId === instanceId) setFeed((f) => arrive(f, c.clicks, pausedRef.current, Date.now()));
       else if (c.type === 'live-state' && c.instanceId === instanceId) setConn({ state: c.state, message: c.message });
     });
-    call('stats.live.start', { linkId: null }).catch((e) => setError(toIpcError(e)));
+    call('stats.live.start', { linkId }).catch((e) => setError(toIpcError(e)));
     return () => {
       off();
       void call('stats.live.stop', {}, { quiet: true }).catch(() => undefined);
     };
-  }, [instanceId]);
+  }, [instanceId, linkId]);
 
   const togglePause = () => {
     pausedRef.current = !paused;
@@ -70,7 +74,8 @@ export default function LiveScreen() {
   const s = STATES[conn.state];
   return (
     <>
-      <ScreenHeader title="Live" description="Clicks on this instance’s links as they happen">
+      <ScreenHeader title="Live" description={linkId === null ? 'Clicks on this instance’s links as they happen' : 'Clicks on one link as they happen'}>
+        {linkId !== null ? <Button variant="default" onClick={() => useRoute.getState().setParams({})}>All links</Button> : null}
         <Button variant={paused ? 'filled' : 'default'} onClick={togglePause} aria-pressed={paused} data-testid="pause">
           {paused ? `Resume${feed.held.length ? ` (${feed.held.length} new)` : ''}` : 'Pause'}
         </Button>

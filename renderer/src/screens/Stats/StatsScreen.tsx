@@ -37,6 +37,7 @@ export default function StatsScreen() {
     <>
       <ScreenHeader title={l ? `Statistics: ${l.alias}` : 'Statistics'} description={l?.short_url}>
         <Button variant="default" onClick={back}>Back to links</Button>
+        <Button variant="default" onClick={() => useRoute.getState().navigate('live', { params: { link: String(id) } })}>Watch live</Button>
         {s && s.clicks > 0 ? <ExportCsvButton id={id} query={asked} /> : null}
         <Button variant="light" onClick={refresh} loading={link.loading || stats.loading}>Refresh</Button>
       </ScreenHeader>
