@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../errors.ts';
 import { MAX_STREAMS_PER_KEY, type LiveFeed } from '../live/live-feed.ts';
 
 const liveQuerySchema = z.object({
-  link_id: z.coerce.number().pipe(id('link_id')).optional().describe('Follow this link only'),
+  link_id: id('link_id').optional().describe('Follow this link only'),
 });
 
 const DESCRIPTION = 'A `text/event-stream` that stays open. Each stored click of the key\'s user (an admin key: every user\'s; '
