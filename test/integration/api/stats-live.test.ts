@@ -2,6 +2,10 @@
 // redirects on a real server, both engines. Waits are bounded, never timed.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../../electron/server/app.ts';
+import { openTestStore } from '../../helpers/server.ts';
+import { httpUrlOf } from '../../../electron/server/util/address.ts';
 import { openSse, type SseStream } from '../../helpers/sse.ts';
 import { UA, createLink, startRedirectServer, within, type RedirectServer } from '../redirect/helpers.ts';
 
@@ -140,6 +144,22 @@ describe('live statistics stream', () => {
     expect(got).toBeGreaterThan(0);
     expect(got).toBeLessThan(n);
   }, 60_000);
+
+  it('hears clicks stored by another node on the same database (PostgreSQL) or another process on the same folder (SQLite)', async () => {
+    const link = await createLink(s, { url: 'https://example.com/n', alias: 'live-node' });
+    const store = await openTestStore(s.dataDir);
+    const other = await buildApp({ store, config: { dataDir: s.dataDir, fetchTitles: false, healthChecks: false, rateLimit: 0 } });
+    await other.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const st = await live(s.key);
+      const otherUrl = httpUrlOf(other.server.address() as AddressInfo);
+      expect((await fetch(`${otherUrl}/live-node`, { redirect: 'manual', headers: { 'user-agent': UA.Windows } })).status).toBe(302);
+      expect(clickOf(await st.next((x) => clickOf(x).link_id === link.id))).toMatchObject({ alias: 'live-node', device: 'desktop' });
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
 
   it('ends its streams when the server closes, and the close does not wait for them', async () => {
     const t = await startRedirectServer();
