@@ -274,8 +274,8 @@ export const contract = {
   'stats.account': entry<typeof statsRange, AccountStats>(statsRange),
   /** The range's statistics as the server's CSV (`dimension,value,clicks` rows): a link's with `id`, else the account's. */
   'stats.export': entry<typeof statsExportArgs, CsvFile>(statsExportArgs),
-  /** Follows the window's selected instance's live clicks (one link's with `linkId`), replacing its earlier follow; clicks and the stream's state arrive as live-clicks / live-state pushes. */
-  'stats.live.start': entry<typeof liveArgs, { ok: true }>(liveArgs),
+  /** Follows the window's selected instance's live clicks (one link's with `linkId`), replacing its earlier follow; clicks and the stream's state arrive as live-clicks / live-state pushes carrying the `followId` answered here. */
+  'stats.live.start': entry<typeof liveArgs, { ok: true; followId: string }>(liveArgs),
   /** Stops the window's follow. */
   'stats.live.stop': entry<typeof none, { ok: true }>(none),
   /** The app's settings, with the global shortcut's state and where quick shorten goes. */

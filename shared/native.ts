@@ -52,10 +52,13 @@ export type AppCommand =
   | { type: 'server-status'; status: ServerStatus }
   /** Pushed to every window on each change of a job in main (progress, pause, end). */
   | { type: 'job'; job: JobView }
-  /** Clicks from an instance's live stream, oldest first (at most LIVE_BATCH a push); windows follow only their instance's. */
-  | { type: 'live-clicks'; instanceId: string; clicks: LiveClick[] }
-  /** The state of the live stream of an instance some window follows. */
-  | { type: 'live-state'; instanceId: string; state: LiveState; message: string | null };
+  /**
+   * Clicks from an instance's live stream, oldest first (at most LIVE_BATCH a push). Every window hears every
+   * push: a window keeps those of the follow stats.live.start gave it (`followId`).
+   */
+  | { type: 'live-clicks'; followId: string; instanceId: string; clicks: LiveClick[] }
+  /** The state of a follow's live stream. */
+  | { type: 'live-state'; followId: string; instanceId: string; state: LiveState; message: string | null };
 
 /** One click as GET /stats/live sends it. */
 export interface LiveClick {
@@ -107,10 +110,10 @@ function isLiveClick(c: unknown): c is LiveClick {
 export function isAppCommand(v: unknown): v is AppCommand {
   if (!isRecord(v)) return false;
   if (v.type === 'live-clicks') {
-    return shortString(v.instanceId, 100) && Array.isArray(v.clicks) && v.clicks.length <= LIVE_BATCH && v.clicks.every(isLiveClick);
+    return shortString(v.followId, 100) && shortString(v.instanceId, 100) && Array.isArray(v.clicks) && v.clicks.length <= LIVE_BATCH && v.clicks.every(isLiveClick);
   }
   if (v.type === 'live-state') {
-    return shortString(v.instanceId, 100) && LIVE_STATES.has(v.state as string) && optionalText(v.message, 2000);
+    return shortString(v.followId, 100) && shortString(v.instanceId, 100) && LIVE_STATES.has(v.state as string) && optionalText(v.message, 2000);
   }
   if (v.type === 'palette') return Object.keys(v).length === 1;
   if (v.type === 'server-status') return isServerStatus(v.status);

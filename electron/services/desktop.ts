@@ -251,7 +251,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     selection: selectionHandlers,
     backups: backups.handlers,
     live: {
-      'stats.live.start': async ({ linkId }, ctx) => { live.start(ctx.windowId, linkId); return { ok: true }; },
+      'stats.live.start': async ({ linkId }, ctx) => ({ ok: true, followId: live.start(ctx.windowId, linkId) }),
       'stats.live.stop': async (_args, ctx) => { live.stop(ctx.windowId); return { ok: true }; },
     },
     profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,

@@ -5,6 +5,7 @@
 // the network went away) is opened again with growing pauses, for as long as
 // the window follows it; a refusal that waiting cannot mend (no key, a server
 // without live statistics) stops it and says why.
+import { randomUUID } from 'node:crypto';
 import type { InstanceProfile } from './instance-profiles.ts';
 import { LIVE_BATCH, type AppCommand, type LiveClick, type LiveState } from '../../shared/native.ts';
 import type { ApiClient } from './api-client.ts';
@@ -28,18 +29,19 @@ const defaultRetry = (attempt: number) => Math.min(10_000, 500 * 2 ** attempt);
 const FINAL = new Set(['no-key', 'invalid-key', 'forbidden', 'unsupported', 'not-found', 'not-linkdesk', 'declined']);
 
 export function createLiveFollows(d: LiveFollowDeps) {
-  const follows = new Map<number, { stop(): void }>();
+  const follows = new Map<number, { followId: string; stop(): void }>();
 
   function follow(windowId: number, linkId: number | null) {
     const instanceId = d.selectedId(windowId);
+    const followId = randomUUID();
     const abort = new AbortController();
     let client: ApiClient | null = null;
     let pending: LiveClick[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const say = (state: LiveState, message: string | null = null) => { if (!abort.signal.aborted) d.push({ type: 'live-state', instanceId, state, message }); };
+    const say = (state: LiveState, message: string | null = null) => { if (!abort.signal.aborted) d.push({ type: 'live-state', followId, instanceId, state, message }); };
     const flush = () => {
       timer = null;
-      while (pending.length) d.push({ type: 'live-clicks', instanceId, clicks: pending.splice(0, LIVE_BATCH) });
+      while (pending.length) d.push({ type: 'live-clicks', followId, instanceId, clicks: pending.splice(0, LIVE_BATCH) });
     };
     let buffer = '';
     const onText = (text: string) => {
@@ -86,13 +88,16 @@ export function createLiveFollows(d: LiveFollowDeps) {
       if (timer) clearTimeout(timer);
     })();
 
-    return { stop: () => { abort.abort(); void client?.destroy(); } };
+    return { followId, stop: () => { abort.abort(); void client?.destroy(); } };
   }
 
   return {
-    start(windowId: number, linkId: number | null) {
+    /** The new follow's id, which its pushes carry. */
+    start(windowId: number, linkId: number | null): string {
       follows.get(windowId)?.stop();
-      follows.set(windowId, follow(windowId, linkId));
+      const f = follow(windowId, linkId);
+      follows.set(windowId, f);
+      return f.followId;
     },
     stop(windowId: number) {
       follows.get(windowId)?.stop();

@@ -54,6 +54,22 @@ describe('live follow', () => {
     expect(f.pushes.slice(before).filter((c) => c.type === 'live-clicks')).toEqual([]);
   });
 
+  it('two windows following one instance: each follow\'s pushes carry its own id, so each window keeps its clicks once', async () => {
+    const server = await startServer();
+    cleanups.push(() => server.close());
+    const d = await testDesktop(cleanups);
+    const f = await following(d, server.url, server.key);
+    await ok(d.invoke('instances.select', { id: f.id }, { windowId: 2 }));
+    const second = await ok<{ followId: string }>(d.invoke('stats.live.start', { linkId: null }, { windowId: 2 }));
+    await expect.poll(() => new Set(f.states().filter((s) => s.state === 'open').map((s) => s.followId)).size, { timeout: 15_000 }).toBe(2);
+    await server.api('POST', '/links', { json: { url: 'https://example.com/twice', alias: 'twice' } });
+    expect((await fetch(`${server.url}/twice`, { redirect: 'manual', headers: BROWSER })).status).toBe(302);
+    const clicks = () => f.pushes.flatMap((c) => (c.type === 'live-clicks' ? c.clicks.map(() => c.followId) : []));
+    await expect.poll(() => clicks().length, { timeout: 15_000 }).toBe(2);
+    expect(new Set(clicks()).size).toBe(2);
+    expect(clicks()).toContain(second.followId);
+  });
+
   it('a server without live statistics: the follow stops and says why, without trying again', async () => {
     const seed = await startSeedOnlyServer({ notFound: 'json' });
     cleanups.push(() => seed.close());

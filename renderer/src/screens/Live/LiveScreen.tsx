@@ -13,7 +13,9 @@ import { useInstances } from '../../state/instances-store.ts';
 import { useRoute } from '../../state/route.ts';
 import { countryName, LABEL } from '../Stats/dimension-labels.ts';
 import { arrive, emptyFeed, rate, resume, type Feed } from './live-feed.ts';
-import type { LiveClick, LiveConnection } from './live-types.ts';
+import type { LiveClick, LiveConnection, LivePush, LiveStatePush } from './live-types.ts';
+
+type LivePushes = LivePush | LiveStatePush;
 import { Sparkline } from './Sparkline.tsx';
 
 const SHOWN = 100;
@@ -54,12 +56,27 @@ export default function LiveScreen() {
     setFeed(emptyFeed());
     setConn({ state: 'connecting', message: null });
     setError(null);
+    // Every window hears every follow's pushes; this one keeps its own follow's. Those that come before
+    // start has answered with the follow's id wait for it.
+    let followId: string | null = null;
+    let gone = false;
+    const early: LivePushes[] = [];
+    const take = (c: LivePushes) => {
+      if (c.type === 'live-clicks') setFeed((f) => arrive(f, c.clicks, pausedRef.current, Date.now()));
+      else setConn({ state: c.state, message: c.message });
+    };
     const off = onAppCommand((c) => {
-      if (c.type === 'live-clicks' && c.instanceId === instanceId) setFeed((f) => arrive(f, c.clicks, pausedRef.current, Date.now()));
-      else if (c.type === 'live-state' && c.instanceId === instanceId) setConn({ state: c.state, message: c.message });
+      if (c.type !== 'live-clicks' && c.type !== 'live-state') return;
+      if (followId === null) early.push(c);
+      else if (c.followId === followId) take(c);
     });
-    call('stats.live.start', { linkId }).catch((e) => setError(toIpcError(e)));
+    call('stats.live.start', { linkId }).then((r) => {
+      if (gone) return;
+      followId = r.followId;
+      for (const c of early.splice(0)) if (c.followId === followId) take(c);
+    }, (e) => setError(toIpcError(e)));
     return () => {
+      gone = true;
       off();
       void call('stats.live.stop', {}, { quiet: true }).catch(() => undefined);
     };
