@@ -57,11 +57,21 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await expect(map.locator('path[data-country="GB"]')).toHaveAttribute('data-shade', '5');
     await expect(map.locator('path[data-country="JP"]')).toHaveAttribute('data-shade', '4');
     await expect(map.locator('path[data-country="FR"]')).toHaveAttribute('data-shade', '0');
-    await expect(map.locator('path[tabindex="0"]')).toHaveCount(2);
-    await map.locator('path[data-country="JP"]').focus();
-    await expect(page.getByTestId('map-active')).toHaveText('Japan: 2 clicks (33%)');
-    await page.keyboard.press('Shift+Tab');
+    // One tab stop, the busiest country; arrow keys move between the countries with clicks.
+    await expect(map.locator('path[tabindex="0"]')).toHaveCount(1);
+    await expect(map.locator('path[tabindex="-1"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Save Clicks by country as PNG' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(map.locator('path[data-country="GB"]')).toBeFocused();
     await expect(page.getByTestId('map-active')).toHaveText('United Kingdom: 4 clicks (67%)');
+    await page.keyboard.press('ArrowRight');
+    await expect(map.locator('path[data-country="JP"]')).toBeFocused();
+    await expect(page.getByTestId('map-active')).toHaveText('Japan: 2 clicks (33%)');
+    await page.keyboard.press('ArrowRight'); // round to the first again
+    await expect(page.getByTestId('map-active')).toHaveText('United Kingdom: 4 clicks (67%)');
+    // The next Tab leaves the map for the country list beside it.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('region', { name: 'Clicks by country' })).toBeFocused();
     await expect(map.locator('path[data-country="GB"] title')).toHaveText('United Kingdom: 4 clicks (67%)');
     expect(await rowsOf(page, 'countries')).toEqual(['United Kingdom:4', 'Japan:2']);
 

@@ -1,8 +1,10 @@
 // Clicks per country on a world map, with the same numbers in a table beside
 // it. Countries with clicks take focus and name themselves (a <title> is the
 // tooltip under the pointer; the line above the map says it for the keyboard).
+// The map is one tab stop: arrow keys move between those countries, busiest
+// first, so a link seen in 150 countries does not cost 150 presses of Tab.
 import { Grid, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import world from 'world-atlas/countries-110m.json';
 import type { CountRow } from '../../../../shared/api-types.ts';
 import { MAP_HEIGHT, MAP_WIDTH, projectCountries, shadeOf, type CountryShape } from '../../../../shared/world-map.ts';
@@ -31,15 +33,31 @@ export function WorldMap({ countries, pngName }: { countries: CountRow[]; pngNam
     return `${code ? countryName(code) : name}: ${formatCount(n)} click${n === 1 ? '' : 's'}${n && total ? ` (${Math.round((n / total) * 100)}%)` : ''}`;
   };
   const activeShape = active ? countryShapes().find((c) => c.code === active) : undefined;
+  const svg = useRef<SVGSVGElement>(null);
+  const [roving, setRoving] = useState<string | null>(null);
+  const order = useMemo(() => {
+    const drawn = new Set(countryShapes().map((c) => c.code));
+    return [...counts].filter(([code, n]) => n > 0 && drawn.has(code)).sort((a, b) => b[1] - a[1]).map(([code]) => code);
+  }, [counts]);
+  const tabStop = roving && order.includes(roving) ? roving : order[0];
+  const move = (e: KeyboardEvent<SVGSVGElement>) => {
+    const at = order.indexOf((e.target as Element).getAttribute('data-country') ?? '');
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const next = e.key === 'Home' ? order[0] : e.key === 'End' ? order.at(-1) : step && at >= 0 ? order[(at + step + order.length) % order.length] : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setRoving(next);
+    svg.current?.querySelector<SVGPathElement>(`path[data-country="${next}"]`)?.focus();
+  };
 
   return (
     <ChartCard testId="map" title="Clicks by country" png={pngName}>
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Text size="sm" c="dimmed" mb={4} aria-live="polite" data-testid="map-active" mih={22}>
-            {activeShape ? said(activeShape.code, activeShape.name) : 'Point at or tab to a country to read its clicks.'}
+            {activeShape ? said(activeShape.code, activeShape.name) : 'Point at a country, or tab to the map and use the arrow keys, to read its clicks.'}
           </Text>
-          <svg data-png viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} width="100%" role="group" aria-label="World map of clicks by country"
+          <svg ref={svg} onKeyDown={move} data-png viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} width="100%" role="group" aria-label="World map of clicks by country"
             style={{ display: 'block', maxHeight: 420 }} data-testid="world-map">
             {countryShapes().map((c) => {
               const n = c.code ? counts.get(c.code) ?? 0 : 0;
@@ -48,7 +66,7 @@ export function WorldMap({ countries, pngName }: { countries: CountRow[]; pngNam
               return (
                 <path key={`${c.code}:${c.name}`} d={c.d} data-country={c.code} data-shade={shade}
                   style={{ fill: FILL[shade], stroke: on ? 'var(--mantine-color-text)' : 'var(--mantine-color-body)', strokeWidth: on ? 1.5 : 0.5, outline: 'none' }}
-                  {...(n ? { tabIndex: 0, role: 'img', 'aria-label': said(c.code, c.name) } : {})}
+                  {...(n ? { tabIndex: c.code === tabStop ? 0 : -1, role: 'img', 'aria-label': said(c.code, c.name) } : {})}
                   onMouseEnter={() => setActive(c.code || null)} onMouseLeave={() => setActive(null)}
                   onFocus={() => setActive(c.code)} onBlur={() => setActive(null)}>
                   <title>{said(c.code, c.name)}</title>
