@@ -9,6 +9,9 @@ test('the About card shows where the server log is, and its button opens the log
   const about = page.getByTestId('about');
   await expect(about.getByTestId('log-file')).toHaveText(path.join(dataDir, 'logs', 'server.log'));
   await expect(about.getByTestId('data-dir')).toHaveText(dataDir);
+  // DB-IP's licence (CC BY 4.0) asks for its credit where its data shows: the statistics' countries and cities.
+  await expect(about.getByTestId('geo-attribution')).toHaveText('IP geolocation by DB-IP, CC BY 4.0');
+  await expect(about.getByRole('link', { name: 'IP geolocation by DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
 
   await about.getByRole('button', { name: 'Open logs folder' }).click();
   await expect.poll(() => world.openedFolders).toEqual([path.join(dataDir, 'logs')]);
