@@ -90,7 +90,8 @@ export async function startServer(
     const text = await res.text();
     let parsed: unknown;
     try { parsed = JSON.parse(text); } catch { parsed = undefined; }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    // undici's Headers is the global one in all but its TypeScript name.
+    return { status: res.status, headers: res.headers as unknown as Headers, body: parsed, text };
   };
 
   return {
