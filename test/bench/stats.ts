@@ -148,13 +148,17 @@ db.transaction(() => {
     const [d, dy, value] = k.split('|') as [string, string, string];
     dim.run(userId, Number(d), Number(dy), value, n);
   }
+  // Their sums per month, as the writer keeps them alongside (migration 14's backfill does the same).
+  db.exec(`INSERT INTO account_month_dims (user_id, dim, month, value, clicks)
+    SELECT user_id, dim, CAST(julianday(date(day * 86400, 'unixepoch', 'start of month')) - 2440587.5 AS INTEGER), value, sum(clicks)
+    FROM account_dims WHERE dim <> ${DIMENSIONS.hour} GROUP BY 1, 2, 3, 4`);
 })();
 db.pragma('synchronous = FULL');
 db.pragma('wal_checkpoint(TRUNCATE)');
 const rows = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
 const seeded = (db.prepare('SELECT sum(clicks) AS n FROM account_days').get() as { n: number }).n;
 console.log(`\rseeded ${seeded.toLocaleString('en')} clicks in ${((performance.now() - t0) / 1000).toFixed(1)} s: `
-  + `${rows('click_days').toLocaleString('en')} click_days rows (dimensions inside), ${rows('account_dims').toLocaleString('en')} account_dims rows, `
+  + `${rows('click_days').toLocaleString('en')} click_days rows (dimensions inside), ${rows('account_dims').toLocaleString('en')} account_dims rows, ${rows('account_month_dims').toLocaleString('en')} account_month_dims rows, `
   + `${(SMALL_LINKS + 1).toLocaleString('en')} links`);
 
 const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0, timeZone: TIME_ZONE } });

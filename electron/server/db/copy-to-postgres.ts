@@ -47,6 +47,7 @@ export const COPIED_TABLES: readonly TableSpec[] = [
   { name: 'click_days', key: ['link_id', 'day'], mode: 'insert' },
   { name: 'account_days', key: ['user_id', 'day'], mode: 'insert' },
   { name: 'account_dims', key: ['user_id', 'dim', 'day', 'value'], mode: 'insert' },
+  { name: 'account_month_dims', key: ['user_id', 'dim', 'month', 'value'], mode: 'insert' },
   { name: 'click_state', key: ['name'], mode: 'upsert' },
   { name: 'link_purges', key: ['link_id'], mode: 'insert' },
   // Secrets included (deliveries must stay verifiable); pending deliveries go on from the copy.

@@ -2,6 +2,7 @@
 // version. Applied by migrations.ts (SQLite) and postgres.ts; never edited
 // once released (each engine records a hash of its text).
 import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
+import { accountMonths } from './migrations/account-months.ts';
 import { clickDimensions } from './migrations/click-dimensions.ts';
 import { keyLineage } from './migrations/key-lineage.ts';
 import { idsNeverReused } from './migrations/ids-never-reused.ts';
@@ -359,4 +360,5 @@ DROP TABLE click_dims;
   idsNeverReused,
   keyLineage,
   clickDimensions,
+  accountMonths,
 ];

@@ -142,6 +142,8 @@ export interface ClickLogTable {
 export interface ClickDaysTable { link_id: number; day: number; user_id: number; clicks: number; dims: string }
 export interface AccountDaysTable { user_id: number; day: number; clicks: number }
 export interface AccountDimsTable { user_id: number; dim: number; day: number; value: string; clicks: number }
+/** account_dims summed per month; `month` is the day number of the month's first day (migration 14). */
+export interface AccountMonthDimsTable { user_id: number; dim: number; month: number; value: string; clicks: number }
 export interface ClickStateTable { name: string; value: number }
 export interface LinkPurgesTable { link_id: number; user_id: number; next_log_id: number; last_log_id: number }
 export interface RedirectChangesTable { seq: Generated<number>; domain_id: number | null; alias: string | null; host: string | null; at: number }
@@ -160,6 +162,7 @@ export interface DB {
   click_days: ClickDaysTable;
   account_days: AccountDaysTable;
   account_dims: AccountDimsTable;
+  account_month_dims: AccountMonthDimsTable;
   click_state: ClickStateTable;
   link_purges: LinkPurgesTable;
   redirect_changes: RedirectChangesTable;

@@ -12,24 +12,31 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClickStore, type ClickRecord } from '../../../electron/server/db/repositories/click-store.ts';
 import { createPgClickStore } from '../../../electron/server/db/repositories/pg-click-store.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
+import { bucketOf } from '../../../electron/server/util/days.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
 const CAP = 3;
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 31); // a month's end in the middle of the days drawn
+// Dec 30, Jan 30, Jan 31, Feb 1, Feb 28, Mar 2: January and February are whole months in the ranges asked for
+// (their values come from account_month_dims), the ends are days (account_dims).
+const DAYS = [-32, -1, 0, 1, 28, 30];
 const VALUES = ['a"b', '\\', '\\"', '"', '😀', 'ctl \u0001', '(other)', 'x'.repeat(300), 'plain'];
 
 let s: TestServer;
 let write: (clicks: ClickRecord[]) => Promise<unknown>;
+let upkeep: () => Promise<unknown>;
 beforeAll(async () => {
   s = await startServer({ rateLimit: 0 });
   const store = s.store;
   if (store.engine === 'postgres') {
     const pg = createPgClickStore(store.pool, 'UTC', { cap: CAP });
     write = (c) => pg.write(c);
+    upkeep = () => pg.upkeep(Date.now(), null);
   } else {
     const sq = createClickStore(store.sqlite, 'UTC', { cap: CAP });
     write = async (c) => sq.write(c);
+    upkeep = async () => sq.upkeep(Date.now(), null);
   }
 });
 afterAll(() => s.close());
@@ -55,11 +62,11 @@ function addBatch(cell: { kept: Map<string, number>; other: number }, counts: Ma
   }
 }
 /** A dimension's answer as plain counting gives it: kept values summed over days, the rest as (other). */
-function answerOf(m: Kept, prefix: string): Map<string, number> {
+function answerOf(m: Kept, prefix: string, days?: (day: number) => boolean): Map<string, number> {
   const out = new Map<string, number>();
   const add = (v: string, n: number) => n && out.set(v, (out.get(v) ?? 0) + n);
   for (const [k, c] of m) {
-    if (!k.startsWith(prefix)) continue;
+    if (!k.startsWith(prefix) || (days && !days(Number(k.split('|').at(-1))))) continue;
     for (const [v, n] of c.kept) add(v, n);
     add('(other)', c.other);
   }
@@ -69,7 +76,7 @@ const asMap = (rows: { value: string; count: number }[]) => new Map(rows.map((r)
 
 const clickArb = fc.record({
   link: fc.integer({ min: 0, max: 1 }),
-  day: fc.integer({ min: -1, max: 1 }),
+  day: fc.constantFrom(...DAYS),
   campaign: fc.constantFrom(...VALUES),
   device: fc.constantFrom('desktop', 'mobile', 'tablet', 'watch', 'television', 'console'),
 });
@@ -120,5 +127,26 @@ it('answers what a plain count of the clicks gives, the (other) bucket included'
     expect(acc.total).toBe(clicks.length);
     expect(asMap(acc.utm_campaigns)).toEqual(answerOf(userDays, 'campaign|'));
     expect(asMap(acc.devices)).toEqual(answerOf(userDays, 'device|'));
+    // Half of December, January and February whole, half of March.
+    const [from, to] = [Date.UTC(2024, 11, 15) / DAY, Date.UTC(2025, 2, 15) / DAY];
+    const part = await stats.forAccount(Number(userId), { from: from + 16, to: to - 14 }); // Dec 31 … Mar 1
+    const inPart = (d: number) => d >= from + 16 && d <= to - 14;
+    expect(asMap(part.utm_campaigns)).toEqual(answerOf(userDays, 'campaign|', inPart));
+    expect(asMap(part.devices)).toEqual(answerOf(userDays, 'device|', inPart));
+    // Purging a deleted link takes its clicks off each month's sums as off its days'.
+    expect((await s.api('DELETE', `/links/${links[0]!.id}`, { key })).status).toBe(200);
+    for (let i = 0; i < 1000 && Number((await s.sql('SELECT count(*) AS n FROM link_purges'))[0].n) > 0; i++) await upkeep();
+    const sums = (rows: { dim: number; month: number; value: string; clicks: number }[]) =>
+      new Map(rows.filter((r) => Number(r.clicks) !== 0).map((r) => [`${r.dim}|${r.month}|${r.value}`, Number(r.clicks)]));
+    const months = await s.sql('SELECT dim, month, value, clicks FROM account_month_dims WHERE user_id = $1', [userId]);
+    const days = await s.sql(`SELECT dim, day, value, clicks FROM account_dims WHERE user_id = $1 AND dim <> 9`, [userId]);
+    const summed = new Map<string, { dim: number; month: number; value: string; clicks: number }>();
+    for (const d of days) {
+      const k = `${d.dim}|${bucketOf(Number(d.day), 'month')}|${d.value}`;
+      const r = summed.get(k) ?? { dim: d.dim, month: bucketOf(Number(d.day), 'month'), value: d.value, clicks: 0 };
+      r.clicks += Number(d.clicks);
+      summed.set(k, r);
+    }
+    expect(sums(months)).toEqual(sums([...summed.values()]));
   }), { numRuns: 60 });
 }, 240_000);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSIONS, dimsOf, type Dimension } from '../../../electron/server/db/repositories/click-store.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
-import { dayOfDate } from '../../../electron/server/util/days.ts';
+import { bucketOf, dayOfDate } from '../../../electron/server/util/days.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { createLink, startRedirectServer, within } from '../redirect/helpers.ts';
 
@@ -33,7 +33,11 @@ async function addClicks(s: TestServer, linkId: number, date: string, clicks: nu
   await upsert('account_days', 'user_id', 'day', [userId, day, clicks]);
   await s.sql('UPDATE link_clicks SET clicks = clicks + $1 WHERE link_id = $2', [clicks, linkId]);
   for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
-    for (const [value, n] of Object.entries(values)) await upsert('account_dims', 'user_id', 'dim, day, value', [userId, DIMENSIONS[name], day, value, n]);
+    for (const [value, n] of Object.entries(values)) {
+      await upsert('account_dims', 'user_id', 'dim, day, value', [userId, DIMENSIONS[name], day, value, n]);
+      // The month's sums too, as the click writer keeps them (no hours).
+      if (name !== 'hour') await upsert('account_month_dims', 'user_id', 'dim, month, value', [userId, DIMENSIONS[name], bucketOf(day, 'month'), value, n]);
+    }
   }
 }
 

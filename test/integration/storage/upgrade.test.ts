@@ -95,8 +95,9 @@ it('moves the dimensions of a schema-5 database into their link-day rows', () =>
   try {
     const rows = store.sqlite.prepare('SELECT day, clicks, dims FROM click_days WHERE link_id = ? ORDER BY day').all(link) as { day: number; clicks: number; dims: string }[];
     expect(rows.map((r) => ({ ...r, dims: JSON.parse(r.dims) }))).toEqual([
-      { day: 20000, clicks: 5, dims: { '1:DE': 3, '5:news.example:8080': 2 } },
-      { day: 20001, clicks: 1, dims: {} },
+      // Migration 6 made them an object, migration 13 an array of [dimension, value, clicks].
+      { day: 20000, clicks: 5, dims: [[1, 'DE', 3], [5, 'news.example:8080', 2]] },
+      { day: 20001, clicks: 1, dims: [] },
     ]);
     expect(store.sqlite.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'click_dims'").get()).toEqual({ n: 0 });
   } finally {

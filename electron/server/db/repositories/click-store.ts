@@ -5,7 +5,7 @@
 // limit. Also the background upkeep: folding clicks of older releases into
 // the rollups, purging a deleted link's clicks, pruning old raw rows.
 import type Database from 'better-sqlite3';
-import { dayCounter, hourCounter } from '../../util/days.ts';
+import { bucketOf, dayCounter, hourCounter } from '../../util/days.ts';
 
 /** A click as stored: enriched, never a bot's. Fields after `referrer` came with issue 33 (absent: unknown). */
 export interface ClickRecord {
@@ -42,6 +42,10 @@ const DIMENSION_LIST = Object.entries(DIMENSIONS) as [Dimension, number][];
 export const OTHER_DIM = 100;
 /** Values kept per dimension, link (or account) and day; the rest count under `(other)`. */
 export const VALUE_CAP = 1000;
+
+/** The month (its first day's number) an account-day's values are also summed in (account_month_dims); hours are not. */
+export const monthOf = (day: number): number => bucketOf(day, 'month');
+const inMonths = (dim: number): boolean => dim !== DIMENSIONS.hour;
 
 const SEP = '\u001f';
 /** A city's rollup value: its country, region and name in one string (names from the database hold no control characters). */
@@ -302,6 +306,10 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     'UPDATE account_dims SET clicks = clicks + ? WHERE user_id = ? AND dim = ? AND day = ? AND value = ?');
   const userDimValues = sqlite.prepare<[number, number, number], number>(
     'SELECT count(*) FROM account_dims WHERE user_id = ? AND dim = ? AND day = ?').pluck();
+  // The same sums per month: every change to an account_dims row is made to its month's row too.
+  const upMonthDim = sqlite.prepare<[number, number, number, string, number]>(
+    `INSERT INTO account_month_dims (user_id, dim, month, value, clicks) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, dim, month, value) DO UPDATE SET clicks = clicks + excluded.clicks`);
   const collapseOptions = { hourOf, cap };
   const capLinkDay = sqlite.prepare<[number, number]>("UPDATE click_days SET dims = add_counts('[]', dims) WHERE link_id = ? AND day = ?");
 
@@ -315,12 +323,17 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     }
     for (const d of r.userDays) upUserDay.run(d.user_id, d.day, d.clicks);
     // A value the account's day has counts on; a new one while its dimension has room, else under (other).
+    let month = NaN, monthDay = NaN;
     for (const d of r.userDims) {
-      if (d.dim >= OTHER_DIM) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
-      else if (addUserDim.run(d.clicks, d.user_id, d.dim, d.day, d.value).changes === 0) {
-        if ((userDimValues.get(d.user_id, d.dim, d.day) ?? 0) < cap) upUserDim.run(d.user_id, d.dim, d.day, d.value, d.clicks);
-        else upUserDim.run(d.user_id, d.dim + OTHER_DIM, d.day, '', d.clicks);
+      let { dim, value } = d;
+      if (dim >= OTHER_DIM) upUserDim.run(d.user_id, dim, d.day, value, d.clicks);
+      else if (addUserDim.run(d.clicks, d.user_id, dim, d.day, value).changes === 0) {
+        if ((userDimValues.get(d.user_id, dim, d.day) ?? 0) >= cap) [dim, value] = [dim + OTHER_DIM, ''];
+        upUserDim.run(d.user_id, dim, d.day, value, d.clicks);
       }
+      if (!inMonths(dim)) continue;
+      if (d.day !== monthDay) [month, monthDay] = [monthOf(d.day), d.day];
+      upMonthDim.run(d.user_id, dim, month, value, d.clicks);
     }
   }
 
@@ -384,6 +397,8 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     'SELECT link_id, user_id, next_log_id, last_log_id FROM link_purges ORDER BY link_id LIMIT 1');
   const takeUserDim = sqlite.prepare<[number, number, number, number, string]>(
     'UPDATE account_dims SET clicks = clicks - ? WHERE user_id = ? AND dim = ? AND day = ? AND value = ?');
+  const takeMonthDim = sqlite.prepare<[number, number, number, number, string]>(
+    'UPDATE account_month_dims SET clicks = clicks - ? WHERE user_id = ? AND dim = ? AND month = ? AND value = ?');
   const purgeDays = sqlite.prepare<[number, number], { day: number; clicks: number; dims: string }>(
     'SELECT day, clicks, dims FROM click_days WHERE link_id = ? LIMIT ?');
   const dropDay = sqlite.prepare<[number, number]>('DELETE FROM click_days WHERE link_id = ? AND day = ?');
@@ -408,7 +423,11 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
       dropDay.run(p.link_id, d.day);
       takeUserDay.run(d.clicks, p.user_id, d.day);
       const dims = dimsOf(d.dims);
-      for (const [dim, value, n] of dims) takeUserDim.run(n, p.user_id, dim, d.day, value);
+      const month = monthOf(d.day);
+      for (const [dim, value, n] of dims) {
+        // Only what the day's row gave up (a value the account's day counted under (other) has no row to take from).
+        if (takeUserDim.run(n, p.user_id, dim, d.day, value).changes && inMonths(dim)) takeMonthDim.run(n, p.user_id, dim, month, value);
+      }
       written += 2 + dims.length;
       if (written >= max) return true;
     }

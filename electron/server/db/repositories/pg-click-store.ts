@@ -6,7 +6,7 @@
 // Rows are locked in key order, so writers on several nodes never deadlock.
 import type pg from 'pg';
 import { dayCounter, hourCounter } from '../../util/days.ts';
-import { collapse, dimsOf, VALUE_CAP, type ClickRecord, type ClickStoreOptions, type DimEntry, type Upkeep } from './click-store.ts';
+import { collapse, DIMENSIONS, dimsOf, monthOf, VALUE_CAP, type ClickRecord, type ClickStoreOptions, type DimEntry, type Upkeep } from './click-store.ts';
 
 /** pg_try_advisory_xact_lock key for upkeep: one node at a time does it. */
 const UPKEEP_LOCK = '7309950727553114987';
@@ -42,6 +42,7 @@ async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Pr
 
 const col = <T, K extends keyof T>(rows: readonly T[], k: K) => rows.map((r) => r[k]);
 
+const HOUR = DIMENSIONS.hour;
 const LOG_COLUMNS = ['city', 'continent', 'device', 'source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALUE_CAP }: ClickStoreOptions = {}): PgClickStore {
@@ -78,6 +79,7 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
       ON CONFLICT (user_id, day) DO UPDATE SET clicks = account_days.clicks + excluded.clicks`,
     [col(r.userDays, 'user_id'), col(r.userDays, 'day'), col(r.userDays, 'clicks')]);
     if (r.userDims.length) {
+      const days = [...new Set(col(r.userDays, 'day'))];
       // A value the account's day has counts on; a new one while its dimension has room (the stored values
       // and the batch's new ones before it, in key order), else under (other) (dimension + 100, value '').
       await q(`WITH v AS (
@@ -90,12 +92,21 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
           SELECT k.*, known OR (SELECT count(*) FROM account_dims a WHERE a.user_id = k.user_id AND a.dim = k.dim AND a.day = k.day)
             + row_number() OVER (PARTITION BY user_id, dim, day, known ORDER BY o) <= $6 AS keep
           FROM k
+        ), g AS (
+          SELECT user_id, CASE WHEN keep THEN dim ELSE dim + 100 END AS dim, day, CASE WHEN keep THEN value ELSE '' END AS value,
+            sum(clicks) AS clicks, min(o) AS o, min(month) AS month
+          FROM r JOIN unnest($7::int[], $8::int[]) AS m(mday, month) ON m.mday = r.day GROUP BY 1, 2, 3, 4
+        ), daily AS (
+          INSERT INTO account_dims (user_id, dim, day, value, clicks)
+          SELECT user_id, dim, day, value, clicks FROM g ORDER BY o
+          ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = account_dims.clicks + excluded.clicks
         )
-        INSERT INTO account_dims (user_id, dim, day, value, clicks)
-        SELECT user_id, CASE WHEN keep THEN dim ELSE dim + 100 END, day, CASE WHEN keep THEN value ELSE '' END, sum(clicks)
-        FROM r GROUP BY 1, 2, 3, 4 ORDER BY min(o)
-        ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = account_dims.clicks + excluded.clicks`,
-      [col(r.userDims, 'user_id'), col(r.userDims, 'dim'), col(r.userDims, 'day'), col(r.userDims, 'value'), col(r.userDims, 'clicks'), cap]);
+        -- The same sums per month (account_month_dims, no hours), in its key order.
+        INSERT INTO account_month_dims (user_id, dim, month, value, clicks)
+        SELECT user_id, dim, month, value, sum(clicks) FROM g WHERE dim <> $9 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        ON CONFLICT (user_id, dim, month, value) DO UPDATE SET clicks = account_month_dims.clicks + excluded.clicks`,
+      [col(r.userDims, 'user_id'), col(r.userDims, 'dim'), col(r.userDims, 'day'), col(r.userDims, 'value'), col(r.userDims, 'clicks'), cap,
+        days, days.map(monthOf), HOUR]);
     }
   }
 
@@ -161,9 +172,18 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
               WHERE account_days.user_id = $1 AND account_days.day = v.day`, [p.user_id, col(days, 'day'), col(days, 'clicks')]);
             const dims = days.flatMap((d) => dimsOf(d.dims).map(([dim, value, n]) => ({ dim, day: d.day, value, n })));
             if (dims.length) {
-              await q(`UPDATE account_dims SET clicks = account_dims.clicks - v.n FROM unnest($2::int[], $3::int[], $4::text[], $5::bigint[]) AS v(dim, day, value, n)
-                WHERE account_dims.user_id = $1 AND account_dims.dim = v.dim AND account_dims.day = v.day AND account_dims.value = v.value`,
-              [p.user_id, col(dims, 'dim'), col(dims, 'day'), col(dims, 'value'), col(dims, 'n')]);
+              // Only what a day's row gave up goes off its month's (a value the account's day counted under (other) has no row).
+              await q(`WITH taken AS (
+                  UPDATE account_dims SET clicks = account_dims.clicks - v.n FROM unnest($2::int[], $3::int[], $4::text[], $5::bigint[]) AS v(dim, day, value, n)
+                  WHERE account_dims.user_id = $1 AND account_dims.dim = v.dim AND account_dims.day = v.day AND account_dims.value = v.value
+                  RETURNING account_dims.dim, account_dims.day, account_dims.value, v.n
+                ), m AS (
+                  SELECT taken.dim, mm.month, taken.value, sum(taken.n) AS n FROM taken JOIN unnest($6::int[], $7::int[]) AS mm(day, month) ON mm.day = taken.day
+                  WHERE taken.dim <> $8 GROUP BY 1, 2, 3
+                )
+                UPDATE account_month_dims SET clicks = account_month_dims.clicks - m.n FROM m
+                WHERE account_month_dims.user_id = $1 AND account_month_dims.dim = m.dim AND account_month_dims.month = m.month AND account_month_dims.value = m.value`,
+              [p.user_id, col(dims, 'dim'), col(dims, 'day'), col(dims, 'value'), col(dims, 'n'), col(days, 'day'), days.map((d) => monthOf(d.day)), HOUR]);
             }
             return true;
           }

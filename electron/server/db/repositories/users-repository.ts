@@ -198,8 +198,11 @@ export function createUsersRepository(db: Kysely<DB>) {
           ON CONFLICT (user_id, day) DO UPDATE SET clicks = account_days.clicks + excluded.clicks`.execute(trx);
         await sql`INSERT INTO account_dims (user_id, dim, day, value, clicks) SELECT CAST(${to} AS bigint), dim, day, value, clicks FROM account_dims WHERE user_id = ${id}
           ON CONFLICT (user_id, dim, day, value) DO UPDATE SET clicks = account_dims.clicks + excluded.clicks`.execute(trx);
+        await sql`INSERT INTO account_month_dims (user_id, dim, month, value, clicks) SELECT CAST(${to} AS bigint), dim, month, value, clicks FROM account_month_dims WHERE user_id = ${id}
+          ON CONFLICT (user_id, dim, month, value) DO UPDATE SET clicks = account_month_dims.clicks + excluded.clicks`.execute(trx);
         await trx.deleteFrom('account_days').where('user_id', '=', id).execute();
         await trx.deleteFrom('account_dims').where('user_id', '=', id).execute();
+        await trx.deleteFrom('account_month_dims').where('user_id', '=', id).execute();
         // The per-user link totals are kept by triggers on insert and delete only: counted again.
         await trx.deleteFrom('link_counts').where('user_id', 'in', [id, to]).execute();
         await sql`INSERT INTO link_counts (user_id, total, disabled)
