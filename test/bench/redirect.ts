@@ -45,7 +45,11 @@ async function serveLinkdesk(dataDir: string, databaseUrl?: string) {
   const { buildApp } = await import('../../electron/server/app.ts');
   const store = databaseUrl ? await openPostgres(databaseUrl) : openStore(dataDir);
   // BENCH_GEOIP_CITY=none: without the city database (by default DB-IP City Lite, when installed).
-  const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0 }, geoipCity: process.env.BENCH_GEOIP_CITY });
+  // The server's warnings and errors (a click writer falling behind or failing) go to the bench's stderr.
+  const app = await buildApp({
+    store, config: { dataDir, fetchTitles: false, rateLimit: 0 }, geoipCity: process.env.BENCH_GEOIP_CITY,
+    logger: { level: 'warn', stream: process.stderr },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // What the server answered, to hold the stored clicks against: the load
   // generator does not count the requests still in flight when it stops.

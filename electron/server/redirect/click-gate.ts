@@ -30,15 +30,6 @@ export interface ClickGate {
   wait(go: () => void): boolean;
 }
 
-/** For writers that bound their own backlog (PostgreSQL's, pg-clicks.ts). */
-export const OPEN_GATE: ClickGate = {
-  open: true,
-  wait(go) {
-    go();
-    return true;
-  },
-};
-
 export interface GateState extends ClickGate {
   /** A bound was reached between updates: redirects wait from now on. */
   shut(): void;

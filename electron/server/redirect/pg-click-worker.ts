@@ -23,6 +23,8 @@ export type FromPgWorker =
   | { type: 'settled'; id: number }
   | { type: 'error'; message: string }
   | { type: 'dropped'; count: number; total: number }
+  | { type: 'stored'; count: number; ms: number }
+  | { type: 'failing' }
   | { type: 'closed'; unwritten: number };
 
 const { url, timeZone, retentionMs } = workerData as PgWorkerData;
@@ -57,6 +59,7 @@ async function openUntilReached() {
       return await openPostgres(url, { migrate: false, poolSize: 3 });
     } catch (err) {
       if (failures === 0) post({ type: 'error', message: `${String(err)}; clicks are kept and stored once it is reachable` });
+      if (failures === 0) post({ type: 'failing' });
       if (Date.now() >= closeBy) {
         // Closing, and the database never came: nothing could be stored.
         post({ type: 'closed', unwritten: early.reduce((n, e) => n + (e.type === 'close' ? 0 : e.clicks.length), 0) });
@@ -75,6 +78,9 @@ const recorder = createPgClickRecorder(createPgClickStore(store.pool, timeZone),
   retentionMs,
   onError: (err) => post({ type: 'error', message: String(err) }),
   onDropped: (count, total) => post({ type: 'dropped', count, total }),
+  // The request thread bounds the clicks answered and not yet stored by these (pg-backpressure.ts).
+  onStored: (count, ms) => post({ type: 'stored', count, ms }),
+  onFailing: () => post({ type: 'failing' }),
 });
 
 handle = (m) => {

@@ -1,10 +1,12 @@
 // Click recording on PostgreSQL (the counterpart of clicks.ts). Raw clicks
 // are collected and, every HAND_OFF_MS, enriched and written as one batch
 // (pg-click-store.ts), one batch in flight at a time. While the database is
-// unreachable, batches wait and are retried; past MAX_WAITING clicks the
-// oldest are dropped and counted in the log, so a long outage cannot eat the
-// node's memory. Click limits are spent in the database before the visitor
-// is answered, after this node's own waiting clicks of that link are in.
+// unreachable, batches wait and are retried. Redirects wait before the
+// backlog grows past what the writer stores (pg-backpressure.ts), or during an
+// outage past OUTAGE_BOUND; MAX_WAITING, above both, is the last resort: the
+// oldest are dropped and counted in the log, so nothing can eat the node's
+// memory. Click limits are spent in the database before the visitor is
+// answered, after this node's own waiting clicks of that link are in.
 import type { ClickRecord } from '../db/repositories/click-store.ts';
 import type { PgClickStore } from '../db/repositories/pg-click-store.ts';
 import { enrichPacked, packClicks } from './click-batch.ts';
@@ -16,6 +18,11 @@ const RETRY_MS = [250, 500, 1000, 2000, 5000];
 const UPKEEP_MS = 1000;
 const CLOSE_WAIT_MS = 10_000;
 export const MAX_WAITING = 200_000;
+/** Batches waiting are written together up to this many clicks: a writer that fell behind catches up in fewer, larger transactions. */
+const MAX_WRITE = 20_000;
+// Test hook: a writer slower than the redirects, by this many microseconds a
+// click (test/integration/postgres/click-backpressure.test.ts). Never set in use.
+const SLOW_US = Number(process.env.LINKDESK_TEST_CLICK_WRITER_US_PER_CLICK) || 0;
 
 export interface PgClickRecorder {
   add(click: RawClick): void;
@@ -34,6 +41,12 @@ export interface PgClickOptions {
   onDropped(count: number, total: number): void;
   /** Clicks kept while they cannot be stored; MAX_WAITING by default. */
   maxWaiting?: number;
+  /** A write stored `clicks` (deleted links' included) in `ms` (pg-backpressure.ts). */
+  onStored?(clicks: number, ms: number): void;
+  /** A write failed (pg-backpressure.ts). */
+  onFailing?(): void;
+  /** Clicks gone with a click writer thread that stopped (pg-worker-recorder.ts). */
+  onLost?(clicks: number): void;
 }
 
 export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o: PgClickOptions): PgClickRecorder {
@@ -42,6 +55,8 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
   const queue: ClickRecord[][] = [];
   let queued = 0;
   let writing: Promise<void> | null = null;
+  // How many of the queue's first batches the write under way holds.
+  let inWrite = 0;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   let dropped = 0;
@@ -58,7 +73,7 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
     // by; never those of the batch being written right now.
     let over = queued - (o.maxWaiting ?? MAX_WAITING);
     let lost = 0;
-    for (let i = writing ? 1 : 0; over > 0 && i < queue.length;) {
+    for (let i = inWrite; over > 0 && i < queue.length;) {
       const old = queue[i]!;
       const n = Math.min(over, old.length);
       if (n === old.length) queue.splice(i, 1);
@@ -79,12 +94,20 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
 
   function pump() {
     if (writing || retry || !queue.length) return;
-    const batch = queue[0]!;
-    writing = store.write(batch).then(() => {
-      queue.splice(queue.indexOf(batch), 1);
+    let n = 1;
+    let size = queue[0]!.length;
+    while (n < queue.length && size + queue[n]!.length <= MAX_WRITE) size += queue[n++]!.length;
+    const batch = n === 1 ? queue[0]! : queue.slice(0, n).flat();
+    inWrite = n;
+    const t0 = performance.now();
+    const written = store.write(batch).then(() => (SLOW_US ? new Promise((r) => setTimeout(r, (SLOW_US / 1000) * batch.length)) : undefined));
+    writing = written.then(() => {
+      queue.splice(0, n);
       queued -= batch.length;
       failures = 0;
+      o.onStored?.(batch.length, performance.now() - t0);
     }, (err: unknown) => {
+      o.onFailing?.();
       if (failures === 0) o.onError(err);
       failures += 1;
       retry = setTimeout(() => {
@@ -94,6 +117,7 @@ export function createPgClickRecorder(store: PgClickStore, geo: CountryLookup, o
       if (!closing) retry.unref();
     }).finally(() => {
       writing = null;
+      inWrite = 0;
       pump();
     });
   }

@@ -42,6 +42,8 @@ export function createPgWorkerRecorder(
   let fallback: ReturnType<typeof inThread> | null = null;
   let closing = false;
   let seq = 0;
+  // Clicks posted to the worker and not yet stored or dropped there: lost if it dies.
+  let inWorker = 0;
   const settling = new Map<number, () => void>();
   let closed: () => void = () => {};
   const done = new Promise<void>((resolve) => { closed = resolve; });
@@ -50,6 +52,8 @@ export function createPgWorkerRecorder(
     if (fallback || closing) return;
     o.onError(why);
     fallback = inThread();
+    if (inWorker) o.onLost?.(inWorker);
+    inWorker = 0;
     for (const c of buffer.splice(0)) fallback.add(c);
     for (const resolve of settling.values()) resolve();
     settling.clear();
@@ -58,8 +62,15 @@ export function createPgWorkerRecorder(
     if (m.type === 'settled') {
       settling.get(m.id)?.();
       settling.delete(m.id);
-    } else if (m.type === 'error') o.onError(new Error(`click writer: ${m.message}`));
-    else if (m.type === 'dropped') o.onDropped(m.count, m.total);
+    } else if (m.type === 'stored') {
+      inWorker -= m.count;
+      o.onStored?.(m.count, m.ms);
+    } else if (m.type === 'failing') o.onFailing?.();
+    else if (m.type === 'error') o.onError(new Error(`click writer: ${m.message}`));
+    else if (m.type === 'dropped') {
+      inWorker -= m.count;
+      o.onDropped(m.count, m.total);
+    }
     else if (m.type === 'closed') {
       if (m.unwritten) o.onError(new Error(`click writer closed with ${m.unwritten} clicks unwritten`));
       closed();
@@ -74,6 +85,7 @@ export function createPgWorkerRecorder(
   const handOff = () => {
     if (fallback || !buffer.length) return;
     worker.postMessage({ type: 'clicks', clicks: buffer, ...geoipOnce() } satisfies ToPgWorker);
+    inWorker += buffer.length;
     buffer = [];
   };
   const timer = setInterval(handOff, HAND_OFF_MS);
@@ -98,6 +110,7 @@ export function createPgWorkerRecorder(
           }, SETTLE_TIMEOUT_MS).unref();
         });
         worker.postMessage({ type: 'settle', id, linkId: click.link_id, clicks: buffer, ...geoipOnce() } satisfies ToPgWorker);
+        inWorker += buffer.length;
         buffer = [];
         await settled;
       }

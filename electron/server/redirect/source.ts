@@ -10,11 +10,12 @@ import type { PostgresStore } from '../db/postgres.ts';
 import { createClickStore, type ClickRecord } from '../db/repositories/click-store.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import { createRedirectRepository, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
-import { OPEN_GATE, type ClickGate } from './click-gate.ts';
+import type { ClickGate } from './click-gate.ts';
 import { createClickRecorder, type ClickWriterMode } from './clicks.ts';
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
 import { createLinkCache } from './link-cache.ts';
+import { createPgBackpressure } from './pg-backpressure.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
 import { createPgRedirectSource } from './pg-source.ts';
 import { createPgWorkerRecorder } from './pg-worker-recorder.ts';
@@ -72,17 +73,34 @@ export interface SourceOptions {
 export function createRedirectSource(store: Store | PostgresStore, o: SourceOptions): RedirectSource {
   if (store.engine === 'postgres') {
     const pg = createPgRedirectSource(store, o.capacity, o.onError);
+    // Redirects wait while more clicks are answered than stored, rather than the writer dropping them.
+    const backpressure = createPgBackpressure(o.onBehind);
     const clickOptions = {
       retentionMs: o.retentionMs, timeZone: o.timeZone, geoipPath: o.geoipPath, geoipCity: o.geoipCity,
       onError: (err: unknown) => o.onError(err, 'storing clicks failed; will retry'),
-      onDropped: o.onDropped,
+      onDropped: (count: number, total: number) => {
+        backpressure.lost(count);
+        o.onDropped(count, total);
+      },
+      onStored: backpressure.stored,
+      onFailing: backpressure.failing,
+      onLost: backpressure.lost,
     };
     // Enrichment and writes off the request thread, as on SQLite; 'inline' keeps them on it.
+    const writer = o.clickWriter === 'worker'
+      ? createPgWorkerRecorder(store, o.geo, clickOptions)
+      : createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, clickOptions);
     const recorder = {
-      gate: OPEN_GATE,
-      ...(o.clickWriter === 'worker'
-        ? createPgWorkerRecorder(store, o.geo, clickOptions)
-        : createPgClickRecorder(createPgClickStore(store.pool, o.timeZone), o.geo, clickOptions)),
+      gate: backpressure.gate,
+      add(click: RawClick) {
+        backpressure.added();
+        writer.add(click);
+      },
+      spend: (click: ClickRecord) => writer.spend(click),
+      async close() {
+        await writer.close();
+        backpressure.release();
+      },
     };
     return {
       sync() {},
