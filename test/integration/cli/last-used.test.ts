@@ -43,7 +43,7 @@ it('records a key\'s last use once a minute at most and shows it in keys list, n
 
     const json = linkdesk(['keys', 'list', '--json', ...dd]).stdout;
     expect(Object.keys(JSON.parse(json)[0]).sort()).toEqual(
-      ['created_at', 'domain_id', 'expires_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes', 'status', 'user_id', 'user_name']);
+      ['created_at', 'created_by_key_id', 'domain_id', 'expires_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes', 'status', 'user_id', 'user_name']);
     expect(json).not.toContain(used.slice(12));
     expect(json).not.toContain(sha256(used));
   } finally {
