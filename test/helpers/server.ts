@@ -98,7 +98,8 @@ export async function startServer(
     url, key, dataDir, store, app, newUserKey, api, sql: (text, params) => runSql(store, text, params),
     async close(opts = {}) {
       await app.close();
-      await dispatcher.close();
+      // A test may close its server twice; the second finds the connections gone already.
+      if (!dispatcher.closed && !dispatcher.destroyed) await dispatcher.close();
       await store.close();
       if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
