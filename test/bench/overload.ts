@@ -50,7 +50,12 @@ const key = keys.stdout.trim();
 if (keys.status !== 0 || !key) throw new Error(`keys create failed: ${keys.stderr}`);
 
 const titles = process.env.BENCH_TITLES === '1' ? [] : ['--no-titles'];
-const [cmd, args] = pin(0, process.execPath, [...serverNodeFlags(), bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...titles]);
+// BENCH_VISITORS=public: visitors at random public addresses (X-Forwarded-For through one trusted proxy), so the
+// click writer looks their cities up in both city files; by default they are all 127.0.0.1, which has no city.
+const publicVisitors = process.env.BENCH_VISITORS === 'public';
+if (publicVisitors) console.log('(BENCH_VISITORS=public: random public IPv4 and IPv6 visitors, cities looked up)');
+const [cmd, args] = pin(0, process.execPath, [...serverNodeFlags(), bin, 'serve', '--data-dir', dataDir, '--port', '0', '--rate-limit', '0', ...titles,
+  ...(publicVisitors ? ['--trust-proxy', '1'] : [])]);
 const server: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let serverErr = '';
 server.stderr!.on('data', (d: Buffer) => { serverErr = (serverErr + d).slice(-4000); });
@@ -98,7 +103,7 @@ console.log(`rss with ${n(LINKS)} links: ${mb(seededKb)} MB`);
 
 // ---- the load -----------------------------------------------------------------
 const script = path.join(work, 'load.lua');
-writeLoadScript(script, LINKS);
+writeLoadScript(script, LINKS, publicVisitors);
 const clicksStored = async () => {
   const stats = (await api('GET', '/stats')) as { data: { total: number } };
   return stats.data.total;

