@@ -45,6 +45,8 @@ export interface LiveFeedOptions {
   pollMs?: number;
   heartbeatMs?: number;
   maxBehind?: number;
+  /** How long a skipped id is asked for again (SETTLE_MS). */
+  settleMs?: number;
 }
 
 export type LiveFeed = ReturnType<typeof createLiveFeed>;
@@ -60,6 +62,7 @@ const eventOf = (r: LiveClickRow) => `event: click\ndata: ${JSON.stringify({
 export function createLiveFeed(o: LiveFeedOptions) {
   const pollMs = o.pollMs ?? POLL_MS;
   const maxBehind = o.maxBehind ?? MAX_BEHIND;
+  const settleMs = o.settleMs ?? SETTLE_MS;
   const streams = new Set<Stream>();
   const perKey = new Map<number, number>();
   let cursor: number | null = null;
@@ -139,7 +142,7 @@ export function createLiveFeed(o: LiveFeedOptions) {
     try {
       if (cursor === null) return;
       const now = Date.now();
-      for (const [id, at] of gaps) if (now - at > SETTLE_MS) gaps.delete(id);
+      for (const [id, at] of gaps) if (now - at > settleMs) gaps.delete(id);
       if (o.outOfOrder) {
         // Every id is read: the ones skipped over are the gaps to ask for again.
         const rows = await o.repo.after(cursor, [...gaps.keys()], READ_MAX);

@@ -19,7 +19,9 @@ describe('live feed, ids committed out of order', () => {
   it('delivers a click whose lower id commits after a higher one was read, exactly once', async () => {
     const committed = new Map<number, LiveClickRow>();
     const feed = createLiveFeed({
-      outOfOrder: true, pollMs: 10, onError: (e) => { throw e; },
+      outOfOrder: true, pollMs: 10,
+      // Long enough that a busy machine pausing this test between two commits cannot make id 2 'never committed'.
+      settleMs: 120_000, onError: (e) => { throw e; },
       repo: {
         lastId: async () => 0,
         link: async () => undefined,
