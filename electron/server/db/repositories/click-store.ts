@@ -85,7 +85,7 @@ const keyOf = (d: number, v: string) => `${d}\u0000${v}`;
  * most frequent first, and is counted under its dimension's `(other)` entry
  * (OTHER_DIM + dimension, value '') once it has not.
  */
-export function addCounts(a: string, b: string, cap = VALUE_CAP): string {
+export function addCounts(a: string, b: string, cap = VALUE_CAP, parsedB?: readonly DimEntry[]): string {
   const day = dimsOf(a);
   const at = new Map<string, number>();
   const used = new Map<number, number>();
@@ -94,7 +94,7 @@ export function addCounts(a: string, b: string, cap = VALUE_CAP): string {
     at.set(keyOf(d, v), i);
     if (d < OTHER_DIM) used.set(d, (used.get(d) ?? 0) + 1);
   }
-  const batch = dimsOf(b);
+  const batch = parsedB ?? dimsOf(b);
   if (!day.length && batch.length <= cap) return b;
   const fresh: DimEntry[] = [];
   for (const e of batch) {
@@ -123,7 +123,8 @@ export function addCounts(a: string, b: string, cap = VALUE_CAP): string {
 /** A batch's clicks summed per rollup row, in key order (neighbouring B-tree pages; one lock order for every writer). */
 export interface Collapsed {
   /** `over`: the batch alone has more than the cap's values of a dimension for this link-day. */
-  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string; over: boolean }[];
+  /** `entries`: `dims` as the array it was written from (add_counts need not parse it back). */
+  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string; entries: DimEntry[]; over: boolean }[];
   userDays: { user_id: number; day: number; clicks: number }[];
   userDims: { user_id: number; dim: number; day: number; value: string; clicks: number }[];
 }
@@ -261,8 +262,13 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
       for (const i of chain) if (days[i] === day) countValues(cell, clicks[i]!, hours[i]!);
       // Uncapped: the day's values so far decide which of these keep a place (add_counts).
       let dims = '[';
-      for (let k = 0; k < cell.keys.length; k++) dims += `${k ? ',' : ''}[${cell.keys[k]!.json},${cell.counts[k]}]`;
-      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}]`, over: overCap(cell, cap) });
+      const entries: DimEntry[] = [];
+      for (let k = 0; k < cell.keys.length; k++) {
+        const key = cell.keys[k]!;
+        dims += `${k ? ',' : ''}[${key.json},${cell.counts[k]}]`;
+        entries.push([key.dim, key.value, cell.counts[k]!]);
+      }
+      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}]`, entries, over: overCap(cell, cap) });
     }
   }
   const byKey = <V>(m: Map<number, V>) => (m.size === 1 ? [...m] : [...m].sort((x, y) => x[0] - y[0]));
@@ -285,7 +291,10 @@ export interface ClickStoreOptions {
 export function createClickStore(sqlite: Database.Database, timeZone: string, { cap = VALUE_CAP }: ClickStoreOptions = {}) {
   const dayOf = dayCounter(timeZone);
   const hourOf = hourCounter(timeZone);
-  sqlite.function('add_counts', { deterministic: true }, (a: string, b: string) => addCounts(a, b, cap));
+  // The link-day being upserted: when add_counts is handed its very text, its entries are taken as built instead of parsed.
+  let upserting: { dims: string; entries: DimEntry[] } | null = null;
+  sqlite.function('add_counts', { deterministic: true }, (a: string, b: string) =>
+    addCounts(a, b, cap, upserting !== null && upserting.dims === b ? upserting.entries : undefined));
   const addClicks = sqlite.prepare<[number, number]>('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?');
   const spendOne = sqlite.prepare<[number, number]>(
     'UPDATE link_clicks SET clicks = clicks + 1 WHERE link_id = ? AND clicks < (SELECT expiration_clicks FROM links WHERE id = ?)');
@@ -317,7 +326,12 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
   function rollup(clicks: readonly ClickRecord[], collapsed = collapse(clicks, dayOf, collapseOptions)) {
     const r = collapsed;
     for (const d of r.linkDays) {
-      upLinkDay.run(d.link_id, d.day, d.user_id, d.clicks, d.dims);
+      upserting = d;
+      try {
+        upLinkDay.run(d.link_id, d.day, d.user_id, d.clicks, d.dims);
+      } finally {
+        upserting = null;
+      }
       // A new row takes the batch's values as they are: past the cap, they are capped now (a stored row never is past it).
       if (d.over) capLinkDay.run(d.link_id, d.day);
     }
