@@ -13,7 +13,7 @@
 // so the generator itself takes as little of the two cores as possible;
 // autocannon stands in where wrk is not installed.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -261,36 +261,57 @@ async function main(postgres: boolean) {
     console.log(`seeded ${LINKS} links in ${((performance.now() - t0) / 1000).toFixed(1)} s; load: ${wrk ? `wrk -t1 -c${CONNECTIONS}` : `autocannon -c${CONNECTIONS}`}, ${DURATION_S} s after ${WARMUP_S} s warm-up, random alias per request`);
     const script = path.join(dataDir, 'random-alias.lua');
     writeLoadScript(script, LINKS);
-    const ceiling = await measure('(a) bare node:http 302, no lookup', ['--serve', 'ceiling'], script);
-    const linkdesk = cluster
-      ? await measure('(b) Linkdesk on PostgreSQL, 100k', ['--serve', 'linkdesk', dataDir, cluster.url], script)
-      : await measure('(b) Linkdesk, 100k links, clicks', ['--serve', 'linkdesk', dataDir], script);
-    const answeredFile = path.join(dataDir, 'answered');
-    const answeredFirst = Number(readFileSync(answeredFile, 'utf8'));
-    /** The last Linkdesk run's CPU per redirect it answered, in µs. */
-    const cpuPerRedirect = () => Number(readFileSync(path.join(dataDir, 'cpu'), 'utf8')) / Number(readFileSync(answeredFile, 'utf8'));
-    const cpuRuns = [cpuPerRedirect()];
     const liveN = liveStreams();
+    const live = liveN > 0 ? { n: liveN, keys: await liveKeys(liveN, dataDir, cluster?.url) } : undefined;
+    // On SQLite every Linkdesk run starts from the seeded database: the writer's cost per click grows with the
+    // rollups it adds to (each link's day row), so a later run on a larger database would read as slower.
+    const dbFile = path.join(dataDir, 'linkdesk.sqlite');
+    const seeded = path.join(dataDir, 'seeded.sqlite');
+    const hasWal = existsSync(`${dbFile}-wal`); // none after a clean close; copied with the file if there is one
+    if (!cluster) {
+      copyFileSync(dbFile, seeded);
+      if (hasWal) copyFileSync(`${dbFile}-wal`, `${seeded}-wal`);
+    }
+    const fresh = () => {
+      if (cluster) return;
+      for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
+      copyFileSync(seeded, dbFile);
+      if (hasWal) copyFileSync(`${seeded}-wal`, `${dbFile}-wal`);
+    };
+    const ceiling = await measure('(a) bare node:http 302, no lookup', ['--serve', 'ceiling'], script);
+    const answeredFile = path.join(dataDir, 'answered');
     const serveArgs = cluster ? ['--serve', 'linkdesk', dataDir, cluster.url] : ['--serve', 'linkdesk', dataDir];
-    let answeredAll = answeredFirst;
-    const again = async (label: string, live?: { n: number; keys: string[] }) => {
-      const r = await measure(label, serveArgs, script, live);
-      answeredAll += Number(readFileSync(answeredFile, 'utf8'));
-      cpuRuns.push(cpuPerRedirect());
+    const cpuRuns: number[] = [];
+    let answeredAll = 0;
+    let storedAll = { n: 0, sum: 0, rolled: 0 };
+    let generated = 0;
+    const run = async (label: string, streams?: { n: number; keys: string[] }) => {
+      fresh();
+      const r = await measure(label, serveArgs, script, streams);
+      const answered = Number(readFileSync(answeredFile, 'utf8'));
+      const cpu = Number(readFileSync(path.join(dataDir, 'cpu'), 'utf8')) / answered;
+      console.log(`    answered ${answered}, server CPU ${cpu.toFixed(1)} µs per answered redirect (all threads, start-up included)`);
+      answeredAll += answered;
+      generated += r.requests;
+      cpuRuns.push(cpu);
+      if (!cluster) {
+        // Each run starts afresh: its own clicks are counted before the next run replaces the database.
+        const s = await storedClicks(dataDir);
+        storedAll = { n: storedAll.n + s.n, sum: storedAll.sum + s.sum, rolled: storedAll.rolled + s.rolled };
+      }
       return r;
     };
-    // (b'), then (b) once more: the second and third runs meet a larger database, so (b') is held
-    // against the mean of the runs before and after it, not against the first alone.
-    const withLive = liveN > 0
-      ? await again(`(b') the same, ${liveN} ${process.argv.includes('--live-idle') ? 'idle ' : ''}live streams`, { n: liveN, keys: await liveKeys(liveN, dataDir, cluster?.url) })
-      : null;
-    const after = liveN > 0 ? await again('(b) again, no live streams') : null;
-    const { n, sum, rolled } = await storedClicks(dataDir, cluster?.url);
+    const linkdesk = await run(cluster ? '(b) Linkdesk on PostgreSQL, 100k' : '(b) Linkdesk, 100k links, clicks');
+    // (b'), then (b) once more: (b') is held against the mean of the runs before and after it
+    // (on PostgreSQL, the later runs meet a larger database).
+    const withLive = live ? await run(`(b') the same, ${liveN} ${process.argv.includes('--live-idle') ? 'idle ' : ''}live streams`, live) : null;
+    const after = live ? await run('(b) again, no live streams') : null;
+    const { n, sum, rolled } = cluster ? await storedClicks(dataDir, cluster.url) : storedAll;
     // Every request was a human click (browser User-Agents): each redirect
     // the server answered must be stored exactly once.
     const answered = answeredAll;
     console.log(`clicks stored by (b): ${n} log rows, counters ${sum}, rollups ${rolled}; redirects answered ${answered}` +
-      ` (the generator completed ${linkdesk.requests}; the rest were in flight when it stopped)`);
+      ` (the generator completed ${generated}; the rest were in flight when it stopped)`);
     console.log(`click accounting: ${n === answered && sum === n && rolled === n ? 'every answered redirect stored once' : `MISMATCH (${n - answered})`}`);
     console.log(`redirect ratio${cluster ? ' (PostgreSQL)' : ''}: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
     if (withLive && after) {
