@@ -17,7 +17,7 @@ import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { buildRenderer, serveRenderer, type Site } from './site.ts';
 
-const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
+export const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
 
 export interface World {
   /** The handler table now (a new one after `restartDesktop`). */

@@ -1,8 +1,8 @@
 // The Live view: clicks pushed by a real server through the desktop's live
 // stream, newest first, with the clicks-per-second line, a pause, the
 // stream's state through a restart of the local instance, and a remote
-// instance. Screenshots go to /work/notes/shots for a person to look at.
-import { expect, test } from './fixtures.ts';
+// instance. Screenshots go to test-results/screens for a person to look at.
+import { expect, SCREENS_DIR, test } from './fixtures.ts';
 import { UA } from './seed.ts';
 import { placedInstance } from './stats-ui.ts';
 import { rowAction } from './ui.ts';
@@ -15,7 +15,8 @@ async function hit(base: string, path: string, times: number, ua: string) {
   }
 }
 
-const SHOTS = '/work/notes/shots';
+// Beside the other screens' shots (test-results/screens), for a person to look at.
+const SHOTS = SCREENS_DIR;
 
 test.describe.configure({ timeout: 120_000 });
 

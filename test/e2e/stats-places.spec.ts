@@ -2,14 +2,15 @@
 // trusted proxy: the map, cities, continents, devices, link or QR, UTM, the
 // hour-by-weekday heatmap, the previous period and its change, CSV and PNG
 // exports, and axe in the light and the dark scheme. Screenshots go to
-// /work/notes/shots for a person to look at.
+// test-results/screens for a person to look at.
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures.ts';
+import { expect, SCREENS_DIR, test } from './fixtures.ts';
 import { daysAgo } from './dated.ts';
 import { UA } from './seed.ts';
 import { placedInstance, rowsOf } from './stats-ui.ts';
 
-const SHOTS = '/work/notes/shots';
+// Beside the other screens' shots (test-results/screens), for a person to look at.
+const SHOTS = SCREENS_DIR;
 const GB = '81.2.69.160', JP = '133.242.0.1';
 /** 1 = Monday, as the API counts. */
 const weekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
