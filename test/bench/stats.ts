@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Pool } from 'undici';
 import { buildApp } from '../../electron/server/app.ts';
 import { openStore } from '../../electron/server/db/database.ts';
-import { cityKey, DIMENSIONS, type Dimension } from '../../electron/server/db/repositories/click-store.ts';
+import { cityKey, DIMENSIONS, type Dimension } from '../../electron/server/db/repositories/click-rollup.ts';
 import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
 import { dateOfDay, today } from '../../electron/server/util/days.ts';
 

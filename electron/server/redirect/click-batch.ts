@@ -7,10 +7,10 @@
 // copies two buffers and a short list instead of thousands of objects, and
 // the writer works out each distinct value's browser, language or country
 // once per batch rather than once per click.
-import type { ClickRecord } from '../db/repositories/click-store.ts';
+import type { ClickRecord } from '../db/repositories/click-rollup.ts';
 import { agentOf, languagesOf, referrerOf, type Agent } from './client.ts';
 import type { RawClick } from './enrich.ts';
-import { cityKey } from '../db/repositories/click-store.ts';
+import { cityKey } from '../db/repositories/click-rollup.ts';
 import { asGeoLookup, type CountryLookup, type Place } from './geoip.ts';
 import { utmOf, type Utm } from './utm.ts';
 import { continentOf } from './continents.ts';

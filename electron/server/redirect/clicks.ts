@@ -11,7 +11,8 @@
 // Links with a click limit cannot wait: their click is enriched, spent and
 // stored on the request thread before the visitor is answered, so the limit
 // holds exactly, across processes and across a crash.
-import type { ClickRecord, ClickStore } from '../db/repositories/click-store.ts';
+import type { ClickStore } from '../db/repositories/click-store.ts';
+import type { ClickRecord } from '../db/repositories/click-rollup.ts';
 import { createGate, GATE_LIMITS, type ClickGate, type GateLimits } from './click-gate.ts';
 import { ClickPacker, linkIdsOf, type PackedClicks } from './click-batch.ts';
 import { inlineSink, workerSink, type CommitWork, type Sink, type SinkOptions } from './click-sinks.ts';

@@ -2,10 +2,10 @@
 // thread: the request thread only copies the few headers it needs into a
 // RawClick, and the click writer turns those into a ClickRecord (or drops a
 // bot's click) just before storing it.
-import type { ClickRecord } from '../db/repositories/click-store.ts';
+import type { ClickRecord } from '../db/repositories/click-rollup.ts';
 import { agentOf, languagesOf, referrerOf } from './client.ts';
 import { asGeoLookup, type CountryLookup } from './geoip.ts';
-import { cityKey } from '../db/repositories/click-store.ts';
+import { cityKey } from '../db/repositories/click-rollup.ts';
 import { utmOf } from './utm.ts';
 
 export interface RawClick {

@@ -7,7 +7,7 @@
 // oldest are dropped and counted in the log, so nothing can eat the node's
 // memory. Click limits are spent in the database before the visitor is
 // answered, after this node's own waiting clicks of that link are in.
-import type { ClickRecord } from '../db/repositories/click-store.ts';
+import type { ClickRecord } from '../db/repositories/click-rollup.ts';
 import type { PgClickStore } from '../db/repositories/pg-click-store.ts';
 import { enrichPacked, packClicks } from './click-batch.ts';
 import type { RawClick } from './enrich.ts';

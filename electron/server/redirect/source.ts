@@ -7,7 +7,8 @@
 // the SQLite path stays synchronous from the lookup to the answer.
 import type { Store } from '../db/database.ts';
 import type { PostgresStore } from '../db/postgres.ts';
-import { createClickStore, type ClickRecord } from '../db/repositories/click-store.ts';
+import { createClickStore } from '../db/repositories/click-store.ts';
+import { type ClickRecord } from '../db/repositories/click-rollup.ts';
 import { createPgClickStore } from '../db/repositories/pg-click-store.ts';
 import { createRedirectRepository, type RedirectDomain, type RedirectLink } from '../db/repositories/redirect-repository.ts';
 import type { ClickGate } from './click-gate.ts';

@@ -9,7 +9,8 @@
 // Both engines: SQLite's add_counts (JavaScript) and PostgreSQL's (SQL).
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClickStore, type ClickRecord } from '../../../electron/server/db/repositories/click-store.ts';
+import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
+import { type ClickRecord } from '../../../electron/server/db/repositories/click-rollup.ts';
 import { createPgClickStore } from '../../../electron/server/db/repositories/pg-click-store.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
 import { bucketOf } from '../../../electron/server/util/days.ts';

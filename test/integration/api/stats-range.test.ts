@@ -3,7 +3,7 @@
 // lists, and whose clicks an account sees. Rollup rows are written with SQL,
 // so every click sits on a known day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIMENSIONS, dimsOf, type Dimension } from '../../../electron/server/db/repositories/click-store.ts';
+import { DIMENSIONS, dimsOf, type Dimension } from '../../../electron/server/db/repositories/click-rollup.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
 import { bucketOf, dayOfDate } from '../../../electron/server/util/days.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';

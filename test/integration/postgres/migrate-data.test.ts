@@ -13,7 +13,8 @@ import { migrateData, MIGRATE_DATA_USAGE } from '../../../electron/server/cli/mi
 import { BATCH_ROWS, COPIED_TABLES, copySqliteToPostgres } from '../../../electron/server/db/copy-to-postgres.ts';
 import { DB_FILE, openStore, type Store } from '../../../electron/server/db/database.ts';
 import { openPostgres, type PostgresStore } from '../../../electron/server/db/postgres.ts';
-import { createClickStore, type ClickRecord } from '../../../electron/server/db/repositories/click-store.ts';
+import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
+import { type ClickRecord } from '../../../electron/server/db/repositories/click-rollup.ts';
 import { PG_PASSWORD, PG_USER, startPostgres, type PgCluster } from '../../helpers/postgres.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/upgrade-v4');

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { clickDimensions } from '../../../electron/server/db/migrations/click-dimensions.ts';
-import { dimsOf } from '../../../electron/server/db/repositories/click-store.ts';
+import { dimsOf } from '../../../electron/server/db/repositories/click-rollup.ts';
 
 it('turns every stored key into its dimension and value exactly, and an empty day into []', () => {
   const db = new Database(':memory:');

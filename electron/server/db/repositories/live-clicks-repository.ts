@@ -4,7 +4,7 @@
 // the same database reach every node's streams, and the click path gains nothing.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
-import { cityOfKey } from './click-store.ts';
+import { cityOfKey } from './click-rollup.ts';
 
 /** Whose clicks are wanted at all: empty lists want none. */
 export interface LiveNarrowing { users: number[]; links: number[]; domains: number[] }

@@ -6,7 +6,8 @@
 // Rows are locked in key order, so writers on several nodes never deadlock.
 import type pg from 'pg';
 import { dayCounter, hourCounter } from '../../util/days.ts';
-import { collapse, DIMENSIONS, dimsOf, monthOf, VALUE_CAP, type ClickRecord, type ClickStoreOptions, type DimEntry, type Upkeep } from './click-store.ts';
+import { type ClickStoreOptions, type Upkeep } from './click-store.ts';
+import { collapse, DIMENSIONS, dimsOf, monthOf, VALUE_CAP, type ClickRecord, type DimEntry } from './click-rollup.ts';
 
 /** pg_try_advisory_xact_lock key for upkeep: one node at a time does it. */
 const UPKEEP_LOCK = '7309950727553114987';

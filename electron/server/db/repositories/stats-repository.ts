@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CityRow, CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
 import { bucketOf, dateOfDay, nextBucket, weekdayOf, type DayNumber } from '../../util/days.ts';
 import type { DB } from '../schema.ts';
-import { cityOfKey, DIMENSIONS, dimsOf, OTHER_DIM, type Dimension } from './click-store.ts';
+import { cityOfKey, DIMENSIONS, dimsOf, OTHER_DIM, type Dimension } from './click-rollup.ts';
 
 /** Days of the instance's time zone, inclusive; a missing end is the first or last day with clicks. */
 export interface StatsRange { from?: DayNumber; to?: DayNumber; interval?: StatsInterval }

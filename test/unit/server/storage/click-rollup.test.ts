@@ -8,7 +8,7 @@
 // '{"4:\\\\":1}', '{"4:\\"":1}' gives the key 4:\) cannot touch them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addCounts, collapse, dimsOf, OTHER_DIM, type ClickRecord, type DimEntry } from '../../../../electron/server/db/repositories/click-store.ts';
+import { addCounts, collapse, dimsOf, OTHER_DIM, type ClickRecord, type DimEntry } from '../../../../electron/server/db/repositories/click-rollup.ts';
 
 const DAY = 86_400_000;
 const value = fc.oneof(
