@@ -97,9 +97,6 @@ async function asCli<T>(prefix: string, fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
-const ownerOf = async (db: Kysely<DB>, id: number) =>
-  (await db.selectFrom('domains').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id;
-
 const domainJson = async (d: DomainRow) => {
   const { serializeDomain } = await import('../api/serializers.ts');
   return { ...serializeDomain({ baseUrl: baseUrl() || 'http://localhost' }, d), user_id: d.user_id };
@@ -111,9 +108,8 @@ async function list(argv: string[]) {
   if (help) return void process.stdout.write(USAGE.list!);
   const only = values.user === undefined ? undefined : idOf(COMMAND, '--user', values.user);
   const where = whereOf(COMMAND, values);
-  const rows = !(await hasDatabase(where)) ? [] : await withDomains(where, async (domains, db) => {
-    const owners = only !== undefined ? [only]
-      : (await db.selectFrom('domains').select('user_id').distinct().orderBy('user_id').execute()).map((r) => r.user_id);
+  const rows = !(await hasDatabase(where)) ? [] : await withDomains(where, async (domains) => {
+    const owners = only !== undefined ? [only] : await domains.owners();
     const out: DomainRow[] = [];
     for (const userId of owners) {
       for (let page = 1; ; page++) {
@@ -174,7 +170,7 @@ async function update(argv: string[]) {
   const where = whereOf(COMMAND, values);
   if (!(await hasDatabase(where))) throw new CliError(`no such domain: ${id} (no database in ${where.label})`);
   const d = await withDomains(where, async (domains, db) => {
-    const owner = await ownerOf(db, id);
+    const owner = await domains.ownerOf(id);
     if (owner === undefined) throw new CliError(`no such domain: ${id}`);
     await domains.update(owner, id, {
       ...(body.index_page !== undefined ? { index_page: body.index_page } : {}),
@@ -196,7 +192,7 @@ async function remove(argv: string[]) {
   const where = whereOf(COMMAND, values);
   if (!(await hasDatabase(where))) throw new CliError(`no such domain: ${id} (no database in ${where.label})`);
   const name = await withDomains(where, async (domains, db) => {
-    const owner = await ownerOf(db, id);
+    const owner = await domains.ownerOf(id);
     const d = owner === undefined ? undefined : await domains.find(owner, id);
     if (owner === undefined || !d) throw new CliError(`no such domain: ${id}`);
     const result = await domains.delete(owner, id);

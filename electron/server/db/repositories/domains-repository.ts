@@ -27,6 +27,14 @@ export function createDomainsRepository(db: Kysely<DB>, engine: Engine = 'sqlite
       return (await withCount().where('domains.id', '=', id).where('user_id', '=', userId).executeTakeFirst()) as DomainRow | undefined;
     },
 
+    /** Who owns domain `id`, whoever asks (the host's CLI acts for every user). */
+    async ownerOf(id: number): Promise<number | undefined> {
+      return (await db.selectFrom('domains').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id;
+    },
+    /** The users who own at least one domain, in id order. */
+    async owners(): Promise<number[]> {
+      return (await db.selectFrom('domains').select('user_id').distinct().orderBy('user_id').execute()).map((r) => r.user_id);
+    },
     /** Every domain of the instance, whoever owns it: the redirect server checks their names at start. */
     async allNames(): Promise<{ id: number; name: string }[]> {
       return db.selectFrom('domains').select(['id', 'name']).orderBy('id').execute();
