@@ -19,6 +19,9 @@ import { statsLiveRoutes } from './api/routes/stats-live.ts';
 import { createLiveFeed } from './api/live/live-feed.ts';
 import { createLiveClicksRepository } from './db/repositories/live-clicks-repository.ts';
 import { domainsRoutes } from './api/routes/domains.ts';
+import { domainDnsRoutes } from './api/routes/domain-dns.ts';
+import { createDnsChecker } from './net/dns-check.ts';
+import { registerTlsAllowed } from './redirect/tls-allowed.ts';
 import { linksRoutes } from './api/routes/links.ts';
 import { linksBulkRoutes } from './api/routes/links-bulk.ts';
 import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
@@ -373,6 +376,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       }
       domainsRoutes(secured, ctx);
+      domainDnsRoutes(secured, ctx, createDnsChecker({
+        publicAddresses: config.publicAddresses, publicCname: config.publicCname, dnsServers: config.dnsServers,
+        allowPrivate: config.allowPrivateTitles, httpsPort: config.httpsCheckPort, now,
+      }));
       // The static /links/bulk wins over /links/:id in either order.
       linksBulkRoutes(secured, ctx);
       linksRoutes(secured, ctx);
@@ -417,6 +424,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clickRetentionDays: config.clickRetentionDays,
   });
   installFastPath(app.server, redirects, fastifyTrustProxy(config.trustProxy));
+  // Caddy's on-demand TLS asks here before it gets a certificate for a host.
+  registerTlsAllowed(app, { knownHost: redirects.knownHost, trustProxy: config.trustProxy, askFrom: config.tlsAskFrom });
 
   return app;
 }

@@ -39,6 +39,15 @@ export interface ServerConfig {
   webhooksPerUser: number;
   /** Deliveries started per second to any one receiving host (the rest wait their turn, none is dropped). */
   webhookHostRate: number;
+  /** Addresses/CIDRs besides loopback and the trusted proxies that may ask tls-allowed (Caddy elsewhere). */
+  tlsAskFrom: string[];
+  /** Where branded domains should point: A/AAAA addresses and/or a CNAME target (the DNS status compares). */
+  publicAddresses: string[];
+  publicCname: string | null;
+  /** DNS servers for the DNS status (`host[:port]`); empty: the system's. */
+  dnsServers: string[];
+  /** The port the DNS status's HTTPS check connects to (443; tests use Caddy's). */
+  httpsCheckPort: number;
 }
 
 /** A setting out of range; its message starts with the command-line flag it came from. */
@@ -119,6 +128,11 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     auditDays: 180,
     webhooksPerUser: 20,
     webhookHostRate: 10,
+    tlsAskFrom: [],
+    publicAddresses: [],
+    publicCname: null,
+    dnsServers: [],
+    httpsCheckPort: 443,
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   };
   c.dataDir = path.resolve(c.dataDir);
@@ -134,6 +148,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!Number.isInteger(c.auditDays) || c.auditDays < 1) throw new ConfigError('--audit-days: must be a whole number of days, 1 or more');
   if (!Number.isInteger(c.webhooksPerUser) || c.webhooksPerUser < 1) throw new ConfigError('--webhooks-per-user: must be a whole number, 1 or more');
   if (!Number.isInteger(c.webhookHostRate) || c.webhookHostRate < 1) throw new ConfigError('--webhook-host-rate: must be a whole number of deliveries per second, 1 or more');
+  checkDomainSettings(c);
   if (c.baseUrl !== undefined) {
     if (!URL.canParse(c.baseUrl)) throw new ConfigError('--base-url: not a URL');
     const u = new URL(c.baseUrl);
@@ -141,4 +156,29 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     c.baseUrl = u.origin;
   }
   return c;
+}
+
+const isCidrOrAddress = (s: string) => (s.includes('/') ? ipaddr.isValidCIDR(s) : ipaddr.isValid(s));
+/** `1.2.3.4`, `1.2.3.4:5353`, `::1` or `[::1]:5353`: what node:dns setServers takes. */
+function isDnsServer(s: string): boolean {
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(s) ?? /^([\d.]+)(?::(\d{1,5}))?$/.exec(s);
+  if (m) return ipaddr.isValid(m[1]!) && (m[2] === undefined || Number(m[2]) <= 65535);
+  return ipaddr.IPv6.isValid(s);
+}
+
+/** Issue 35's settings: who may ask for certificates, and where domains should point. */
+function checkDomainSettings(c: ServerConfig): void {
+  const bad = (list: string[], ok: (s: string) => boolean) => list.find((s) => !ok(s));
+  let b = bad(c.tlsAskFrom, isCidrOrAddress);
+  if (b !== undefined) throw new ConfigError(`--tls-ask-from: "${b}" is not an address or CIDR range (e.g. 10.0.0.5 or 10.0.0.0/8)`);
+  b = bad(c.publicAddresses, (s) => ipaddr.isValid(s));
+  if (b !== undefined) throw new ConfigError(`--public-address: "${b}" is not an IP address`);
+  c.publicAddresses = c.publicAddresses.map((s) => ipaddr.parse(s).toString());
+  if (c.publicCname !== null) {
+    c.publicCname = c.publicCname.trim().toLowerCase().replace(/\.$/, '');
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(c.publicCname)) throw new ConfigError(`--public-cname: "${c.publicCname}" is not a host name`);
+  }
+  b = bad(c.dnsServers, isDnsServer);
+  if (b !== undefined) throw new ConfigError(`--dns-servers: "${b}" is not an IP address with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53)`);
+  if (!Number.isInteger(c.httpsCheckPort) || c.httpsCheckPort < 1 || c.httpsCheckPort > 65535) throw new ConfigError('--https-check-port: must be 1-65535');
 }

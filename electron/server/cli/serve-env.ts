@@ -20,10 +20,10 @@ export interface FromEnvironment<V> {
  * Fills the options the command line left out from their variables.
  * `skip` names options whose variable is read elsewhere with its own rules.
  */
-export function withEnvironment<V extends Record<string, string | boolean | undefined>>(
+export function withEnvironment<V extends Record<string, string | string[] | boolean | undefined>>(
   command: string, values: V, options: OptionSpec, env: NodeJS.ProcessEnv = process.env, skip: readonly string[] = [],
 ): FromEnvironment<V> {
-  const out: Record<string, string | boolean | undefined> = { ...values };
+  const out: Record<string, string | string[] | boolean | undefined> = { ...values };
   const fromEnv = new Map<string, string>();
   for (const [name, spec] of Object.entries(options)) {
     if (out[name] !== undefined || skip.includes(name)) continue;

@@ -69,6 +69,19 @@ Options:
   --webhook-host-rate N    webhook deliveries started per second to any one
                            receiving host; the rest wait their turn (default 10)
                            env: LINKDESK_WEBHOOK_HOST_RATE
+  --public-address IP      where branded domains should point: an address of this
+                           instance (or of its proxy) for their A/AAAA records; may be
+                           repeated. The domains' DNS status compares against it
+                           env: LINKDESK_PUBLIC_ADDRESS (comma-separated)
+  --public-cname NAME      the same as a host name for their CNAME records
+                           env: LINKDESK_PUBLIC_CNAME
+  --dns-servers LIST       DNS servers the DNS status asks (1.1.1.1,[2606:4700::1111]:53);
+                           default: the system's
+                           env: LINKDESK_DNS_SERVERS
+  --tls-ask-from CIDR      besides loopback and --trust-proxy, who may ask
+                           /.well-known/linkdesk/tls-allowed (Caddy's on-demand TLS
+                           "ask") on another machine; may be repeated
+                           env: LINKDESK_TLS_ASK_FROM (comma-separated)
   --no-titles              don't fetch the titles of destinations
                            env: LINKDESK_NO_TITLES
   --allow-private-addresses
@@ -95,6 +108,10 @@ const OPTIONS = {
   'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
+  'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
+  'tls-ask-from': { type: 'string', multiple: true },
+  // Not in the help: the port the HTTPS check connects to (443), for tests whose proxy listens elsewhere.
+  'https-check-port': { type: 'string' },
   log: { type: 'boolean' }, quiet: { type: 'boolean' },
 } as const;
 
@@ -138,10 +155,21 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,
       healthIntervalHours: wholeNumber(values['health-interval']),
+      publicAddresses: listOf(values['public-address']),
+      publicCname: values['public-cname'],
+      dnsServers: listOf(values['dns-servers']),
+      tlsAskFrom: listOf(values['tls-ask-from']),
+      httpsCheckPort: wholeNumber(values['https-check-port']),
     });
   } catch (err) {
     throw err instanceof ConfigError ? usageError('serve', nameTheSource(err.message, fromEnv)) : err;
   }
+}
+
+/** A repeatable flag's values, or a variable's comma-separated list (either may hold commas). */
+function listOf(v: string | string[] | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  return (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
 }
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');

@@ -85,7 +85,11 @@ function found(reply: FastifyReply, location: string, status: number = 302): Fas
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
 export async function registerRedirects(
   app: FastifyInstance, o: RedirectOptions,
-): Promise<FastRoute & { clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number; writerRunning: boolean } | null }> {
+): Promise<FastRoute & {
+  clickBacklog(): { clicks: number; bytes: number; waiting: number; bound: number; writerRunning: boolean } | null;
+  /** A registered domain's host or the instance's own (tls-allowed.ts asks, from the same memory redirects read). */
+  knownHost(host: string): boolean;
+}> {
   const geoipPath = o.geoipPath ?? defaultGeoipPath();
   const geoipCity = cityDatabaseFiles(o.geoipCity);
   // Cities are looked up here only for links with a click limit (their click is stored before the answer), from the files as
@@ -336,6 +340,10 @@ export async function registerRedirects(
     clickBacklog: () => {
       const p = clicks.pending?.();
       return p ? { ...p, writerRunning: clicks.writerRunning?.() ?? false } : null;
+    },
+    knownHost(host) {
+      cache.sync();
+      return host === ownHost() || domainOf(host) !== undefined;
     },
     redirectStatus: o.redirectStatus,
     plainLink(host, alias, userAgent) {

@@ -32,6 +32,7 @@ const ROUTES: Route[] = [
   r('GET', '/domains', 'domains:read', 200, () => '/domains'),
   r('POST', '/domains', 'domains:write', 201, () => '/domains', (_f, i) => ({ name: `new${i}.example` })),
   r('GET', '/domains/{id}', 'domains:read', 200, (f) => `/domains/${f.domain}`),
+  r('GET', '/domains/{id}/dns', 'domains:read', 200, (f) => `/domains/${f.domain}/dns`),
   r('PUT', '/domains/{id}', 'domains:write', 200, (f) => `/domains/${f.domain}`, () => ({ index_page: 'https://example.com/put' })),
   r('PATCH', '/domains/{id}', 'domains:write', 200, (f) => `/domains/${f.domain}`, () => ({ index_page: 'https://example.com/patch' })),
   r('GET', '/links', 'links:read', 200, () => '/links'),

@@ -1,0 +1,87 @@
+// A branded domain's DNS status: its A, AAAA and CNAME records as resolved
+// now, held against where the operator said domains should point
+// (--public-address, --public-cname), and the certificate it presents. The
+// resolver is c-ares (node:dns Resolver) with bounded timeouts, on
+// --dns-servers or the system's servers, so a check never hangs a request.
+import { Resolver } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+import type { DomainDns } from '../../../shared/schemas/domain-dns.ts';
+import { probeHttps } from './tls-probe.ts';
+
+export interface DnsCheckOptions {
+  publicAddresses: string[];
+  publicCname: string | null;
+  dnsServers: string[];
+  allowPrivate: boolean;
+  httpsPort: number;
+  now(): number;
+  /** Per DNS query try, and per TLS handshake. */
+  timeoutMs?: number;
+}
+
+export type DnsChecker = (domain: string) => Promise<DomainDns>;
+
+const DEFAULT_TIMEOUT_MS = 2000;
+/** Answers meaning "no such record", as opposed to a lookup that failed. */
+const NO_RECORD = new Set(['ENODATA', 'ENOTFOUND']);
+export const UNKNOWN_MESSAGE = 'Set --public-address or --public-cname (LINKDESK_PUBLIC_ADDRESS / LINKDESK_PUBLIC_CNAME) so Linkdesk knows where domains should point.';
+
+const host = (name: string) => name.toLowerCase().replace(/\.$/, '');
+const address = (ip: string) => (ipaddr.isValid(ip) ? ipaddr.parse(ip).toString() : ip);
+const or = (list: string[]) => (list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`);
+
+type Lookup = { records: string[]; failure: string | null };
+
+async function lookup(query: () => Promise<string[]>): Promise<Lookup> {
+  try {
+    return { records: await query(), failure: null };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    return NO_RECORD.has(code) ? { records: [], failure: null } : { records: [], failure: code };
+  }
+}
+
+export function createDnsChecker(o: DnsCheckOptions): DnsChecker {
+  const timeout = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const resolver = new Resolver({ timeout, tries: 2 });
+  if (o.dnsServers.length) resolver.setServers(o.dnsServers);
+  const expectedCname = o.publicCname ? host(o.publicCname) : null;
+  const expected = new Set(o.publicAddresses.map(address));
+
+  return async (domain) => {
+    const [a, aaaa, cname] = await Promise.all([
+      lookup(() => resolver.resolve4(domain)), lookup(() => resolver.resolve6(domain)), lookup(() => resolver.resolveCname(domain)),
+    ]);
+    const records = { a: a.records.map(address), aaaa: aaaa.records.map(address), cname: cname.records.map(host) };
+    const addresses = [...records.a, ...records.aaaa];
+    const failure = a.failure ?? aaaa.failure ?? cname.failure;
+    const target = [...(expectedCname ? [expectedCname] : []), ...expected];
+
+    let status: DomainDns['status'];
+    let message: string;
+    if (!target.length) {
+      status = 'unknown';
+      message = UNKNOWN_MESSAGE;
+    } else if (expectedCname && records.cname.includes(expectedCname)) {
+      status = 'ok';
+      message = `${domain} points here (CNAME ${expectedCname}).`;
+    } else if (addresses.length && addresses.every((x) => expected.has(x))) {
+      status = 'ok';
+      message = `${domain} points here (${addresses.join(', ')}).`;
+    } else if (!addresses.length && !records.cname.length) {
+      status = 'pending';
+      message = failure
+        ? `The DNS lookup of ${domain} failed (${failure}); check again in a moment.`
+        : `No A, AAAA or CNAME record yet. Create ${expectedCname ? `a CNAME record to ${expectedCname}` : `an A record for ${or([...expected])}`}.`;
+    } else {
+      status = 'wrong';
+      const elsewhere = addresses.filter((x) => !expected.has(x));
+      const found = elsewhere.length ? elsewhere : records.cname;
+      message = `${domain} points at ${found.join(', ')}, not ${or(target)}.`;
+    }
+    const https = await probeHttps(domain, addresses, { port: o.httpsPort, allowPrivate: o.allowPrivate, timeoutMs: timeout });
+    return {
+      domain, records, expected: { addresses: [...expected], cname: expectedCname }, status, message, https, checked_at: new Date(o.now()).toISOString(),
+    };
+  };
+}

@@ -1,0 +1,68 @@
+// The certificate a branded domain presents now, for its DNS status: a TLS
+// handshake with the domain as server name, made only to the addresses the
+// domain resolved to and, unless the instance allows private addresses,
+// only to public ones (the rule title fetches and health checks follow).
+// Trust is Node's: the system's roots plus NODE_EXTRA_CA_CERTS.
+import { connect, type PeerCertificate } from 'node:tls';
+import { isPublicAddress } from './address-policy.ts';
+
+export interface HttpsStatus {
+  status: 'ok' | 'none';
+  issuer: string | null;
+  /** ISO 8601. */
+  valid_until: string | null;
+  names: string[];
+  error: string | null;
+}
+
+export interface TlsProbeOptions {
+  port: number;
+  allowPrivate: boolean;
+  timeoutMs: number;
+}
+
+/** Addresses tried, at most: a domain with many records need not cost many handshakes. */
+const MAX_ADDRESSES = 2;
+
+const none = (error: string, cert?: PeerCertificate): HttpsStatus => ({ status: 'none', ...describe(cert), error });
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function describe(cert: PeerCertificate | undefined): Pick<HttpsStatus, 'issuer' | 'valid_until' | 'names'> {
+  if (!cert || !cert.subject) return { issuer: null, valid_until: null, names: [] };
+  const [cn, o] = [first(cert.issuer?.CN), first(cert.issuer?.O)];
+  const issuer = cn && o ? `${cn} (${o})` : (cn ?? o ?? null);
+  const names = (cert.subjectaltname ?? '').split(', ').filter((n) => n.startsWith('DNS:')).map((n) => n.slice(4));
+  const until = new Date(cert.valid_to);
+  return { issuer: issuer ?? null, valid_until: Number.isNaN(until.getTime()) ? null : until.toISOString(), names };
+}
+
+function handshake(name: string, address: string, o: TlsProbeOptions): Promise<HttpsStatus> {
+  return new Promise((resolve) => {
+    // The certificate is read whatever it is, to say why it is not good enough.
+    const socket = connect({ host: address, port: o.port, servername: name, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    const done = (s: HttpsStatus) => {
+      socket.destroy();
+      resolve(s);
+    };
+    socket.setTimeout(o.timeoutMs, () => done(none(`No TLS answer from ${address}:${o.port} within ${o.timeoutMs / 1000} s.`)));
+    socket.once('error', (err: NodeJS.ErrnoException) => done(none(`The TLS handshake with ${address}:${o.port} failed (${err.code ?? err.message}): no certificate for ${name} yet.`)));
+    socket.once('secureConnect', () => {
+      const cert = socket.getPeerCertificate();
+      if (socket.authorized) return done({ status: 'ok', ...describe(cert), error: null });
+      done(none(`The certificate ${address}:${o.port} presents is not valid for ${name} (${String(socket.authorizationError)}).`, cert));
+    });
+  });
+}
+
+export async function probeHttps(name: string, addresses: string[], o: TlsProbeOptions): Promise<HttpsStatus> {
+  if (!addresses.length) return none(`${name} has no address to connect to.`);
+  const allowed = o.allowPrivate ? addresses : addresses.filter(isPublicAddress);
+  if (!allowed.length) return none(`${name} resolves only to private addresses (${addresses.join(', ')}), which this instance does not connect to.`);
+  let last: HttpsStatus | undefined;
+  for (const address of allowed.slice(0, MAX_ADDRESSES)) {
+    last = await handshake(name, address, o);
+    if (last.status === 'ok') return last;
+  }
+  return last!;
+}

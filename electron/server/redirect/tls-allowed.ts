@@ -1,0 +1,74 @@
+// GET /.well-known/linkdesk/tls-allowed?domain=NAME: Caddy's on-demand TLS
+// `ask`. Caddy asks it before getting a certificate for a host name it is
+// handshaking for; 200 lets it, anything else refuses. Allowed: the domains
+// registered on the instance (any user's) and the instance's own host, read
+// from the redirect server's memory, so a domain added or deleted anywhere
+// is seen as quickly as its links are.
+//
+// Caddy sends no key, so the question is answered only to the machines that
+// may ask it: loopback, the trusted proxies, and --tls-ask-from. Anyone else
+// could use it to list which of a thousand names are our domains.
+import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { domainToASCII } from 'node:url';
+import type { TrustProxy } from '../config.ts';
+import { comparableHost } from '../api/routes/domains.ts';
+
+export const TLS_ALLOWED_PATH = '/.well-known/linkdesk/tls-allowed';
+
+// proxy-addr's names for ranges, as --trust-proxy accepts them.
+const NAMED: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+function rangeOf(entry: string): Range {
+  if (entry.includes('/')) {
+    const [ip, bits] = entry.split('/') as [string, string];
+    // An IPv4 netmask (10.0.0.0/255.0.0.0), as --trust-proxy allows.
+    if (!/^\d+$/.test(bits)) return [ipaddr.parse(ip), ipaddr.IPv4.parse(bits).prefixLengthFromSubnetMask() ?? 32];
+    return ipaddr.parseCIDR(entry);
+  }
+  const a = ipaddr.parse(entry);
+  return [a, a.kind() === 'ipv4' ? 32 : 128];
+}
+
+/** Whether a connection from `address` may ask: loopback, the trusted proxies' addresses, or --tls-ask-from. */
+export function askerPolicy(trustProxy: TrustProxy, askFrom: string[]): (address: string) => boolean {
+  const entries = ['loopback', ...(Array.isArray(trustProxy) ? trustProxy : []), ...askFrom];
+  const ranges = entries.flatMap((e) => NAMED[e] ?? [e]).map(rangeOf);
+  return (address) => {
+    if (!ipaddr.isValid(address)) return false;
+    let a = ipaddr.parse(address);
+    if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
+    return ranges.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits));
+  };
+}
+
+export interface TlsAllowedOptions {
+  /** The redirect server's answer: is `host` (comparable, ASCII) a registered domain or the own host? */
+  knownHost(host: string): boolean;
+  trustProxy: TrustProxy;
+  askFrom: string[];
+}
+
+const text = 'text/plain; charset=utf-8';
+
+export function registerTlsAllowed(app: FastifyInstance, o: TlsAllowedOptions): void {
+  const mayAsk = askerPolicy(o.trustProxy, o.askFrom);
+  app.get<{ Querystring: { domain?: unknown } }>(TLS_ALLOWED_PATH, { schema: { hide: true } }, (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    // The connection's own address: Caddy asks directly, and a forwarded address says nothing about who is asking.
+    if (!mayAsk(req.socket.remoteAddress ?? '')) {
+      return reply.code(403).send({ message: 'Only the TLS proxy may ask this (see --tls-ask-from).', status: 403 });
+    }
+    const raw = req.query.domain;
+    if (typeof raw !== 'string' || !raw.trim()) return reply.code(400).send({ message: 'The domain parameter is required.', status: 400 });
+    const host = domainToASCII(comparableHost(raw));
+    if (host && o.knownHost(host)) return reply.code(200).type(text).send('allowed\n');
+    return reply.code(404).type(text).send('not a domain of this instance\n');
+  });
+}
