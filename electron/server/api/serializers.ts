@@ -10,9 +10,11 @@ export interface UrlContext { baseUrl: string }
 
 const scheme = (ctx: UrlContext) => new URL(ctx.baseUrl).protocol;
 
-export function linkStatus(row: Pick<LinkRow, 'disabled' | 'ends_at' | 'expiration_clicks' | 'clicks'>, now: number): LinkStatus {
+/** A link whose active period has not begun answers as an expired one (status 2). */
+export function linkStatus(row: Pick<LinkRow, 'disabled' | 'ends_at' | 'expiration_clicks' | 'clicks'> & { starts_at?: number | null }, now: number): LinkStatus {
   if (row.disabled) return 3;
   if (row.ends_at !== null && row.ends_at <= now) return 2;
+  if (row.starts_at != null && row.starts_at > now) return 2;
   if (row.expiration_clicks !== null && row.clicks >= row.expiration_clicks) return 2;
   return 1;
 }

@@ -5,6 +5,7 @@ import { IN_POSTGRES_BASELINE, POSTGRES_BASELINE } from './postgres-schema.ts';
 import { accountMonths } from './migrations/account-months.ts';
 import { clickDimensions } from './migrations/click-dimensions.ts';
 import { keyLineage } from './migrations/key-lineage.ts';
+import { linkModel } from './migrations/link-model.ts';
 import { idsNeverReused } from './migrations/ids-never-reused.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
 import { previewsHealthWebhooks } from './migrations/previews-health-webhooks.ts';
@@ -361,4 +362,5 @@ DROP TABLE click_dims;
   keyLineage,
   clickDimensions,
   accountMonths,
+  linkModel,
 ];

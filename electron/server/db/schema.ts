@@ -81,6 +81,12 @@ export interface LinksTable {
   health_detail: string | null;
   /** Unix milliseconds of the last check; null: never checked. */
   health_checked_at: number | null;
+  /** The active period's start (migration 15), Unix milliseconds UTC; null: active from creation. */
+  starts_at: number | null;
+  /** 1: a warning page comes before the redirect. */
+  sensitive_content: number;
+  /** JSON list of rules (issue 34's `rules`), as validated; null: none. */
+  rules: string | null;
 }
 export interface WebhooksTable {
   id: Generated<number>;

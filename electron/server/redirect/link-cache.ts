@@ -62,7 +62,7 @@ const keyOf = (domainId: number | null, alias: string) => (domainId ? `${domainI
  */
 export function linkBytes(l: RedirectLink): number {
   let chars = l.alias.length * 2 + l.url.length + l.targets.length + l.created_at.length;
-  for (const s of [l.title, l.password_hash, l.privacy_password_hash, l.expiration_url, l.preview_title, l.preview_description, l.preview_image]) {
+  for (const s of [l.title, l.password_hash, l.privacy_password_hash, l.expiration_url, l.preview_title, l.preview_description, l.preview_image, l.rules]) {
     if (s) chars += s.length;
   }
   return 320 + 2 * chars;

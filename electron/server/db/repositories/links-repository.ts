@@ -68,10 +68,10 @@ export type LinkWriteOp =
   | { kind: 'update'; id: number; columns: LinkWrite; pixelIds?: number[]; resetHealth: boolean };
 
 /**
- * The links table's NOT NULL defaults (migration 1): a row of a many-row
+ * The links table's NOT NULL defaults (migrations 1 and 15): a row of a many-row
  * insert that leaves a column out gets null there, not the default.
  */
-const CREATE_DEFAULTS = { privacy: 0, disabled: 0, target_type: 0, targets: '{}' } as const;
+const CREATE_DEFAULTS = { privacy: 0, disabled: 0, target_type: 0, targets: '{}', sensitive_content: 0 } as const;
 /** Rows per many-row insert (a bulk request's most). */
 const RUN_ROWS = 1000;
 

@@ -38,6 +38,12 @@ export interface RedirectLink {
   preview_title: string | null;
   preview_description: string | null;
   preview_image: string | null;
+  /** The active period's start, Unix ms UTC (migration 15); before it the link answers as expired. */
+  starts_at: number | null;
+  /** 1: the sensitive-content warning comes first. */
+  sensitive_content: number;
+  /** The `rules` JSON as stored (null: none); compiled by the rules code when the link is cached. */
+  rules: string | null;
 }
 
 export interface RedirectDomain { id: number; name: string; index_page: string | null; not_found_page: string | null }
@@ -51,7 +57,7 @@ export const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, li
   CASE WHEN links.expiration_clicks IS NULL THEN 0 ELSE ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) END AS clicks,
   links.rotation_next, links.created_at,
   EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels,
-  links.preview_title, links.preview_description, links.preview_image`;
+  links.preview_title, links.preview_description, links.preview_image, links.starts_at, links.sensitive_content, links.rules`;
 
 export function createRedirectRepository(store: Store) {
   const { sqlite } = store;
