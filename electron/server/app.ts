@@ -421,7 +421,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redirects = await registerRedirects(app, {
     store: deps.store, repos, redirectStatus: config.redirectStatus, baseUrl, now,
     geoipPath: deps.geoipPath, geoipCity: deps.geoipCity, clickWriter: deps.clickWriter, timeZone: config.timeZone,
-    clickRetentionDays: config.clickRetentionDays,
+    clickRetentionDays: config.clickRetentionDays, pixelConsent: config.pixelConsent,
   });
   installFastPath(app.server, redirects, fastifyTrustProxy(config.trustProxy));
   // Caddy's on-demand TLS asks here before it gets a certificate for a host.

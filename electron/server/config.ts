@@ -39,6 +39,8 @@ export interface ServerConfig {
   webhooksPerUser: number;
   /** Deliveries started per second to any one receiving host (the rest wait their turn, none is dropped). */
   webhookHostRate: number;
+  /** Ask visitors before a link's pixels run (phpShort's consent page); off for consent collected elsewhere. */
+  pixelConsent: boolean;
   /** Addresses/CIDRs besides loopback and the trusted proxies that may ask tls-allowed (Caddy elsewhere). */
   tlsAskFrom: string[];
   /** Where branded domains should point: A/AAAA addresses and/or a CNAME target (the DNS status compares). */
@@ -128,6 +130,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     auditDays: 180,
     webhooksPerUser: 20,
     webhookHostRate: 10,
+    pixelConsent: true,
     tlsAskFrom: [],
     publicAddresses: [],
     publicCname: null,
@@ -148,6 +151,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!Number.isInteger(c.auditDays) || c.auditDays < 1) throw new ConfigError('--audit-days: must be a whole number of days, 1 or more');
   if (!Number.isInteger(c.webhooksPerUser) || c.webhooksPerUser < 1) throw new ConfigError('--webhooks-per-user: must be a whole number, 1 or more');
   if (!Number.isInteger(c.webhookHostRate) || c.webhookHostRate < 1) throw new ConfigError('--webhook-host-rate: must be a whole number of deliveries per second, 1 or more');
+  if (typeof c.pixelConsent !== 'boolean') throw new ConfigError('--pixel-consent: must be on or off');
   checkDomainSettings(c);
   if (c.baseUrl !== undefined) {
     if (!URL.canParse(c.baseUrl)) throw new ConfigError('--base-url: not a URL');

@@ -7,8 +7,8 @@ import { usageError, type OptionSpec } from './args.ts';
 
 export const envNameOf = (option: string) => `LINKDESK_${option.toUpperCase().replaceAll('-', '_')}`;
 
-const YES = new Set(['1', 'true', 'yes', 'on']);
-const NO = new Set(['0', 'false', 'no', 'off', '']);
+export const YES = new Set(['1', 'true', 'yes', 'on']);
+export const NO = new Set(['0', 'false', 'no', 'off', '']);
 
 export interface FromEnvironment<V> {
   values: V;

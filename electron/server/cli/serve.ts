@@ -6,7 +6,7 @@ import { ConfigError, parseTrustProxy, resolveConfig, type RedirectStatus, type 
 import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
 import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
-import { nameTheSource, withEnvironment } from './serve-env.ts';
+import { nameTheSource, NO, withEnvironment, YES } from './serve-env.ts';
 import { existsSync } from 'node:fs';
 
 export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
@@ -69,6 +69,10 @@ Options:
   --webhook-host-rate N    webhook deliveries started per second to any one
                            receiving host; the rest wait their turn (default 10)
                            env: LINKDESK_WEBHOOK_HOST_RATE
+  --pixel-consent on|off   ask visitors before a link's tracking pixels run (default on);
+                           off fires them at once, for consent collected elsewhere
+                           (see the README)
+                           env: LINKDESK_PIXEL_CONSENT
   --public-address IP      where branded domains should point: an address of this
                            instance (or of its proxy) for their A/AAAA records; may be
                            repeated. The domains' DNS status compares against it
@@ -106,6 +110,7 @@ const OPTIONS = {
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'geoip-city': { type: 'string' },
   'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
+  'pixel-consent': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
@@ -151,6 +156,7 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       auditDays: wholeNumber(values['audit-days']),
       webhooksPerUser: wholeNumber(values['webhooks-per-user']),
       webhookHostRate: wholeNumber(values['webhook-host-rate']),
+      pixelConsent: onOff(values['pixel-consent'], '--pixel-consent'),
       allowPrivateTitles: values['allow-private-addresses'] || values['allow-private-titles'] ? true : undefined,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,
@@ -164,6 +170,15 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
   } catch (err) {
     throw err instanceof ConfigError ? usageError('serve', nameTheSource(err.message, fromEnv)) : err;
   }
+}
+
+/** `on` or `off` (also 1/0, true/false, yes/no, as the yes/no variables take). */
+function onOff(value: string | undefined, flag: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (YES.has(v)) return true;
+  if (v && NO.has(v)) return false;
+  throw new ConfigError(`${flag}: must be on or off, not "${value}"`);
 }
 
 /** A repeatable flag's values, or a variable's comma-separated list (either may hold commas). */

@@ -24,6 +24,8 @@ import type { ClickWriterMode } from './clicks.ts';
 import { agentOf, languagesOf } from './client.ts';
 import type { Client, FastRoute } from './fast-path.ts';
 import { enrich, qrMarked, rawClick } from './enrich.ts';
+import { consentOf, createConsentTokens, rememberConsent, rememberSensitive } from './consent.ts';
+import { consentPage } from './consent-page.ts';
 import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
@@ -54,6 +56,8 @@ export interface RedirectOptions {
   attemptLimit?: AttemptLimit;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
+  /** Ask visitors before a link's pixels run (the default); false fires them at once, for operators who collect consent elsewhere. */
+  pixelConsent?: boolean;
 }
 
 const RESERVED = new Set<string>(RESERVED_ALIASES);
@@ -113,6 +117,7 @@ export async function registerRedirects(
   let behindLogged = 0;
   const clicks = cache.recorder;
   const memory = createPasswordMemory(await cache.secret('password-cookie'), o.now);
+  const consentTokens = createConsentTokens(await cache.secret('consent-token'), o.now);
   const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
   app.addHook('onReady', async () => cache.start());
   app.addHook('onClose', async () => cache.close());
@@ -240,7 +245,10 @@ export async function registerRedirects(
     }
     return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
       if (!went) return expired(reply, link);
-      if (link.has_pixels && went.counted) return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
+      // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
+      const consent = !link.has_pixels || !went.counted ? null : o.pixelConsent === false ? 'accept' : consentOf(req.headers.cookie, link.id);
+      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link.id, went.to)));
+      if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
       return found(reply, went.to, o.redirectStatus);
     });
   }
@@ -286,6 +294,24 @@ export async function registerRedirects(
     return found(reply, self, 303);
   }
 
+  /**
+   * Accept or Decline from the consent page, Continue from the sensitive-content
+   * warning: remembered in a cookie; nothing is counted again. Whatever does not
+   * add up goes back to the link, whose GET answers what applies now.
+   */
+  function answerChoice(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, link: RedirectLink, body: Record<string, unknown>) {
+    const self = selfLocation(link.alias, false, queryOf(req.url));
+    const secure = req.protocol === 'https';
+    if (body.sensitive === 'continue') return found(reply.header('set-cookie', rememberSensitive(link.id, req.params.alias, secure)), self, 303);
+    const choice = body.consent === 'accept' || body.consent === 'decline' ? body.consent : null;
+    // The token's click was let through (a click limit it reached included); only turning the link off since stops it.
+    const to = choice && linkStatus(link, o.now()) !== 3 ? consentTokens.open(link.id, body.token) : null;
+    if (!choice || !to) return found(reply, self, 303);
+    reply.header('set-cookie', rememberConsent(link.id, req.params.alias, choice, secure));
+    if (choice === 'decline') return found(reply, to, 303);
+    return after(cache.pixels(link.id), (px) => page(reply, pixelPage(to, px)));
+  }
+
   await app.register(async (r) => {
     // Errors on these routes are answered with a page, not the API's JSON.
     r.setErrorHandler((err: { statusCode?: number }, req, reply) => {
@@ -317,6 +343,8 @@ export async function registerRedirects(
     r.post<{ Params: { alias: string } }>('/:alias', { ...hide, bodyLimit: 4096 }, async (req, reply) => {
       const { link, stats: isStats } = await lookup(req, reply);
       if (!link) return reply;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!isStats && (body.consent !== undefined || body.sensitive !== undefined)) return answerChoice(req, reply, link, body);
       return submit(req, reply, link, isStats ? 'stats' : 'link');
     });
   });
