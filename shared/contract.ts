@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
+import type { DomainDns } from './schemas/domain-dns.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
@@ -289,6 +290,8 @@ export const contract = {
   /** Shortens on the quick-shorten instance (or `instanceId`), copies the short URL and notifies. */
   'quick.shorten': entry<typeof quickFields, QuickShortened>(quickFields),
   ...crud<Domain, 'domains'>('domains'),
+  /** Resolves the domain's DNS and reads its certificate now: what is found, what should be, and the status. */
+  'domains.dns': entry<z.ZodObject<{ id: typeof id }>, DomainDns>(z.object({ id })),
   ...crud<Link, 'links'>('links'),
   /** Checks a link's destination and targets now; the link with its new health. */
   'links.checkHealth': entry<z.ZodObject<{ id: typeof id }>, Link>(z.object({ id })),

@@ -169,6 +169,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.backups,
     ...d.live,
     ...crud('domains'),
+    'domains.dns': async ({ id }, ctx) => {
+      const client = api(ctx);
+      // Only the domain's own 404 tells a deleted domain from a server without DNS checks.
+      return offered('DNS checks', async () => single(await client.request('GET', `/domains/${id}/dns`)),
+        () => answers404(() => client.request('GET', `/domains/${id}`)));
+    },
     ...crud('links'),
     'links.checkHealth': async ({ id }, ctx) => {
       const client = api(ctx);

@@ -3,6 +3,7 @@
 // can tell "invalid key" from "unreachable" from a 422 with field errors.
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from '../../../shared/api-types.ts';
 import type { AppInfo, CallArgs, CallName, CallResult, InstanceView, IpcError, Reachability, ServerStatus } from '../../../shared/contract.ts';
+import type { DomainDns } from '../../../shared/schemas/domain-dns.ts';
 import type { ClipboardPeek, QuickShortened, SettingsView } from '../../../shared/native.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery } from '../../../shared/schemas/webhooks.ts';
 import { useActivity } from './activity.ts';
@@ -111,7 +112,11 @@ export const api = {
     domains: (): Promise<Page<Domain>> => call('quick.domains'),
     shorten: (fields: CallArgs<'quick.shorten'>): Promise<QuickShortened> => call('quick.shorten', fields),
   },
-  domains: resource<Domain>('domains'),
+  domains: {
+    ...resource<Domain>('domains'),
+    /** Resolves the domain's DNS and reads its certificate now; `quiet` for the background re-checks. */
+    dns: (id: number, opts: { quiet?: boolean } = {}): Promise<DomainDns> => call('domains.dns', { id }, opts),
+  },
   links: resource<Link>('links'),
   spaces: resource<Space>('spaces'),
   pixels: resource<Pixel>('pixels'),

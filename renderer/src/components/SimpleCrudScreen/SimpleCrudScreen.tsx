@@ -51,6 +51,8 @@ export function SimpleCrudScreen<T extends Named>(props: {
   searchHint?: string;
   /** After "Delete <name>?" in the confirmation. */
   deleteNote: string;
+  /** Shown under the header, above the list (what this instance does not do, and why). */
+  notice?: ReactNode;
   table(p: CrudTableProps<T>): ReactNode;
   dialog(p: CrudDialogProps<T>): ReactNode;
 }) {
@@ -75,6 +77,7 @@ export function SimpleCrudScreen<T extends Named>(props: {
         {offered && canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button> : null}
         {offered && !canChange ? <Text size="sm" c="dimmed" data-testid="read-only">This key may read {nouns} but not change them.</Text> : null}
       </ScreenHeader>
+      {props.notice}
       {offered ? (
         <Group mb="md" align="flex-end">
           <SearchInput label={`Search ${nouns}`} placeholder="Name" value={values.search} onChange={(search) => update({ search })} />

@@ -4,14 +4,21 @@ import { RowActions } from '../../components/RowActions/RowActions.tsx';
 import type { CrudTableProps } from '../../components/SimpleCrudScreen/SimpleCrudScreen.tsx';
 import { SortableTh } from '../../components/SortableTh/SortableTh.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
+import { DomainDnsBadge } from './DomainDnsBadge.tsx';
+import { useBackgroundDnsChecks, useDnsEntry } from './dns-checks.ts';
 
-export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: CrudTableProps<Domain>) {
+/** The DNS column: absent on the desktop's own instance, which has no public domain. */
+export interface DnsColumn { instanceId: string; onOpen(d: Domain): void }
+
+export function DomainsTable({ rows, sort, onSort, onEdit, onDelete, dns }: CrudTableProps<Domain> & { dns: DnsColumn | null }) {
+  useBackgroundDnsChecks(dns?.instanceId ?? null, rows, dns !== null);
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="domains-table">
         <Table.Thead>
           <Table.Tr>
             <SortableTh column="name" label="Name" state={sort} onSort={onSort} />
+            {dns ? <Table.Th>DNS</Table.Th> : null}
             <Table.Th>Index page</Table.Th>
             <Table.Th>Not-found page</Table.Th>
             <Table.Th ta="right">Links</Table.Th>
@@ -23,6 +30,7 @@ export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: CrudTable
           {rows.map((d) => (
             <Table.Tr key={d.id} data-row-name={d.name}>
               <Table.Td><Text fw={600} size="sm">{d.name}</Text></Table.Td>
+              {dns ? <Table.Td><DnsCell column={dns} domain={d} /></Table.Td> : null}
               <Table.Td><UrlText url={d.index_page} /></Table.Td>
               <Table.Td><UrlText url={d.not_found_page} /></Table.Td>
               <Table.Td ta="right">{formatCount(d.links_count)}</Table.Td>
@@ -36,6 +44,11 @@ export function DomainsTable({ rows, sort, onSort, onEdit, onDelete }: CrudTable
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+function DnsCell({ column, domain }: { column: DnsColumn; domain: Domain }) {
+  const entry = useDnsEntry(column.instanceId, domain.id);
+  return <DomainDnsBadge name={domain.name} entry={entry} onOpen={() => column.onOpen(domain)} />;
 }
 
 function UrlText({ url }: { url: string | null }) {
