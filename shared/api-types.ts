@@ -97,6 +97,8 @@ export interface RangeStats {
   utm_sources: CountRow[];
   utm_mediums: CountRow[];
   utm_campaigns: CountRow[];
+  /** Where visitors were sent, as configured (the rule's, target's or link's URL, without the visitor's query). */
+  destinations: CountRow[];
   /** The range of the same length ending the day before `from`; null when the request named no `from` (all time). */
   previous: { from: string; to: string; total: number } | null;
   /** Whether the instance has a city database (without one, `cities` is []). */

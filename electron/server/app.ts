@@ -23,6 +23,7 @@ import { domainDnsRoutes } from './api/routes/domain-dns.ts';
 import { createDnsChecker } from './net/dns-check.ts';
 import { registerTlsAllowed } from './redirect/tls-allowed.ts';
 import { linksRoutes } from './api/routes/links.ts';
+import { linksEvaluateRoutes } from './api/routes/links-evaluate.ts';
 import { linksBulkRoutes } from './api/routes/links-bulk.ts';
 import { spacesPixelsRoutes } from './api/routes/spaces-pixels.ts';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.ts';
@@ -383,6 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The static /links/bulk wins over /links/:id in either order.
       linksBulkRoutes(secured, ctx);
       linksRoutes(secured, ctx);
+      linksEvaluateRoutes(secured, ctx);
       spacesPixelsRoutes(secured, ctx);
       statsLiveRoutes(secured, liveFeed, liveClicks);
       accountStatsRoutes(secured, ctx);

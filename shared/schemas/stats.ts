@@ -60,6 +60,7 @@ const rangeShape = {
     .describe('Clicks by weekday (1 = Monday) and hour, only cells with clicks'),
   sources: z.array(countRow).describe('link or qr (the short URL carried ?qr=1)'),
   utm_sources: z.array(countRow), utm_mediums: z.array(countRow), utm_campaigns: z.array(countRow),
+  destinations: z.array(countRow).describe('Where visitors were sent: the URL of the rule, target or link that applied, as configured (without the visitor\'s query)'),
   previous: z.object({ from: z.string(), to: z.string(), total: z.number().int() }).nullable()
     .describe('Clicks in the range of the same length ending the day before from; null without from (all time)'),
   city_database: z.boolean().describe('Whether the instance has a city database'),

@@ -39,6 +39,8 @@ const VALUES: Record<Dimension, { values: string[]; unknown: number }> = {
   utm_source: { values: ['newsletter', 'twitter', 'facebook', 'google', 'linkedin'], unknown: 0.5 },
   utm_medium: { values: ['email', 'social', 'cpc', 'banner'], unknown: 0.5 },
   utm_campaign: { values: Array.from({ length: 60 }, (_, i) => `campaign "${i}" \\ 😀`), unknown: 0.6 },
+  // Issue 34: where clicks went (a split of a few, most links one).
+  destination: { values: ['https://example.com/a', 'https://example.com/b', 'https://example.org/landing'], unknown: 0 },
 };
 const DIMS = Object.entries(DIMENSIONS) as [Dimension, number][];
 

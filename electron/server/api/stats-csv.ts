@@ -7,11 +7,12 @@ import type { RangeStats } from '../../../shared/api-types.ts';
 import { neutralizeRows } from '../../../shared/csv-safe.ts';
 
 type Lists = Pick<RangeStats, 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers' | 'continents' | 'devices' | 'sources'
-  | 'utm_sources' | 'utm_mediums' | 'utm_campaigns'>;
+  | 'utm_sources' | 'utm_mediums' | 'utm_campaigns' | 'destinations'>;
 const LISTS: [keyof Lists, string][] = [
   ['countries', 'country'], ['continents', 'continent'], ['platforms', 'platform'], ['browsers', 'browser'], ['devices', 'device'],
   ['languages', 'language'], ['referrers', 'referrer'], ['sources', 'source'],
   ['utm_sources', 'utm_source'], ['utm_mediums', 'utm_medium'], ['utm_campaigns', 'utm_campaign'],
+  ['destinations', 'destination'],
 ];
 
 export function statsCsv(stats: RangeStats, topLinks: { short_url: string; clicks: number }[] = []): string {

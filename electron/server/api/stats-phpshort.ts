@@ -8,7 +8,7 @@ import type { LinkStats } from '../../../shared/api-types.ts';
 import { PER_PAGE_VALUES, SORT_DIRECTIONS } from '../../../shared/constants.ts';
 import { int, oneOf, oneOfStrings, searchText } from '../../../shared/schemas/fields.ts';
 
-export const PHPSHORT_NAMES = ['click', 'browser', 'city', 'country', 'device', 'language', 'operating_system', 'referrer', 'continent'] as const;
+export const PHPSHORT_NAMES = ['click', 'browser', 'city', 'country', 'device', 'language', 'operating_system', 'referrer', 'continent', 'destination'] as const;
 export type PhpShortName = (typeof PHPSHORT_NAMES)[number];
 
 /** The query fields phpShort's call adds to the statistics query. */
@@ -62,6 +62,8 @@ function rowsOf(stats: LinkStats, name: Exclude<PhpShortName, 'click'>): { value
     case 'operating_system': return stats.platforms;
     case 'referrer': return stats.referrers;
     case 'continent': return stats.continents;
+    // Linkdesk's own: phpShort has no such statistic.
+    case 'destination': return stats.destinations;
   }
 }
 

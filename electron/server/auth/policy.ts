@@ -13,6 +13,8 @@ const RESOURCES: Record<string, ScopeResource> = {
   links: 'links', domains: 'domains', spaces: 'spaces', pixels: 'pixels', stats: 'stats', webhooks: 'webhooks',
 };
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Evaluating a link's rules for a described visitor reads the link (the visitor is a body) and changes nothing. */
+const EVALUATE = /^\/api\/v1\/links\/:id\/evaluate$/;
 
 /** `url`: the route's pattern as Fastify knows it, `/api/v1/links/:id`. */
 export function requirementOf(method: string, url: string): Requirement {
@@ -23,6 +25,7 @@ export function requirementOf(method: string, url: string): Requirement {
   if (!resource) return 'admin';
   // Statistics are only ever read; a link's stats need no links scope.
   if (resource === 'stats') return 'stats:read';
+  if (EVALUATE.test(url)) return 'links:read';
   return `${resource}:${READS.has(method) ? 'read' : 'write'}`;
 }
 
@@ -46,7 +49,7 @@ const SINGULAR: Record<string, string> = {
  * `webhook.test`), or null for a request that changes nothing.
  */
 export function auditActionOf(method: string, url: string): { action: string; targetType: string } | null {
-  if (READS.has(method)) return null;
+  if (READS.has(method) || EVALUATE.test(url)) return null;
   const parts = url.replace(/^\/api\/v1\/?/, '').split('/');
   const targetType = SINGULAR[parts[0] ?? ''];
   if (!targetType) return null;

@@ -6,6 +6,7 @@ import { accountMonths } from './migrations/account-months.ts';
 import { clickDimensions } from './migrations/click-dimensions.ts';
 import { keyLineage } from './migrations/key-lineage.ts';
 import { linkModel } from './migrations/link-model.ts';
+import { clickDestinations } from './migrations/click-destinations.ts';
 import { idsNeverReused } from './migrations/ids-never-reused.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
 import { previewsHealthWebhooks } from './migrations/previews-health-webhooks.ts';
@@ -363,4 +364,5 @@ DROP TABLE click_dims;
   clickDimensions,
   accountMonths,
   linkModel,
+  clickDestinations,
 ];

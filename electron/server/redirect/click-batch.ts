@@ -17,8 +17,8 @@ import { continentOf } from './continents.ts';
 
 /** Numbers per click: link_id, user_id, created_at, QR marker (1) or not (0). */
 const NUMS = 4;
-/** String references per click: ip, ua, ch, lang, referer, destination (-1: absent). */
-const REFS = 6;
+/** String references per click: ip, ua, ch, lang, referer, destination with the visitor's query, destination as configured (-1: absent). */
+const REFS = 7;
 const NONE = -1;
 /** What a packed click holds in memory (numbers and references); its strings are counted once each. */
 const CLICK_BYTES = NUMS * 8 + REFS * 4;
@@ -83,6 +83,7 @@ export class ClickPacker {
     this.#refs[r + 3] = this.#ref(c.lang);
     this.#refs[r + 4] = this.#ref(c.referer);
     this.#refs[r + 5] = this.#ref(c.dest);
+    this.#refs[r + 6] = this.#ref(c.to);
     this.length += 1;
     this.bytes += CLICK_BYTES;
     return this.bytes - before;
@@ -174,6 +175,7 @@ export function enrichPacked(p: PackedClicks, lookup: CountryLookup): ClickRecor
       country, platform: agent.platform, browser: agent.browser, language, referrer,
       city: ip === NONE ? null : cities[ip]!, continent: ip === NONE ? null : continents[ip]!, device: agent.device,
       source: nums[n + 3] ? 'qr' : 'link', utm_source: utm.utm_source, utm_medium: utm.utm_medium, utm_campaign: utm.utm_campaign,
+      destination: str(refs[r + 6]!) ?? null,
     });
   }
   return out;

@@ -22,16 +22,18 @@ export interface RawClick {
   dest?: string | undefined;
   /** The short URL carried the QR marker (`qr=1`). */
   qr?: boolean;
+  /** The destination as configured (rule, target or url), without the visitor's query: statistics' `destinations`. */
+  to?: string | undefined;
 }
 
 export function rawClick(
   link: { id: number; user_id: number }, at: number, ip: string, h: Record<string, string | string[] | undefined>,
-  dest?: string, qr = false,
+  dest?: string, qr = false, to?: string,
 ): RawClick {
   return {
     link_id: link.id, user_id: link.user_id, created_at: at, ip,
     ua: h['user-agent'] as string | undefined, ch: h['sec-ch-ua-platform'] as string | undefined,
-    lang: h['accept-language'] as string | undefined, referer: h.referer as string | undefined, dest, qr,
+    lang: h['accept-language'] as string | undefined, referer: h.referer as string | undefined, dest, qr, to,
   };
 }
 
@@ -53,6 +55,6 @@ export function enrich(raw: RawClick, lookup: CountryLookup): ClickRecord | null
     country, platform: agent.platform, browser: agent.browser,
     language: languagesOf(raw.lang ?? '')[0] ?? null, referrer: referrerOf(raw.referer),
     city: place ? cityKey(place) : null, continent: place?.continent ?? geo.continent(raw.ip, country), device: agent.device,
-    source: raw.qr ? 'qr' : 'link', ...utmOf(raw.dest),
+    source: raw.qr ? 'qr' : 'link', ...utmOf(raw.dest), destination: raw.to ?? null,
   };
 }

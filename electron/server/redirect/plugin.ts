@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ALIASES, TARGET_TYPE } from '../../../shared/constants.ts';
 import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
 import type { Repositories } from '../api/context.ts';
-import { parseTargets } from '../api/link-input.ts';
 import { hostOfUrl, reservedHostReason } from '../api/routes/domains.ts';
 import { linkStatus, shortUrl } from '../api/serializers.ts';
 import type { RedirectStatus } from '../config.ts';
@@ -21,7 +20,7 @@ import type { RedirectDomain, RedirectLink } from '../db/repositories/redirect-r
 import { verifyPassword } from '../util/secrets.ts';
 import { createAttemptLimiter, createPasswordMemory, DEFAULT_ATTEMPT_LIMIT, type AttemptLimit, type Gate } from './access.ts';
 import type { ClickWriterMode } from './clicks.ts';
-import { agentOf, languagesOf } from './client.ts';
+import { agentOf } from './client.ts';
 import type { Client, FastRoute } from './fast-path.ts';
 import { enrich, qrMarked, rawClick } from './enrich.ts';
 import { consentOf, createConsentTokens, rememberConsent, rememberSensitive } from './consent.ts';
@@ -35,7 +34,9 @@ import { previewCrawlerOf } from './preview-crawlers.ts';
 import { hasPreview, previewPage } from './preview-page.ts';
 import { statsPage } from './stats-page.ts';
 import { after, createRedirectSource, type Maybe } from './source.ts';
-import { chooseTarget, isHttpUrl, withQuery } from './targeting.ts';
+import { isHttpUrl, withQuery } from './targeting.ts';
+import { compiledOf, decide, NEED, pickTurn, type Chosen } from './rules.ts';
+import { requestVisitor } from './rule-visitor.ts';
 
 export interface RedirectOptions {
   store: Store | PostgresStore;
@@ -189,43 +190,38 @@ export async function registerRedirects(
    * (bot or not included) is found off the request thread. A bot must not
    * spend a click budget, turn a rotation or fire pixels; HEAD leaves no click.
    */
-  type Went = { to: string; counted: boolean } | null;
+  type Went = { to: string; dest: string; counted: boolean } | null;
   function forward(link: RedirectLink, c: Client, now: number): Maybe<Went> {
     const h = c.headers;
-    const t = link.target_type;
-    const needsAgent = link.expiration_clicks !== null || link.has_pixels || t === TARGET_TYPE.platform || t === TARGET_TYPE.rotation;
+    const k = compiledOf(link, o.timeZone);
+    const needsAgent = link.expiration_clicks !== null || link.has_pixels || k.schedule !== null || (k.needs & NEED.agent) !== 0;
     const agent = needsAgent ? agentOf(h['user-agent'], h['sec-ch-ua-platform'] as string | undefined) : null;
     const counted = c.method === 'GET' && !agent?.bot;
+    // `dest`: the destination as configured (statistics' destinations); `to` adds the visitor's query.
+    const went = (d: Chosen): Went => ({ to: withQuery(d.url, forwardedQuery(c.url)), dest: d.url, counted });
     const choose = (): Maybe<Went> => {
-      const visitor = {
-        country: t === TARGET_TYPE.country ? geo.country(c.ip) : null,
-        platform: agent?.platform ?? null,
-        languages: t === TARGET_TYPE.language ? languagesOf(h['accept-language'] ?? '') : [],
-      };
-      const pick = (turn: number): Went => ({ to: withQuery(chooseTarget(link, visitor, () => turn), forwardedQuery(c.url)), counted });
-      const entries = t === TARGET_TYPE.rotation ? parseTargets(link.targets).rotation?.length ?? 0 : 0;
-      return entries ? after(cache.rotate(link.id, entries, counted), pick) : pick(0);
+      const d = decide(link, k, requestVisitor(k.needs, c, agent, geo, now));
+      return d.kind === 'rotation' ? after(cache.rotate(link.id, k.schedule!.length, counted), (turn) => went(pickTurn(k, turn))) : went(d);
     };
     if (!counted) return choose();
     // The click carries where the visitor goes (its UTM values are counted) and whether the QR marker came: both copied, worked out by the writer.
     const qr = qrMarked(c.url);
     if (link.expiration_clicks === null) {
-      return after(choose(), (went) => {
-        clicks.add(rawClick(link, now, c.ip, h, went?.to, qr));
-        return went;
+      return after(choose(), (w) => {
+        clicks.add(rawClick(link, now, c.ip, h, w?.to, qr, w?.dest));
+        return w;
       });
     }
-    // A rotation turns only once the click is spent: its click counts the link's own address's UTM values.
-    const known = t === TARGET_TYPE.rotation ? null : choose() as Went;
-    const raw = rawClick(link, now, c.ip, h, known?.to ?? link.url, qr);
-    return after(clicks.spend(enrich(raw, geo)!), (spent) => {
+    // Chosen before the click is spent, so the click records where it went. A rotation may so turn once
+    // for a visitor whom the spent budget turns away: the link has expired then, nobody follows it further.
+    return after(choose(), (w) => after(clicks.spend(enrich(rawClick(link, now, c.ip, h, w!.to, qr, w!.dest), geo)!), (spent) => {
       if (!spent) {
         link.clicks = link.expiration_clicks!;
         return null;
       }
       link.clicks += 1; // the cached row follows the database
-      return known ?? choose();
-    });
+      return w;
+    }));
   }
 
   /** A link-preview crawler asking for a link that has a card: only then is its User-Agent looked at. */

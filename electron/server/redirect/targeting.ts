@@ -1,38 +1,77 @@
-// Which URL a visitor goes to: the entry of the link's target type that fits
-// the visitor, or the link's url when none does.
+// Which target of a link's targeting fits a visitor. The link's rules come
+// first and its url last (rules.ts decides in that order); a rotation's entry
+// is picked by turn, weighted (rotationSchedule).
 import { TARGET_TYPE } from '../../../shared/constants.ts';
-import { parseTargets } from '../api/link-input.ts';
-import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
+import type { Targets } from '../api/link-input.ts';
 
 export interface Visitor {
   country: string | null;
+  /** Two-letter continent code (AF AN AS EU NA OC SA). */
+  continent: string | null;
   platform: string | null;
+  browser: string | null;
+  device: string | null;
   /** Primary language subtags, most preferred first. */
   languages: string[];
 }
 
-export function chooseTarget(link: RedirectLink, visitor: Visitor, rotate: (entries: number) => number): string {
-  if (link.target_type === TARGET_TYPE.none) return link.url;
-  const t = parseTargets(link.targets);
-  switch (link.target_type) {
+/** A target that fits: its place in its list, its key (null for a rotation entry) and its URL. */
+export interface TargetHit { index: number; key: string | null; value: string }
+
+const keyed = (list: { key?: string; value: string }[] | undefined, key: string | null): TargetHit | null => {
+  if (!list || key === null) return null;
+  const index = list.findIndex((e) => e.key === key);
+  return index === -1 ? null : { index, key, value: list[index]!.value };
+};
+
+/**
+ * The entry of the link's target type that fits `visitor`; 'rotation' when
+ * the link rotates (the caller takes a turn); null: none fits, the url applies.
+ */
+export function matchTarget(targetType: number, t: Targets, visitor: Visitor): TargetHit | 'rotation' | null {
+  switch (targetType) {
     case TARGET_TYPE.country:
-      return (visitor.country && t.country?.find((e) => e.key === visitor.country)?.value) || link.url;
+      return keyed(t.country, visitor.country);
     case TARGET_TYPE.platform:
-      return (visitor.platform && t.platform?.find((e) => e.key === visitor.platform)?.value) || link.url;
+      return keyed(t.platform, visitor.platform);
     case TARGET_TYPE.language: {
       for (const lang of visitor.languages) {
-        const hit = t.language?.find((e) => e.key === lang);
-        if (hit) return hit.value;
+        const hit = keyed(t.language, lang);
+        if (hit) return hit;
       }
-      return link.url;
+      return null;
     }
-    case TARGET_TYPE.rotation: {
-      const entries = t.rotation ?? [];
-      return entries.length ? entries[rotate(entries.length)]!.value : link.url;
-    }
+    case TARGET_TYPE.rotation:
+      return t.rotation?.length ? 'rotation' : null;
     default:
-      return link.url;
+      return null;
   }
+}
+
+/** Weights past this are refused on input (link input); stored ones are clamped here too. */
+export const MAX_WEIGHT = 100;
+
+/**
+ * A rotation's turns: the entry each turn serves, `sum(weights)` turns long,
+ * spread evenly (smooth weighted round robin: A:3 B:1 gives A A B A, not
+ * A A A B). The shared turn counter walks it, so every full cycle serves each
+ * entry exactly its weight, across processes.
+ */
+export function rotationSchedule(entries: readonly { value: string; weight?: number }[]): Uint16Array {
+  const weights = entries.map((e) => Math.min(MAX_WEIGHT, Math.max(1, Math.trunc(e.weight ?? 1) || 1)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const out = new Uint16Array(total);
+  const current = new Array<number>(weights.length).fill(0);
+  for (let turn = 0; turn < total; turn++) {
+    let best = 0;
+    for (let i = 0; i < weights.length; i++) {
+      current[i]! += weights[i]!;
+      if (current[i]! > current[best]!) best = i;
+    }
+    current[best]! -= total;
+    out[turn] = best;
+  }
+  return out;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface ClickRecord {
   utm_source?: string | null;
   utm_medium?: string | null;
   utm_campaign?: string | null;
+  /** Where the visitor was sent, as configured (issue 34; without the visitor's query). */
+  destination?: string | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface ClickRecord {
  */
 export const DIMENSIONS = {
   country: 1, platform: 2, browser: 3, language: 4, referrer: 5,
-  city: 6, continent: 7, device: 8, hour: 9, source: 10, utm_source: 11, utm_medium: 12, utm_campaign: 13,
+  city: 6, continent: 7, device: 8, hour: 9, source: 10, utm_source: 11, utm_medium: 12, utm_campaign: 13, destination: 14,
 } as const;
 export type Dimension = keyof typeof DIMENSIONS;
 const DIMENSION_LIST = Object.entries(DIMENSIONS) as [Dimension, number][];

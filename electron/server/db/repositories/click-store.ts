@@ -32,7 +32,7 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     'UPDATE link_clicks SET clicks = clicks + 1 WHERE link_id = ? AND clicks < (SELECT expiration_clicks FROM links WHERE id = ?)');
   const insertLog = sqlite.prepare<(number | string | null)[]>(
     `INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer,
-       city, continent, device, source, utm_source, utm_medium, utm_campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+       city, continent, device, source, utm_source, utm_medium, utm_campaign, destination) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // One row per link and day, its dimensions included: one upsert per link-day.
   const upLinkDay = sqlite.prepare<[number, number, number, number, string]>(
     `INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES (?, ?, ?, ?, ?)
@@ -84,7 +84,7 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
   }
 
   const log = (c: ClickRecord) => insertLog.run(c.link_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer,
-    c.city ?? null, c.continent ?? null, c.device ?? null, c.source ?? null, c.utm_source ?? null, c.utm_medium ?? null, c.utm_campaign ?? null);
+    c.city ?? null, c.continent ?? null, c.device ?? null, c.source ?? null, c.utm_source ?? null, c.utm_medium ?? null, c.utm_campaign ?? null, c.destination ?? null);
 
   // BEGIN IMMEDIATE everywhere: a writer takes the lock up front and waits for
   // it (busy_timeout), instead of failing when it finds another process's
@@ -123,7 +123,7 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
   const unfolded = sqlite.prepare<[number, number], ClickRecord>(
     `SELECT click_log.link_id, links.user_id, click_log.created_at, click_log.country, click_log.platform, click_log.browser,
             click_log.language, click_log.referrer, click_log.city, click_log.continent, click_log.device, click_log.source,
-            click_log.utm_source, click_log.utm_medium, click_log.utm_campaign
+            click_log.utm_source, click_log.utm_medium, click_log.utm_campaign, click_log.destination
      FROM click_log JOIN links ON links.id = click_log.link_id WHERE click_log.id > ? AND click_log.id <= ?`);
   const lastUnfolded = sqlite.prepare<[number, number, number], number>(
     'SELECT max(id) FROM (SELECT id FROM click_log WHERE id > ? AND id <= ? ORDER BY id LIMIT ?)').pluck();

@@ -44,7 +44,7 @@ async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Pr
 const col = <T, K extends keyof T>(rows: readonly T[], k: K) => rows.map((r) => r[k]);
 
 const HOUR = DIMENSIONS.hour;
-const LOG_COLUMNS = ['city', 'continent', 'device', 'source', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+const LOG_COLUMNS = ['city', 'continent', 'device', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'destination'] as const;
 
 export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALUE_CAP }: ClickStoreOptions = {}): PgClickStore {
   const dayOf = dayCounter(timeZone);
@@ -55,7 +55,7 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
     if (!clicks.length) return;
     await q(`INSERT INTO click_log (link_id, created_at, country, platform, browser, language, referrer, ${LOG_COLUMNS.join(', ')})
       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-        $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])`,
+        $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])`,
     [col(clicks, 'link_id'), col(clicks, 'created_at'), col(clicks, 'country'), col(clicks, 'platform'), col(clicks, 'browser'),
       col(clicks, 'language'), col(clicks, 'referrer'), ...more(clicks)]);
   }
@@ -154,7 +154,7 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
         const to = await stateOf(q, 'fold_to');
         if (after < to) {
           const rows = (await q(`SELECT c.id, c.link_id, l.user_id, c.created_at, c.country, c.platform, c.browser, c.language, c.referrer,
-            c.city, c.continent, c.device, c.source, c.utm_source, c.utm_medium, c.utm_campaign
+            c.city, c.continent, c.device, c.source, c.utm_source, c.utm_medium, c.utm_campaign, c.destination
             FROM click_log c JOIN links l ON l.id = c.link_id WHERE c.id > $1 AND c.id <= $2 ORDER BY c.id LIMIT $3`, [after, to, max])).rows;
           await rollup(q, rows as ClickRecord[]);
           const last = rows.length < max ? to : Number(rows.at(-1).id);

@@ -21,10 +21,11 @@ const UNKNOWN = 'Unknown';
 /** The answer's name for the values past a link-day's cap (click-store.ts VALUE_CAP). */
 export const OTHER = '(other)';
 type ListName = 'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers' | 'cities' | 'continents' | 'devices' | 'sources'
-  | 'utm_sources' | 'utm_mediums' | 'utm_campaigns';
+  | 'utm_sources' | 'utm_mediums' | 'utm_campaigns' | 'destinations';
 const LIST_OF: Record<Exclude<Dimension, 'hour'>, ListName> = {
   country: 'countries', platform: 'platforms', browser: 'browsers', language: 'languages', referrer: 'referrers',
   city: 'cities', continent: 'continents', device: 'devices', source: 'sources', utm_source: 'utm_sources', utm_medium: 'utm_mediums', utm_campaign: 'utm_campaigns',
+  destination: 'destinations',
 };
 /** Lists whose clicks without a value are shown as Unknown (the others leave them out: no city found, no UTM value, clicks from before a dimension existed). */
 const WITH_UNKNOWN = new Set<Dimension>(['country', 'platform', 'browser', 'language', 'referrer', 'continent', 'device']);
@@ -129,7 +130,7 @@ export function createStatsRepository(db: Kysely<DB>, { walks = [256, 4096], cit
       total: 0, days: [], series: [], countries: [], platforms: [], browsers: [], languages: [], referrers: [],
       cities: [], continents: [], devices: [], ...hoursOf(new Map()),
       weekdays: Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, count: 0 })),
-      sources: [], utm_sources: [], utm_mediums: [], utm_campaigns: [],
+      sources: [], utm_sources: [], utm_mediums: [], utm_campaigns: [], destinations: [],
       previous: null, city_database: cityDatabase,
     };
     if (from === null || to === null) return empty;
