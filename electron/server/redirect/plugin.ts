@@ -23,8 +23,8 @@ import type { ClickWriterMode } from './clicks.ts';
 import { agentOf } from './client.ts';
 import type { Client, FastRoute } from './fast-path.ts';
 import { enrich, qrMarked, rawClick } from './enrich.ts';
-import { consentOf, createConsentTokens, rememberConsent, rememberSensitive } from './consent.ts';
-import { consentPage } from './consent-page.ts';
+import { consentOf, createConsentTokens, rememberConsent, rememberSensitive, sensitiveSeen } from './consent.ts';
+import { consentPage, sensitivePage } from './consent-page.ts';
 import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
@@ -239,6 +239,10 @@ export async function registerRedirects(
     if (wantsCard(link, req.headers['user-agent'])) {
       return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias)));
     }
+    // Not a visit yet either: the click is counted when the visitor continues. Bots are sent on as before.
+    if (link.sensitive_content && !sensitiveSeen(req.headers.cookie, link.id) && !agentOf(req.headers['user-agent'], undefined).bot) {
+      return page(reply, sensitivePage());
+    }
     return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
       if (!went) return expired(reply, link);
       // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
@@ -374,7 +378,7 @@ export async function registerRedirects(
       cache.sync();
       const link = cache.link(domainOf(host)?.id ?? 0, alias);
       // Only links whose answer needs nothing from the database now: forward() is synchronous for them.
-      if (!link || link instanceof Promise || link.password_hash || link.has_pixels || link.expiration_clicks !== null) return undefined;
+      if (!link || link instanceof Promise || link.password_hash || link.has_pixels || link.sensitive_content || link.expiration_clicks !== null) return undefined;
       if (wantsCard(link, userAgent)) return undefined;
       if (!cache.syncRotation && link.target_type === TARGET_TYPE.rotation) return undefined;
       return linkStatus(link, o.now()) === 1 ? link : undefined;
