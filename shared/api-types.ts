@@ -1,8 +1,11 @@
 // Response shapes of /api/v1, as DESIGN.md gives them.
 import type { LinkHealth, LinkStatus, PixelType, TargetType } from './constants.ts';
+import type { LinkRule } from './schemas/link-rules.ts';
+import type { TargetsType } from './targeting-keys.ts';
 
 export interface KeyValue { key: string; value: string }
 export interface ValueOnly { value: string }
+export interface LinkTarget { key: string | null; value: string; weight?: number }
 
 export interface Domain {
   id: number;
@@ -42,6 +45,21 @@ export interface Link {
   platform: KeyValue[];
   language: KeyValue[];
   rotation: ValueOnly[];
+  /** Current phpShort's generation of the targeting above (one model): null when none. */
+  targets_type: TargetsType | null;
+  /** The selected type's entries; a rotation's have no key and a weight (default 1). */
+  targets: LinkTarget[];
+  /** Same as `password` (current phpShort's name). */
+  redirect_password: boolean;
+  /** `YYYY-MM-DD HH:MM` in the instance's time zone; null: no start / no end. */
+  active_period_start_at: string | null;
+  active_period_end_at: string | null;
+  /** Same as `expiration_clicks`. */
+  clicks_limit: number | null;
+  /** 1: visitors see a warning before the redirect. */
+  sensitive_content: 0 | 1;
+  /** Destinations by conditions, tried in order before the targets ([] when none). */
+  rules: LinkRule[];
   /** What link-preview crawlers are shown; null when not set. */
   preview_title: string | null;
   preview_description: string | null;

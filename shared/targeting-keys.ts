@@ -52,3 +52,5 @@ export type TargetDevice = (typeof DEVICES)[number];
 
 /** At most this many `targets` per link (phpShort's limit). */
 export const MAX_TARGETS = 100;
+/** A rotation entry's weight: 1 (the default) to this. */
+export const MAX_WEIGHT = 100;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { LIMITS, LINK_HEALTH, LINK_SEARCH_BY, LINK_SORT_BY, PER_PAGE_VALUES, PLATFORMS, SORT_DIRECTIONS, TARGET_TYPES } from '../constants.ts';
+import { LIMITS, LINK_HEALTH, LINK_SEARCH_BY, LINK_SORT_BY, PER_PAGE_VALUES, SORT_DIRECTIONS, TARGET_TYPES } from '../constants.ts';
 import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
+import { MAX_TARGETS, MAX_WEIGHT, OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
 import { clearable, dateString, httpUrl, id, int, list, oneOf, oneOfStrings, searchText, str, timeString } from './fields.ts';
+import { linkRulesSchema } from './link-rules.ts';
 
 export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -34,13 +36,45 @@ const languageKey = z
   .string({ error: 'The language key is required.' })
   .transform((s) => s.trim().toLowerCase())
   .refine(isLanguageCode, 'The language key must be an ISO 639-1 code.');
-const platformKey = oneOfStrings('platform key', PLATFORMS);
+/** The seed's seven and the other operating systems current phpShort names (the seed's `platform` is its `operating_systems`). */
+const platformKey = oneOfStrings('platform key', OPERATING_SYSTEMS);
+const weight = (field: string) => int(field, 1, MAX_WEIGHT).optional();
+
+/** 0/1, true/false (JSON or form text). */
+const flag = (field: string) =>
+  z.preprocess((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v), oneOf(field, [0, 1] as const)).optional();
+
+/**
+ * Current phpShort's `Y-m-d H:i` in the instance's time zone (seconds
+ * accepted, `T` too), as the date and time parts the expiry already stores.
+ */
+const PERIOD = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+const periodAt = (field: string) => {
+  const message = `The ${field} must be a date and time in the format YYYY-MM-DD HH:MM.`;
+  return z.string({ error: message }).trim().transform((s, ctx) => {
+    const m = PERIOD.exec(s);
+    if (!m || !dateString(field).safeParse(m[1]).success) {
+      ctx.issues.push({ code: 'custom', message, input: s });
+      return z.NEVER;
+    }
+    return { date: m[1]!, time: `${m[2]}:${m[3]}` };
+  });
+};
+
+/** `targets[i]`: the key is checked against `targets_type` with the stored link in view (api/link-targets.ts). */
+const target = z.object({
+  key: z.string({ error: 'The targets key must be a string.' }).trim().optional(),
+  value: httpUrl('targets value'),
+  weight: weight('targets weight'),
+}, { error: 'Each targets entry needs a key and a value (a value alone for rotations).' });
 
 /** Fields writable on both create and update. */
 const writable = {
   url: httpUrl('url'),
   alias: clearable(alias),
-  password: clearable(secret('password')),
+  password: clearable(secret('password')).describe(
+    'The redirect password (seed), unless the same request sends redirect_password, or privacy=2 without privacy_password: '
+    + 'then it is the statistics password (current phpShort). Send redirect_password to be unambiguous.'),
   space_id: clearable(id('space_id')),
   pixel_ids: list('pixel_ids', id('pixel_ids item'), LIMITS.pixelsPerLink).optional(),
   disabled: oneOf('disabled', [0, 1] as const).optional(),
@@ -54,7 +88,16 @@ const writable = {
   country: keyed('country', countryKey).optional(),
   platform: keyed('platform', platformKey).optional(),
   language: keyed('language', languageKey).optional(),
-  rotation: list('rotation', z.object({ value: httpUrl('rotation value') }, { error: 'Each rotation entry needs a value.' }), LIMITS.targetEntries).optional(),
+  rotation: list('rotation', z.object({ value: httpUrl('rotation value'), weight: weight('rotation weight') }, { error: 'Each rotation entry needs a value.' }), LIMITS.targetEntries).optional(),
+  // Current phpShort's generation of the same model (DESIGN.md "Link fields"; link-input.ts maps both).
+  targets_type: clearable(oneOfStrings('targets_type', TARGETS_TYPES)),
+  targets: list('targets', target, MAX_TARGETS).optional(),
+  redirect_password: clearable(secret('redirect_password')).describe('The redirect password (current phpShort); with it, password means the statistics password.'),
+  active_period_start_at: clearable(periodAt('active_period_start_at')),
+  active_period_end_at: clearable(periodAt('active_period_end_at')),
+  clicks_limit: clearable(int('clicks_limit', 1)),
+  sensitive_content: flag('sensitive_content'),
+  rules: z.preprocess((v) => (v === '' ? null : v), linkRulesSchema.nullable()).optional(),
   preview_title: clearable(str('preview_title', PREVIEW_LIMITS.title)),
   preview_description: clearable(str('preview_description', PREVIEW_LIMITS.description)),
   preview_image: clearable(httpUrl('preview_image')),

@@ -3,8 +3,10 @@
 // the typecheck if the two ever drift apart.
 import { z } from 'zod';
 import type { Account, ApiErrorBody, Deleted, Domain, Link, Pixel, Space } from '../api-types.ts';
-import { LINK_HEALTH, PIXEL_TYPES, PLATFORMS } from '../constants.ts';
+import { LINK_HEALTH, PIXEL_TYPES } from '../constants.ts';
 import { same } from './same-type.ts';
+import { linkRuleSchema } from './link-rules.ts';
+import { OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
 const keyValue = z.object({ key: z.string(), value: z.string() });
@@ -35,7 +37,8 @@ export const linkSchema = z.object({
   pixels: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.enum(PIXEL_TYPES) })),
   disabled: z.literal([0, 1]),
   privacy: z.literal([0, 1, 2]).describe('Statistics page: 0 public, 1 private, 2 password'),
-  password: z.boolean().describe('Whether the redirect asks for a password; never the password'),
+  password: z.boolean().describe('Whether the redirect asks for a password; never the password. On input, `password` is the redirect password '
+    + 'unless the same request sends `redirect_password`, or `privacy=2` without `privacy_password`: then it is the statistics password (current phpShort\'s reading)'),
   privacy_password: z.boolean(),
   expiration_url: z.string().nullable(),
   expiration_date: z.string().nullable().describe('YYYY-MM-DD in the instance time zone'),
@@ -44,9 +47,20 @@ export const linkSchema = z.object({
   expiration_clicks: z.number().int().nullable(),
   target_type: z.literal([0, 1, 2, 3, 4]).describe('0 none, 1 country, 2 platform, 3 language, 4 rotation'),
   country: z.array(keyValue),
-  platform: z.array(keyValue).describe(`key: one of ${PLATFORMS.join(', ')}`),
+  platform: z.array(keyValue).describe(`key: one of ${OPERATING_SYSTEMS.join(', ')} (the seed's seven first)`),
   language: z.array(keyValue),
   rotation: z.array(z.object({ value: z.string() })),
+  targets_type: z.enum(TARGETS_TYPES).nullable()
+    .describe('Current phpShort\'s name of the targeting above (the same model): countries = target_type 1, operating_systems = 2, languages = 3, rotations = 4; '
+      + 'continents, browsers and devices have no seed number, so a link targeting them reads target_type 0 with empty seed lists. Null: none'),
+  targets: z.array(z.object({ key: z.string().nullable(), value: z.string(), weight: z.number().int().optional() }))
+    .describe('The entries of targets_type; a rotation\'s have key null and a weight (default 1)'),
+  redirect_password: z.boolean().describe('Same as password: whether the redirect asks for one'),
+  active_period_start_at: z.string().nullable().describe('Y-m-d H:i in the instance time zone; before it the link answers as expired'),
+  active_period_end_at: z.string().nullable().describe('Y-m-d H:i in the instance time zone: expiration_date and expiration_time together'),
+  clicks_limit: z.number().int().nullable().describe('Same as expiration_clicks'),
+  sensitive_content: z.literal([0, 1]).describe('1: visitors see a warning before the redirect'),
+  rules: z.array(linkRuleSchema).describe('Destinations by conditions, tried in order before the targets; [] when none'),
   preview_title: z.string().nullable().describe('og:title / twitter:title shown to link-preview crawlers'),
   preview_description: z.string().nullable().describe('og:description / twitter:description shown to link-preview crawlers'),
   preview_image: z.string().nullable().describe('og:image / twitter:image, an absolute http(s) URL'),

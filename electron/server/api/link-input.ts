@@ -1,14 +1,14 @@
 // From a validated link body (and the stored link, on update) to the columns to
 // write: the cross-field rules of DESIGN.md live here, one place for create and update.
-import { RESERVED_ALIASES, TARGET_FIELD, type TargetField } from '../../../shared/constants.ts';
+import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 import type { LinkCreateInput, LinkUpdateInput } from '../../../shared/schemas/links.ts';
 import type { LinkRow, LinkWrite, LinksRepository } from '../db/repositories/links-repository.ts';
 import { hashPassword, randomBase62 } from '../util/secrets.ts';
 import { zonedToUtc } from '../util/time.ts';
 import { invalid } from './errors.ts';
+import { targetingColumns } from './link-targets.ts';
 
-export type Targets = Partial<Record<TargetField, { key?: string; value: string }[]>>;
-export const parseTargets = (json: string): Targets => JSON.parse(json) as Targets;
+export { parseTargets, type TargetEntry, type Targets } from './link-targets.ts';
 
 interface Context {
   userId: number;
@@ -27,7 +27,6 @@ export function hashEachOnce(): (password: string) => Promise<string> {
   };
 }
 
-const TARGET_FIELDS: TargetField[] = ['country', 'platform', 'language', 'rotation'];
 export const PREVIEW_FIELDS = ['preview_title', 'preview_description', 'preview_image'] as const;
 
 async function checkOwned(ctx: Context, table: 'domains' | 'spaces' | 'pixels', field: string, ids: number[]) {
@@ -50,10 +49,9 @@ async function freshAlias(ctx: Context, domainId: number | null): Promise<string
 async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkRow | undefined): Promise<LinkWrite> {
   const out: LinkWrite = {};
   const hash = ctx.hash ?? hashPassword;
-  if (input.password !== undefined) out.password_hash = input.password === null ? null : await hash(input.password);
-  if (input.privacy_password !== undefined) {
-    out.privacy_password_hash = input.privacy_password === null ? null : await hash(input.privacy_password);
-  }
+  const { link: linkPassword, stats: statsPassword } = passwordsOf(input);
+  if (linkPassword !== undefined) out.password_hash = linkPassword === null ? null : await hash(linkPassword);
+  if (statsPassword !== undefined) out.privacy_password_hash = statsPassword === null ? null : await hash(statsPassword);
   if (input.privacy !== undefined) out.privacy = input.privacy;
   const privacy = input.privacy ?? stored?.privacy ?? 0;
   const hasPrivacyPassword = out.privacy_password_hash !== undefined ? out.privacy_password_hash !== null : !!stored?.privacy_password_hash;
@@ -66,42 +64,52 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
     out.space_id = input.space_id;
   }
   if (input.expiration_url !== undefined) out.expiration_url = input.expiration_url;
-  if (input.expiration_clicks !== undefined) out.expiration_clicks = input.expiration_clicks;
+  // clicks_limit is current phpShort's name for expiration_clicks; sent together, clicks_limit wins.
+  const clicksLimit = input.clicks_limit !== undefined ? input.clicks_limit : input.expiration_clicks;
+  if (clicksLimit !== undefined) out.expiration_clicks = clicksLimit;
   for (const f of PREVIEW_FIELDS) if (input[f] !== undefined) out[f] = input[f];
+  if (input.sensitive_content !== undefined) out.sensitive_content = input.sensitive_content;
+  if (input.rules !== undefined) out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
 
-  // Expiration date and time: the time needs a date; ends_at follows both.
-  const date = input.expiration_date !== undefined ? input.expiration_date : stored?.expiration_date ?? null;
-  let time = input.expiration_time !== undefined ? input.expiration_time : stored?.expiration_time ?? null;
+  // Expiration date and time (active_period_end_at is both at once, and wins): the time needs a date; ends_at follows both.
+  const end = input.active_period_end_at;
+  const sentDate = end !== undefined ? end?.date ?? null : input.expiration_date;
+  const sentTime = end !== undefined ? end?.time ?? null : input.expiration_time;
+  const date = sentDate !== undefined ? sentDate : stored?.expiration_date ?? null;
+  let time = sentTime !== undefined ? sentTime : stored?.expiration_time ?? null;
   if (date === null && time !== null) {
-    if (input.expiration_time) throw invalid('expiration_time', 'The expiration_time needs an expiration_date.');
+    if (sentTime) throw invalid('expiration_time', 'The expiration_time needs an expiration_date.');
     time = null;
   }
-  if (input.expiration_date !== undefined || input.expiration_time !== undefined) {
+  if (sentDate !== undefined || sentTime !== undefined) {
     out.expiration_date = date;
     out.expiration_time = time;
     out.ends_at = date === null ? null : zonedToUtc(date, time ?? '00:00', ctx.timeZone);
   }
+  const start = input.active_period_start_at;
+  if (start !== undefined) out.starts_at = start === null ? null : zonedToUtc(start.date, start.time, ctx.timeZone);
+  const startsAt = out.starts_at !== undefined ? out.starts_at : stored?.starts_at ?? null;
+  const endsAt = out.ends_at !== undefined ? out.ends_at : stored?.ends_at ?? null;
+  if ((start !== undefined || end !== undefined) && startsAt !== null && endsAt !== null && startsAt >= endsAt) {
+    throw invalid(end ? 'active_period_end_at' : 'active_period_start_at', 'The active_period_end_at must be after the active_period_start_at.');
+  }
 
-  // Targeting: lists sent replace the stored ones; the selected type needs entries.
-  const targets: Targets = stored ? parseTargets(stored.targets) : {};
-  let targetsChanged = false;
-  for (const f of TARGET_FIELDS) {
-    const sent = input[f];
-    if (sent !== undefined) {
-      targets[f] = sent as Targets[typeof f];
-      targetsChanged = true;
-    }
-  }
-  if (targetsChanged) out.targets = JSON.stringify(targets);
-  const targetType = input.target_type ?? stored?.target_type ?? 0;
-  if (input.target_type !== undefined) out.target_type = input.target_type;
-  if (targetType !== 0) {
-    const field = TARGET_FIELD[targetType as keyof typeof TARGET_FIELD];
-    if (!targets[field]?.length) {
-      throw invalid(field, `The ${field} field needs at least one entry when target_type is ${targetType}.`);
-    }
-  }
+  Object.assign(out, targetingColumns(input, stored));
   return out;
+}
+
+/**
+ * Which password `password` is (README, "Passwords"): the link's (redirect)
+ * password, as the seed reads it, unless the same request sends
+ * `redirect_password` or `privacy=2` without `privacy_password`: then it is
+ * the statistics password, as current phpShort reads it.
+ */
+export function passwordsOf(input: LinkUpdateInput): { link: string | null | undefined; stats: string | null | undefined } {
+  const statsReading = input.privacy_password === undefined && (input.redirect_password !== undefined || input.privacy === 2);
+  return {
+    link: input.redirect_password !== undefined ? input.redirect_password : statsReading ? undefined : input.password,
+    stats: input.privacy_password !== undefined ? input.privacy_password : statsReading ? input.password : undefined,
+  };
 }
 
 export async function createColumns(ctx: Context, input: LinkCreateInput) {

@@ -1,12 +1,15 @@
 // Rows to the response shapes of shared/api-types.ts.
 import type { Domain, Link, Pixel, Space } from '../../../shared/api-types.ts';
+import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
 import type { LinkHealth, LinkStatus, PixelType, TargetType } from '../../../shared/constants.ts';
 import type { DomainRow } from '../db/repositories/domains-repository.ts';
 import type { HydratedLink, LinkRow } from '../db/repositories/links-repository.ts';
-import { isoNow } from '../util/time.ts';
+import { TARGETS_FIELD, targetsTypeOf } from '../../../shared/targeting-keys.ts';
+import { isoNow, utcToZoned } from '../util/time.ts';
 import { parseTargets } from './link-input.ts';
 
-export interface UrlContext { baseUrl: string }
+/** `timeZone`: the instance's, for current phpShort's `Y-m-d H:i` fields (UTC when not given). */
+export interface UrlContext { baseUrl: string; timeZone?: string }
 
 const scheme = (ctx: UrlContext) => new URL(ctx.baseUrl).protocol;
 
@@ -26,6 +29,9 @@ export function shortUrl(ctx: UrlContext, domainName: string | null, alias: stri
 export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Link {
   const t = parseTargets(r.targets);
   const kv = (list: { key?: string; value: string }[] | undefined) => (list ?? []).map((e) => ({ key: e.key ?? '', value: e.value }));
+  // Both generations read the one model: continents, browsers and devices have no seed number, so the seed reads target_type 0.
+  const targetsType = targetsTypeOf(r.target_type);
+  const selected = targetsType === null ? [] : t[TARGETS_FIELD[targetsType]] ?? [];
   return {
     id: r.id,
     alias: r.alias,
@@ -44,11 +50,21 @@ export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Li
     expiration_time: r.expiration_date ? (r.expiration_time ?? '00:00') : null,
     ends_at: r.ends_at === null ? null : isoNow(r.ends_at),
     expiration_clicks: r.expiration_clicks,
-    target_type: r.target_type as TargetType,
+    target_type: (r.target_type <= 4 ? r.target_type : 0) as TargetType,
     country: kv(t.country),
     platform: kv(t.platform),
     language: kv(t.language),
     rotation: (t.rotation ?? []).map((e) => ({ value: e.value })),
+    targets_type: targetsType,
+    targets: targetsType === 'rotations'
+      ? selected.map((e) => ({ key: null, value: e.value, weight: e.weight ?? 1 }))
+      : selected.map((e) => ({ key: e.key ?? '', value: e.value })),
+    redirect_password: r.password_hash !== null,
+    active_period_start_at: r.starts_at === null ? null : utcToZoned(r.starts_at, ctx.timeZone ?? 'UTC'),
+    active_period_end_at: r.expiration_date ? `${r.expiration_date} ${r.expiration_time ?? '00:00'}` : null,
+    clicks_limit: r.expiration_clicks,
+    sensitive_content: r.sensitive_content ? 1 : 0,
+    rules: r.rules === null ? [] : JSON.parse(r.rules) as LinkRule[],
     preview_title: r.preview_title,
     preview_description: r.preview_description,
     preview_image: r.preview_image,

@@ -1,6 +1,6 @@
 // What a link's health covers: its destination and the targets of its
 // selected targeting type (entries of other types are never served).
-import { TARGET_FIELD } from '../../../shared/constants.ts';
+import { TARGETS_FIELD, targetsTypeOf } from '../../../shared/targeting-keys.ts';
 import { parseTargets } from '../api/link-input.ts';
 import type { LinksTable } from '../db/schema.ts';
 
@@ -9,8 +9,9 @@ type Destination = Pick<LinksTable, 'url' | 'targets' | 'target_type'>;
 /** `label` names a target in a broken link's detail; null for the destination itself. */
 export function destinationsOf(link: Destination): { label: string | null; url: string }[] {
   const out: { label: string | null; url: string }[] = [{ label: null, url: link.url }];
-  const field = TARGET_FIELD[link.target_type as keyof typeof TARGET_FIELD];
-  if (!field) return out;
+  const type = targetsTypeOf(link.target_type);
+  if (type === null) return out;
+  const field = TARGETS_FIELD[type];
   (parseTargets(link.targets)[field] ?? []).forEach((e, i) => {
     out.push({ label: field === 'rotation' ? `rotation target ${i + 1}` : `${field} target ${e.key}`, url: e.value });
   });

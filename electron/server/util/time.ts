@@ -24,6 +24,11 @@ function offsetAt(utcMs: number, timeZone: string): number {
   return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 
+/** `YYYY-MM-DD HH:MM`: the wall clock of `timeZone` at the instant `utcMs` (current phpShort's `Y-m-d H:i`). */
+export function utcToZoned(utcMs: number, timeZone: string): string {
+  return new Date(utcMs + offsetAt(utcMs, timeZone)).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** Recent answers: an import gives thousands of links the same few expiry dates. */
 const converted = new Map<string, number>();
 

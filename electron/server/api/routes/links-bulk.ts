@@ -60,7 +60,7 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
   };
   const serializeMany = async (userId: number, ids: number[]): Promise<Map<number, Link>> => {
     const now = ctx.now();
-    const urls = { baseUrl: ctx.baseUrl() };
+    const urls = { baseUrl: ctx.baseUrl(), timeZone: ctx.timeZone };
     return new Map((await ctx.repos.links.findMany(userId, ids)).map((l) => [l.id, serializeLink(urls, l, now)]));
   };
 

@@ -16,7 +16,7 @@ const tags = ['links'];
 
 export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const urls = () => ({ baseUrl: ctx.baseUrl() });
+  const urls = () => ({ baseUrl: ctx.baseUrl(), timeZone: ctx.timeZone });
   /** The principal's link, within its key's domain. */
   const find = async (p: Principal, id: number) => {
     const link = await ctx.repos.links.find(p.userId, id);
