@@ -21,8 +21,8 @@ export function requestVisitor(needs: number, c: Client, agent: Agent | null, ge
   return {
     country,
     continent: needs & NEED.continent ? continentOf(country) : null,
-    platform: agent?.platform ?? null,
-    browser: agent?.browser ?? null,
+    platform: agent?.os ?? null,
+    browser: agent?.targetBrowser ?? null,
     device: agent?.device ?? null,
     languages: needs & NEED.languages ? languagesOf((c.headers['accept-language'] as string | undefined) ?? '') : EMPTY,
     query,

@@ -2,6 +2,7 @@
 // first and its url last (rules.ts decides in that order); a rotation's entry
 // is picked by turn, weighted (rotationSchedule).
 import { TARGET_TYPE } from '../../../shared/constants.ts';
+import { TARGETS_TYPE_CODE } from '../../../shared/targeting-keys.ts';
 import type { Targets } from '../api/link-input.ts';
 
 export interface Visitor {
@@ -43,6 +44,12 @@ export function matchTarget(targetType: number, t: Targets, visitor: Visitor): T
     }
     case TARGET_TYPE.rotation:
       return t.rotation?.length ? 'rotation' : null;
+    case TARGETS_TYPE_CODE.continents:
+      return keyed(t.continent, visitor.continent);
+    case TARGETS_TYPE_CODE.browsers:
+      return keyed(t.browser, visitor.browser);
+    case TARGETS_TYPE_CODE.devices:
+      return keyed(t.device, visitor.device);
     default:
       return null;
   }
