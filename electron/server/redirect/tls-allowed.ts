@@ -61,8 +61,10 @@ export function registerTlsAllowed(app: FastifyInstance, o: TlsAllowedOptions): 
   const mayAsk = askerPolicy(o.trustProxy, o.askFrom);
   app.get<{ Querystring: { domain?: unknown } }>(TLS_ALLOWED_PATH, { schema: { hide: true } }, (req, reply) => {
     reply.header('cache-control', 'no-store');
-    // The connection's own address: Caddy asks directly, and a forwarded address says nothing about who is asking.
-    if (!mayAsk(req.socket.remoteAddress ?? '')) {
+    // The client's address as --trust-proxy resolves it, not the connection's: Caddy asks
+    // directly (no X-Forwarded-For), while a visitor's request proxied by that same Caddy
+    // arrives from loopback too, naming the visitor.
+    if (!mayAsk(req.ip)) {
       return reply.code(403).send({ message: 'Only the TLS proxy may ask this (see --tls-ask-from).', status: 403 });
     }
     const raw = req.query.domain;

@@ -5,7 +5,7 @@
 // branded domain added through the API is live over HTTPS on its first
 // request; a name that is not a domain gets no certificate.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,15 @@ suite(`Caddy's on-demand TLS in front of Linkdesk${lacking.length ? ` (skipped: 
     // The instance's own host is allowed.
     expect(await ask(OWN_HOST)).toBe(200);
     expect(visit(OWN_HOST, '/nothing-here').status).toBe(404);
+  });
+
+  // From this machine's non-loopback address: Caddy itself asks from loopback, and a visitor on loopback would be allowed.
+  const own = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+  it.skipIf(!own)('visitors cannot ask through Caddy which names are domains, not even claiming to be loopback', () => {
+    const asVisitor = (extra: string[]) => curl(['--resolve', `${DOMAIN}:${caddy.httpsPort}:${own}`, '--cacert', rootFile, ...extra],
+      `https://${DOMAIN}:${caddy.httpsPort}/.well-known/linkdesk/tls-allowed?domain=${DOMAIN}`);
+    expect(asVisitor([]).status).toBe(403);
+    expect(asVisitor(['-H', 'X-Forwarded-For: 127.0.0.1']).status).toBe(403);
   });
 
   it('a deleted domain is refused within a second', async () => {
