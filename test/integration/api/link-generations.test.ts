@@ -100,6 +100,19 @@ describe('current generation written, seed generation read', () => {
   });
 });
 
+describe('lists', () => {
+  it('list a link before its start among the expired (status 2), with the totals to match', async () => {
+    const totals = async () => Promise.all([1, 2].map(async (st) => (await s.api('GET', `/links?status=${st}`)).body.meta.total as number));
+    const [active, expired] = await totals();
+    const r = await json({ url: u('later'), active_period_start_at: '2099-05-01 10:00' });
+    expect(await totals()).toEqual([active, expired! + 1]);
+    const page = await s.api('GET', '/links?status=2&sort_by=id&sort=desc');
+    expect(page.body.data[0].id).toBe(r.body.data.id);
+    await s.api('PUT', `/links/${r.body.data.id}`, { json: { active_period_start_at: null } });
+    expect(await totals()).toEqual([active! + 1, expired]);
+  });
+});
+
 describe('refused with 422', () => {
   it('names the allowed keys of each type', async () => {
     const bad = async (type: string, key: string) => {

@@ -5,7 +5,8 @@
 // need no rewrite. New: the active period's start (`starts_at`, Unix ms UTC
 // like `ends_at`), `sensitive_content` and `rules` (JSON text, null: none).
 // The redirect cache's change feed now also follows these columns and the
-// preview card's, which the redirect reads too.
+// preview card's, which the redirect reads too. A link before its start is
+// listed as expired (status 2): the few such links are counted from a partial index.
 import type { Migration } from '../migration-list.ts';
 
 const SQLITE_NOW_MS = `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
@@ -22,6 +23,7 @@ export const linkModel: Migration = {
 ALTER TABLE links ADD COLUMN starts_at INTEGER;
 ALTER TABLE links ADD COLUMN sensitive_content INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE links ADD COLUMN rules TEXT;
+CREATE INDEX links_user_starts ON links(user_id, starts_at) WHERE disabled = 0 AND starts_at IS NOT NULL;
 DROP TRIGGER redirect_links_update;
 CREATE TRIGGER redirect_links_update AFTER UPDATE OF ${WATCHED} ON links
 BEGIN
@@ -32,6 +34,7 @@ END;
 `,
   postgres: `
 ALTER TABLE links ADD COLUMN starts_at bigint, ADD COLUMN sensitive_content integer NOT NULL DEFAULT 0, ADD COLUMN rules text;
+CREATE INDEX links_user_starts ON links(user_id, starts_at) WHERE disabled = 0 AND starts_at IS NOT NULL;
 CREATE OR REPLACE FUNCTION links_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF (OLD.disabled <> 0) <> (NEW.disabled <> 0) THEN

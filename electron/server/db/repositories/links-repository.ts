@@ -15,12 +15,14 @@ export interface HydratedLink extends LinkRow {
 export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at' | 'health' | 'health_detail' | 'health_checked_at'>>;
 
 /**
- * Expired: the date has passed or the click budget is spent; disabled wins
- * over both. The counter (link_clicks) is read only for links that have a
- * budget, row by row as a page is scanned in its order, which stops early.
+ * Expired: the date has passed, the click budget is spent or the active
+ * period has not begun; disabled wins over all. The counter (link_clicks) is
+ * read only for links that have a budget, row by row as a page is scanned in
+ * its order, which stops early.
  */
 const expiredSql = (now: number) => sql<SqlBool>`(links.disabled = 0 AND ((links.ends_at IS NOT NULL AND links.ends_at <= ${now})
-  OR (links.expiration_clicks IS NOT NULL AND (SELECT clicks FROM link_clicks WHERE link_id = links.id) >= links.expiration_clicks)))`;
+  OR (links.expiration_clicks IS NOT NULL AND (SELECT clicks FROM link_clicks WHERE link_id = links.id) >= links.expiration_clicks)
+  OR (links.starts_at IS NOT NULL AND links.starts_at > ${now})))`;
 
 const statusSql = (status: 1 | 2 | 3, now: number): Expression<SqlBool> => {
   if (status === 3) return sql<SqlBool>`links.disabled = 1`;
@@ -188,7 +190,12 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
            WHERE links.user_id = ${userId} AND links.disabled = 0 AND links.expiration_clicks IS NOT NULL
            AND (links.ends_at IS NULL OR links.ends_at > ${now})
            -- a counter looked up per limited link (PostgreSQL would otherwise hash every counter)
-           AND (SELECT clicks FROM link_clicks WHERE link_id = links.id) >= links.expiration_clicks) AS n`.execute(db).then((r) => r.rows[0]!);
+           AND (SELECT clicks FROM link_clicks WHERE link_id = links.id) >= links.expiration_clicks)
+      + (SELECT count(*) FROM links
+           WHERE links.user_id = ${userId} AND links.disabled = 0 AND links.starts_at IS NOT NULL AND links.starts_at > ${now}
+           AND (links.ends_at IS NULL OR links.ends_at > ${now})
+           AND (links.expiration_clicks IS NULL OR (SELECT clicks FROM link_clicks WHERE link_id = links.id) < links.expiration_clicks)) AS n`
+      .execute(db).then((r) => r.rows[0]!);
     return status === 2 ? n : counts.total - counts.disabled - n;
   }
 
