@@ -33,6 +33,18 @@ async function hosted(world: World, opts: { expected: boolean } = { expected: tr
 const row = (page: Page, name: string) => page.locator(`tr[data-row-name="${name}"]`);
 const badge = (page: Page, name: string) => row(page, name).getByTestId('dns-badge');
 
+type Gated = Window & { __linkdeskInvoke(n: unknown, a: unknown): Promise<unknown>; __releaseDns?(): void };
+/** Holds the page's domains.dns calls (the bridge looks its invoke up on each call) until releaseDnsCalls. */
+async function holdDnsCalls(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as Gated;
+    const pass = w.__linkdeskInvoke;
+    const gate = new Promise<void>((resolve) => { w.__releaseDns = resolve; });
+    w.__linkdeskInvoke = async (n, a) => { if (n === 'domains.dns') await gate; return pass(n, a); };
+  });
+}
+const releaseDnsCalls = (page: Page) => page.evaluate(() => (window as unknown as Gated).__releaseDns!());
+
 async function addDomains(h: Hosted, names: string[]) {
   for (const name of names) expect((await h.server.api('POST', '/domains', { json: { name } })).status).toBe(201);
 }
@@ -74,9 +86,10 @@ test('each domain shows its DNS status in words; the drawer gives the records to
     await world.shot('drawer pending');
     await world.axe('light: DNS drawer');
 
-    // The record is made; Check again, from the keyboard, shows its progress while the DNS server has not answered.
+    // The record is made; Check again, from the keyboard, shows its progress while its call is held back in
+    // the page (before it reaches the server, so no resolver timeout runs meanwhile).
     h.dns.set('pending.example.test', { a: [PUBLIC] });
-    const release = h.dns.hold('pending.example.test');
+    await holdDnsCalls(page);
     const again = drawer.getByRole('button', { name: 'Check again' });
     for (let i = 0; i < 8 && !(await again.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(again).toBeFocused();
@@ -86,7 +99,7 @@ test('each domain shows its DNS status in words; the drawer gives the records to
     await expect(checking).toHaveAttribute('aria-busy', 'true');
     await expect(drawer.getByRole('status')).toHaveText('Checking DNS and HTTPS of pending.example.test…');
     await world.shot('checking');
-    release();
+    await releaseDnsCalls(page);
     await expect(drawer.getByTestId('dns-message')).toHaveText(`pending.example.test points here (${PUBLIC}).`);
     await expect(drawer.getByRole('button', { name: 'Check again' })).toBeFocused();
     await expect(drawer.getByTestId('dns-found')).toContainText(`A${PUBLIC}`);

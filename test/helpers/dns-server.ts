@@ -1,6 +1,5 @@
 // A small authoritative DNS server on 127.0.0.1 (UDP, a port of its own) for
-// tests of DNS status: A, AAAA and CNAME records set per name, changed while it
-// runs, and answers held back on request so a test can see a check in progress.
+// tests of DNS status: A, AAAA and CNAME records set per name, changed while it runs.
 // Unknown names are NXDOMAIN; a known name without the asked type is NODATA.
 import { createSocket, type RemoteInfo } from 'node:dgram';
 
@@ -12,10 +11,6 @@ export interface DnsServer {
   address: string;
   /** Sets (or with `null`, removes) a name's records. */
   set(name: string, zone: Zone | null): void;
-  /** Holds every answer about `name` until the returned function is called. */
-  hold(name: string): () => void;
-  /** Names asked about so far, in order (lower case). */
-  asked: string[];
   close(): Promise<void>;
 }
 
@@ -60,13 +55,10 @@ function answer(name: string, type: RecordType, value: string): Buffer {
 
 export async function startDnsServer(zones: Record<string, Zone> = {}): Promise<DnsServer> {
   const records = new Map(Object.entries(zones).map(([k, v]) => [k.toLowerCase(), v]));
-  const held = new Map<string, (() => void)[]>();
-  const asked: string[] = [];
   const socket = createSocket('udp4');
 
   const respond = (msg: Buffer, from: RemoteInfo) => {
     const { name, end } = readName(msg, 12);
-    asked.push(name);
     const type = TYPES[msg.readUInt16BE(end)];
     const zone = records.get(name);
     const answers: Buffer[] = [];
@@ -89,30 +81,14 @@ export async function startDnsServer(zones: Record<string, Zone> = {}): Promise<
     socket.send(Buffer.concat([header, question, ...answers]), from.port, from.address);
   };
 
-  socket.on('message', (msg, from) => {
-    if (msg.length < 17) return;
-    const { name } = readName(msg, 12);
-    const waiting = held.get(name);
-    if (waiting) waiting.push(() => respond(msg, from));
-    else respond(msg, from);
-  });
+  socket.on('message', (msg, from) => { if (msg.length >= 17) respond(msg, from); });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
 
   return {
     address: `127.0.0.1:${socket.address().port}`,
-    asked,
     set(name, zone) {
       if (zone) records.set(name.toLowerCase(), zone);
       else records.delete(name.toLowerCase());
-    },
-    hold(name) {
-      const key = name.toLowerCase();
-      held.set(key, []);
-      return () => {
-        const waiting = held.get(key) ?? [];
-        held.delete(key);
-        for (const send of waiting) send();
-      };
     },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };

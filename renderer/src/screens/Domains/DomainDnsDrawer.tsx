@@ -117,7 +117,8 @@ export function DomainDnsDrawer({ instanceId, domain, onClose }: { instanceId: s
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4} style={{ flex: 1 }}>
-            <Group gap="xs"><DnsStatusBadge entry={entry} />{dns ? <Text size="sm" data-testid="dns-message">{dns.message}</Text> : null}</Group>
+            {/* For unknown, the steps below say it once. */}
+            <Group gap="xs"><DnsStatusBadge entry={entry} />{dns && dns.status !== 'unknown' ? <Text size="sm" data-testid="dns-message">{dns.message}</Text> : null}</Group>
             <Text size="xs" c="dimmed" role="status" data-testid="dns-checked">
               {checking ? `Checking DNS and HTTPS of ${domain.name}…` : dns ? `Checked ${formatDateTime(dns.checked_at)}` : ''}
             </Text>
