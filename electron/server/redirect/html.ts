@@ -19,7 +19,7 @@ const STYLE = [
   'body{max-width:44rem;margin:3rem auto;padding:0 1rem}',
   'h1{font-size:1.6rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}',
   'p,li{overflow-wrap:anywhere}.muted{opacity:.7}.error{color:#c92a2a;font-weight:600}',
-  'form{display:flex;gap:.5rem;flex-wrap:wrap}input,button{font:inherit;padding:.4rem .7rem}',
+  'form{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}input,button{font:inherit;padding:.4rem .7rem}',
   'table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.2rem .5rem .2rem 0;vertical-align:middle}',
   'td.n{text-align:right;font-variant-numeric:tabular-nums}progress{width:10rem}',
   'footer{margin-top:3rem;font-size:.8rem;opacity:.7}',
