@@ -109,6 +109,16 @@ describe('consent page', () => {
     expect((await s.hit('/last')).location).toBe('https://shop.example.com/sold-out');
   });
 
+  it('sends nobody on from a link turned off since its page was shown', async () => {
+    const l = await pixelLink('switched');
+    const token = tokenOf(await s.hit('/switched'))!;
+    expect((await s.api('PATCH', `/links/${l.id}`, { disabled: '1' })).status).toBe(200);
+    const r = await s.hit('/switched', { form: { consent: 'decline', token } });
+    expect(r.status).toBe(303);
+    expect(r.location).toBe('/switched');
+    expect((await s.hit('/switched')).status).toBe(404);
+  });
+
   it('sends the visitor where the counted click chose in a rotation, and nowhere a request names', async () => {
     const l = await pixelLink('turns', {
       target_type: '4', 'rotation[0][value]': 'https://a.example.org/x', 'rotation[1][value]': 'https://b.example.org/y',
