@@ -17,26 +17,28 @@ export const MAX_RULES = 20;
 export const MAX_RULE_VALUES = 100;
 const MAX_QUERY_TEXT = 255;
 
+// Checked as a list, so a 422 names the condition (`rules.2.if.countries`), the field the rules editor shows.
+const valueList = (field: string) =>
+  z.array(z.string({ error: `Each ${field} value must be a string.` }).trim(), { error: `The ${field} condition must be a list.` })
+    .min(1, `The ${field} condition needs at least one value.`)
+    .max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`);
+
 const codeList = (field: string, check: (v: string) => boolean, upper: boolean, what: string) =>
-  z.array(
-    z.string({ error: `Each ${field} value must be a string.` })
-      .transform((s) => (upper ? s.trim().toUpperCase() : s.trim().toLowerCase()))
-      .refine(check, what),
-    { error: `The ${field} condition must be a list.` },
-  ).min(1, `The ${field} condition needs at least one value.`).max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`);
+  valueList(field).transform((values, ctx) => {
+    const out = values.map((s) => (upper ? s.toUpperCase() : s.toLowerCase()));
+    const bad = out.find((v) => !check(v));
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${what} "${bad}" is not one.` });
+    return out;
+  });
 
 /** One of `allowed`, spelled either way (`ios`, `iOS`); stored as `allowed` spells it. */
 const namedList = (field: string, allowed: readonly string[]) => {
   const byLower = new Map(allowed.map((a) => [a.toLowerCase(), a]));
-  return z.array(
-    z.string({ error: `Each ${field} value must be a string.` })
-      .transform((s, ctx) => {
-        const v = byLower.get(s.trim().toLowerCase());
-        if (v === undefined) ctx.addIssue({ code: 'custom', message: `The selected ${field} is invalid; allowed: ${allowed.join(', ')}.` });
-        return v ?? s;
-      }),
-    { error: `The ${field} condition must be a list.` },
-  ).min(1, `The ${field} condition needs at least one value.`).max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`);
+  return valueList(field).transform((values, ctx) => {
+    const bad = values.find((v) => !byLower.has(v.toLowerCase()));
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `The ${field} value "${bad}" is invalid; allowed: ${allowed.join(', ')}.` });
+    return values.map((v) => byLower.get(v.toLowerCase()) ?? v);
+  });
 };
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;

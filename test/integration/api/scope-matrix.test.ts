@@ -44,6 +44,8 @@ const ROUTES: Route[] = [
   r('PATCH', '/links/{id}', 'links:write', 200, (f) => `/links/${f.link}`, () => ({ url: 'https://example.com/patch' })),
   // Health checks are off on this server: an allowed request reaches the handler, which says so.
   r('POST', '/links/{id}/health-check', 'links:write', 409, (f) => `/links/${f.link}/health-check`),
+  // Evaluating a visitor reads the link: a POST only because the visitor is a body.
+  r('POST', '/links/{id}/evaluate', 'links:read', 200, (f) => `/links/${f.link}/evaluate`, () => ({ country: 'DE' })),
   r('GET', '/stats', 'stats:read', 200, () => '/stats'),
   r('GET', '/stats/{id}', 'stats:read', 200, (f) => `/stats/${f.link}`),
   // The stream itself stays open: a link no one has answers at once, 404 once the scope lets the request through.
