@@ -63,9 +63,7 @@ test('Decline forwards without a request to the tracker, and the next visit too'
 });
 
 test('warns before a sensitive link; Continue goes on to the consent page, Go back leaves', async ({ page, world }) => {
-  const l = await pixelLink(world, 'late');
-  await world.remote.sql('UPDATE links SET sensitive_content = 1 WHERE id = $1', [l.id]);
-  await world.remote.api('POST', '/spaces', { form: { name: 'catch up' } }); // the redirects see the change before this answers
+  await pixelLink(world, 'late', { sensitive_content: '1' });
   await page.goto(`${world.remote.url}/`);
   await page.goto(`${world.remote.url}/late`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sensitive content ahead' })).toBeVisible();
