@@ -47,7 +47,7 @@ suite(`Caddy's on-demand TLS in front of Linkdesk${lacking.length ? ` (skipped: 
     key = linkdesk(['keys', 'create', '--name', 'admin', '--data-dir', data]).lastLine;
     const ports = { httpPort: await freePort(), httpsPort: await freePort() };
     // As deploy/ runs it, plus where the DNS status looks (dnsmasq, and Caddy's port for the HTTPS check, which trusts pebble's root).
-    const env = { ...process.env, NODE_EXTRA_CA_CERTS: rootFile };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_EXTRA_CA_CERTS: rootFile };
     delete env.LINKDESK_DATA_DIR;
     s = await serve(['--data-dir', data, '--no-titles', '--no-health-checks', '--trust-proxy', '127.0.0.1', '--base-url', `https://${OWN_HOST}`,
       '--dns-servers', dns.server, '--public-address', '127.0.0.1', '--allow-private-addresses', '--https-check-port', String(ports.httpsPort)],
