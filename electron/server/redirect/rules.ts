@@ -9,6 +9,7 @@
 // are never visited, and a compiled link holds its sets and schedule.
 import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
 import { TARGET_TYPE } from '../../../shared/constants.ts';
+import { TARGETS_TYPE_CODE } from '../../../shared/targeting-keys.ts';
 import { parseTargets, type Targets } from '../api/link-input.ts';
 import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { zonedToUtc } from '../util/time.ts';
@@ -59,14 +60,14 @@ export type Chosen = Exclude<Decision, { kind: 'rotation' }>;
 
 const setOf = (values: string[] | undefined) => (values?.length ? new Set(values) : null);
 
-/** Needs of each target type (model's codes for the types the seed has no number for: shared/targeting-keys.ts). */
+/** What each stored target type asks of a visitor. */
 const TARGET_NEEDS: Record<number, number> = {
-  [TARGET_TYPE.country]: NEED.country,
-  [TARGET_TYPE.platform]: NEED.agent,
-  [TARGET_TYPE.language]: NEED.languages,
-  5: NEED.country | NEED.continent,
-  6: NEED.agent,
-  7: NEED.agent,
+  [TARGETS_TYPE_CODE.countries]: NEED.country,
+  [TARGETS_TYPE_CODE.operating_systems]: NEED.agent,
+  [TARGETS_TYPE_CODE.languages]: NEED.languages,
+  [TARGETS_TYPE_CODE.continents]: NEED.country | NEED.continent,
+  [TARGETS_TYPE_CODE.browsers]: NEED.agent,
+  [TARGETS_TYPE_CODE.devices]: NEED.agent,
 };
 
 export function compileRules(json: string | null, timeZone: string): { rules: CompiledRule[]; needs: number } {

@@ -2,7 +2,7 @@
 // first and its url last (rules.ts decides in that order); a rotation's entry
 // is picked by turn, weighted (rotationSchedule).
 import { TARGET_TYPE } from '../../../shared/constants.ts';
-import { TARGETS_TYPE_CODE } from '../../../shared/targeting-keys.ts';
+import { MAX_WEIGHT, TARGETS_TYPE_CODE } from '../../../shared/targeting-keys.ts';
 import type { Targets } from '../api/link-input.ts';
 
 export interface Visitor {
@@ -55,12 +55,9 @@ export function matchTarget(targetType: number, t: Targets, visitor: Visitor): T
   }
 }
 
-/** Weights past this are refused on input (link input); stored ones are clamped here too. */
-export const MAX_WEIGHT = 100;
-
 /**
- * A rotation's turns: the entry each turn serves, `sum(weights)` turns long,
- * spread evenly (smooth weighted round robin: A:3 B:1 gives A A B A, not
+ * A rotation's turns: the entry each turn serves, `sum(weights)` turns long
+ * (weights 1 to MAX_WEIGHT, as input allows), spread evenly (smooth weighted round robin: A:3 B:1 gives A A B A, not
  * A A A B). The shared turn counter walks it, so every full cycle serves each
  * entry exactly its weight, across processes.
  */
