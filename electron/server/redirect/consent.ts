@@ -1,7 +1,7 @@
 // What a visitor chose on a link's consent and sensitive-content pages, and
-// the token that carries a counted click's destination to the Accept and
-// Decline answers. The click is counted on the GET that shows the consent
-// page; the choice comes back as a POST that counts nothing and can only send
+// the token that carries a counted click's destination (as chosen, before the
+// visitor's query is added) to the Accept and Decline answers. The click is
+// counted on the GET that shows the consent page; the choice comes back as a POST that counts nothing and can only send
 // the visitor where that click chose: the destination travels signed (HMAC,
 // per-instance secret) together with the link's id and an expiry, so the
 // POST is no open redirect and replaying it inflates no count.
@@ -47,7 +47,7 @@ export function createConsentTokens(secret: Buffer, now: () => number) {
     },
     /** The destination a token carries for this link; null when it is forged, for another link, or expired. */
     open(linkId: number, token: unknown): string | null {
-      if (typeof token !== 'string' || token.length > 8192) return null;
+      if (typeof token !== 'string' || token.length > 4096) return null;
       const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!m || !timingSafeEqual(Buffer.from(m[2]!), Buffer.from(mac(m[1]!)))) return null;
       const data = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8')) as { l: number; to: string; e: number };

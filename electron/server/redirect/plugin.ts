@@ -247,7 +247,7 @@ export async function registerRedirects(
       if (!went) return expired(reply, link);
       // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
       const consent = !link.has_pixels || !went.counted ? null : o.pixelConsent === false ? 'accept' : consentOf(req.headers.cookie, link.id);
-      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link.id, went.to)));
+      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link.id, went.dest)));
       if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
       return found(reply, went.to, o.redirectStatus);
     });
@@ -305,8 +305,10 @@ export async function registerRedirects(
     if (body.sensitive === 'continue') return found(reply.header('set-cookie', rememberSensitive(link.id, req.params.alias, secure)), self, 303);
     const choice = body.consent === 'accept' || body.consent === 'decline' ? body.consent : null;
     // The token's click was let through (a click limit it reached included); only turning the link off since stops it.
-    const to = choice && linkStatus(link, o.now()) !== 3 ? consentTokens.open(link.id, body.token) : null;
-    if (!choice || !to) return found(reply, self, 303);
+    const dest = choice && linkStatus(link, o.now()) !== 3 ? consentTokens.open(link.id, body.token) : null;
+    if (!choice || !dest) return found(reply, self, 303);
+    // The token holds the destination as chosen, at most a link's URL long (the form's body limit); the query is the page's own.
+    const to = withQuery(dest, forwardedQuery(req.url));
     reply.header('set-cookie', rememberConsent(link.id, req.params.alias, choice, secure));
     if (choice === 'decline') return found(reply, to, 303);
     return after(cache.pixels(link.id), (px) => page(reply, pixelPage(to, px)));

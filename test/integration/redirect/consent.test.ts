@@ -109,6 +109,15 @@ describe('consent page', () => {
     expect((await s.hit('/last')).location).toBe('https://shop.example.com/sold-out');
   });
 
+  it('answers for a destination as long as a link may have, with a long query of the visitor\'s', async () => {
+    const url = `https://shop.example.com/${'l'.repeat(2000)}`;
+    await createLink(s, { url, alias: 'long', 'pixel_ids[]': pixelIds[0]! });
+    const query = `?${'q'.repeat(3000)}=1`;
+    const r = await s.hit(`/long${query}`, { form: { consent: 'decline', token: tokenOf(await s.hit(`/long${query}`))! } });
+    expect(r.status).toBe(303);
+    expect(r.location).toBe(`${url}${query}`);
+  });
+
   it('sends nobody on from a link turned off since its page was shown', async () => {
     const l = await pixelLink('switched');
     const token = tokenOf(await s.hit('/switched'))!;
