@@ -17,6 +17,9 @@ export default defineConfig({
           index: resolve(root, 'electron/main/index.ts'),
           // Started with new Worker() by the redirect server's click recorder.
           'click-writer-worker': resolve(root, 'electron/server/redirect/click-writer-worker.ts'),
+          // Started by the PostgreSQL click recorder (pg-worker-recorder.ts); without it
+          // the packaged app writes clicks on the request thread (dist:check found it missing).
+          'pg-click-worker': resolve(root, 'electron/server/redirect/pg-click-worker.ts'),
         },
       },
     },

@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/services/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/services/**/*.test.ts', 'test/dist/**/*.test.ts'],
         },
       },
       {

@@ -24,7 +24,7 @@ export function scrubSecrets(line: string): string {
 export function forTerminal(line: string): string {
   try {
     // Loaded on first use: a server logging to a collector never needs it.
-    pretty ??= require('pino-pretty').prettyFactory({
+    pretty ??= requireHere('pino-pretty').prettyFactory({
       colorize: Boolean(process.stderr.hasColors?.()), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true,
     }) as (line: string) => string;
     return scrubSecrets(pretty(line).trimEnd());
@@ -33,7 +33,10 @@ export function forTerminal(line: string): string {
   }
 }
 let pretty: ((line: string) => string) | undefined;
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares a top-level `require`
+// in the desktop bundle, and a second one made out/main/index.js a SyntaxError
+// (found by dist:check loading the packaged bundle).
+const requireHere = createRequire(import.meta.url);
 
 export interface LineSink { write(line: string): void }
 

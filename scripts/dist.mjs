@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm run dist`: the installers electron-builder can build on this machine,
+// from electron-builder.yml. On Linux the unpacked app always, then AppImage
+// and deb from it (each on its own, so a missing tool costs only that
+// installer); dmg on macOS, nsis on Windows. Electron's zip comes the way
+// `npm run setup` gets it (ELECTRON_MIRROR, the @electron/get cache).
+//   --dir       only the unpacked app
+//   --standin   Electron's zip is the stand-in of scripts/dist-standin.mjs, served
+//               on 127.0.0.1 and cached in a throw-away folder (CI: no real Electron)
+//   --no-build  package out/ as it is (skip `npm run build`)
+//   --output D  where the build goes (default: release/<version>, as the yml says)
+// Exits 1 when the unpacked app (or the platform's installer) could not be
+// built; a Linux installer whose tool cannot be had is reported, not fatal.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serveMirror, writeStandInZip } from './dist-standin.mjs';
+
+// electron-builder wraps console.log once it has run; the report goes to the streams directly.
+const say = (line) => process.stdout.write(`${line}\n`);
+const warn = (line) => process.stderr.write(`${line}\n`);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** Why a step failed and how to supply what it lacks, in one paragraph. */
+export function adviceFor(step, error) {
+  const text = String(error?.message ?? error);
+  const first = text.split('\n').find((l) => l.trim()) ?? text;
+  const offline = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|fetch failed|getaddrinfo|status code 40\d|HTTP 40\d|socket hang up|unable to get local issuer|ENETUNREACH/i.test(text);
+  const fromGithub = offline && /github\.com|electron-builder-binaries/i.test(text);
+  if (step === 'AppImage' && (offline || fromGithub)) {
+    return `${step}: not built. electron-builder downloads its AppImage tools (appimage-12.0.1.7z: mksquashfs and the AppImage runtime) from the releases of electron-userland/electron-builder-binaries on GitHub, and that download failed (${first}). `
+      + 'Supply them: set APPIMAGE_TOOLS_PATH to an unpacked copy of that archive, or ELECTRON_BUILDER_BINARIES_MIRROR to a mirror of those releases (or ELECTRON_BUILDER_CACHE to a cache that holds the archive), then run npm run dist again.';
+  }
+  if (step === 'deb' && offline) {
+    return `${step}: not built. electron-builder builds .deb with fpm, which it downloads (fpm-1.17.0-ruby-3.4.3-linux-amd64.7z) from the releases of electron-userland/electron-builder-binaries on GitHub, and that download failed (${first}). `
+      + 'Supply it: install fpm (gem install fpm, with ruby) and set USE_SYSTEM_FPM=true, or set CUSTOM_FPM_PATH to an fpm executable, or ELECTRON_BUILDER_BINARIES_MIRROR to a mirror of those releases, then run npm run dist again.';
+  }
+  if (step === 'deb' && /homepage|author|maintainer/i.test(text)) {
+    return `${step}: not built. ${first} A .deb names its project's homepage and a maintainer with an e-mail address, and Linkdesk has neither yet: `
+      + 'set "homepage" and "author": { "name", "email" } in package.json (or linux.maintainer in electron-builder.yml). After that electron-builder downloads fpm from GitHub, which needs USE_SYSTEM_FPM=true with fpm installed (gem install fpm) where GitHub cannot be reached.';
+  }
+  if (['dir', 'dmg', 'nsis'].includes(step) && offline) {
+    return `${step}: not built. Electron's zip (electron-v<version>-<os>-<arch>.zip) is not in the cache and could not be downloaded (${first}). Set ELECTRON_MIRROR to a mirror you can reach (as for npm run setup), or put the zip in Electron's cache (electron_config_cache), then run npm run dist again.`;
+  }
+  if (/node-gyp|headers|rebuild/i.test(text)) {
+    return `${step}: not built. A native module rebuild needs Electron's headers, which could not be downloaded (${first}). better-sqlite3 and keytar are N-API builds and need no rebuild (npmRebuild: false); a module added later that is not N-API needs the headers: set npm_config_disturl to a mirror of them.`;
+  }
+  return `${step}: not built: ${first}`;
+}
+
+function parseArgs(argv) {
+  const o = { dir: false, standin: false, build: true, output: null };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--dir') o.dir = true;
+    else if (argv[i] === '--standin') o.standin = true;
+    else if (argv[i] === '--no-build') o.build = false;
+    else if (argv[i] === '--output') o.output = path.resolve(argv[++i]);
+    else throw new Error(`dist: unknown option ${argv[i]}`);
+  }
+  return o;
+}
+
+/** Runs electron-builder for one target; resolves to the files it made or throws. */
+async function builderRun(builder, { platform, target, output, prepackaged }) {
+  const { Platform } = builder;
+  const p = { linux: Platform.LINUX, mac: Platform.MAC, win: Platform.WINDOWS }[platform];
+  // electron-builder's own @electron/get ignores electron_config_cache, which
+  // the electron package's installer (npm run setup) honours: pass it on, so
+  // both read and fill the same cache.
+  const cache = process.env.electron_config_cache;
+  return builder.build({
+    projectDir: root,
+    targets: p.createTarget(target),
+    publish: 'never',
+    prepackaged,
+    config: {
+      extends: null,
+      directories: { output, buildResources: 'resources' },
+      ...(cache ? { electronDownload: { cache } } : {}),
+    },
+  });
+}
+
+export async function dist(opts) {
+  const builder = require('electron-builder');
+  const platform = process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'linux';
+  const version = JSON.parse(spawnSync(process.execPath, ['-p', 'JSON.stringify(require("./package.json").version)'], { cwd: root, encoding: 'utf8' }).stdout);
+  const output = opts.output ?? path.join(root, 'release', version);
+  const report = { made: [], notMade: [], unpacked: null };
+  let mirror = null;
+  let scratch = null;
+  if (opts.standin) {
+    // The stand-in must never land in the machine's own Electron cache.
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'linkdesk-dist-'));
+    mirror = await serveMirror(writeStandInZip(scratch));
+    process.env.ELECTRON_MIRROR = mirror.url;
+    process.env.electron_config_cache = path.join(scratch, 'cache');
+    delete process.env.ELECTRON_CUSTOM_DIR;
+    say(`dist: Electron's zip is the stand-in, from ${mirror.url}`);
+  }
+  try {
+    if (opts.build) {
+      say('\n> npm run build');
+      const b = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+      if (b.status !== 0) throw new Error('npm run build failed');
+    }
+    const first = platform === 'linux' ? 'dir' : opts.dir ? 'dir' : platform === 'mac' ? 'dmg' : 'nsis';
+    say(`\n> electron-builder --${platform} ${first}`);
+    try {
+      report.made.push(...await builderRun(builder, { platform, target: first, output }));
+    } catch (err) {
+      report.notMade.push(adviceFor(first, err));
+      return report;
+    }
+    report.unpacked = platform === 'linux' ? path.join(output, 'linux-unpacked') : null;
+    if (platform === 'linux' && !opts.dir) {
+      for (const target of ['AppImage', 'deb']) {
+        say(`\n> electron-builder --linux ${target} --prepackaged ${report.unpacked}`);
+        try {
+          report.made.push(...await builderRun(builder, { platform, target, output, prepackaged: report.unpacked }));
+        } catch (err) {
+          report.notMade.push(adviceFor(target, err));
+        }
+      }
+    }
+    return report;
+  } finally {
+    if (mirror) say(`dist: the stand-in mirror was asked for ${mirror.requests.join(', ') || 'nothing'}`);
+    await mirror?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const opts = parseArgs(process.argv.slice(2));
+  const report = await dist(opts);
+  if (report.made.length || report.unpacked) say('\ndist: made');
+  for (const f of report.made) say(`  ${path.relative(root, f)}`);
+  if (report.unpacked) say(`  ${path.relative(root, report.unpacked)}/ (unpacked app; npm run dist:check -- ${path.relative(root, report.unpacked)})`);
+  for (const line of report.notMade) warn(`dist: ${line}`);
+  // Explicitly: electron-builder leaves handles open after a failed build.
+  process.exit(!report.unpacked && !report.made.length ? 1 : 0);
+}
