@@ -2,7 +2,6 @@
 // (dnsmasq): each status with the sentence the app shows, and the HTTPS part
 // when the domain's address presents no certificate, or one for another
 // name. (A certificate that is good: test/integration/tls/caddy-on-demand.)
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { createServer, type Server } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../helpers/postgres.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { missing, startDnsmasq, type DnsServer } from '../tls/tools.ts';
+import { missing, selfSigned, startDnsmasq, type DnsServer } from '../tls/tools.ts';
 
 const lacking = missing('dnsmasq', 'openssl');
 const suite = lacking.length ? describe.skip : describe;
@@ -40,10 +39,8 @@ suite(`the DNS status of a domain${lacking.length ? ` (skipped: ${lacking.join('
   beforeAll(async () => {
     dns = await startDnsmasq(HOSTS, CNAMES);
     // Something on loopback presenting a certificate for another name (self-signed).
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(work, 'k.pem'),
-      '-out', path.join(work, 'c.pem'), '-days', '1', '-subj', '/CN=someone-else.example/O=Elsewhere', '-addext', 'subjectAltName=DNS:someone-else.example']);
-    expect(made.status).toBe(0);
-    tlsServer = createServer({ key: readFileSync(path.join(work, 'k.pem')), cert: readFileSync(path.join(work, 'c.pem')) }, (socket) => socket.end());
+    const made = selfSigned(work, 'elsewhere', '/CN=someone-else.example/O=Elsewhere', 'DNS:someone-else.example');
+    tlsServer = createServer({ key: readFileSync(made.key), cert: readFileSync(made.cert) }, (socket) => socket.end());
     await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
     tlsPort = (tlsServer.address() as { port: number }).port;
     // Loopback is private: the HTTPS check reaches it with --allow-private-addresses, as the health-check tests do.

@@ -76,6 +76,15 @@ export async function startDnsmasq(hosts: Record<string, string>, cnames: Record
   return { ...s, server };
 }
 
+/** A self-signed certificate and its key made by openssl, as files `<name>-cert.pem` and `<name>-key.pem` in `dir`. */
+export function selfSigned(dir: string, name: string, subject: string, altNames: string): { cert: string; key: string } {
+  const [cert, key] = [path.join(dir, `${name}-cert.pem`), path.join(dir, `${name}-key.pem`)];
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
+    '-days', '1', '-subj', subject, '-addext', `subjectAltName=${altNames}`], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  return { cert, key };
+}
+
 export interface Pebble extends Started {
   directory: string;
   /** pebble's own HTTPS certificate (for its directory), a file path. */
@@ -87,11 +96,7 @@ export interface Pebble extends Started {
 /** pebble on free loopback ports, with a certificate for its HTTPS made here (Debian ships none). */
 export async function startPebble(dir: string): Promise<Pebble> {
   mkdirSync(dir, { recursive: true });
-  const cert = path.join(dir, 'pebble-cert.pem');
-  const key = path.join(dir, 'pebble-key.pem');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
-    '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const { cert, key } = selfSigned(dir, 'pebble', '/CN=localhost', 'IP:127.0.0.1,DNS:localhost');
   const [port, management, http, tls] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const config = path.join(dir, 'pebble.json');
   writeFileSync(config, JSON.stringify({
