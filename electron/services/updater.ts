@@ -1,0 +1,150 @@
+// Updates from a company's own feed (electron-updater, generic provider): a
+// check when asked (Help → Check for updates) and at most once a day at start
+// if the settings say so; a newer version is downloaded and verified by
+// electron-updater (the file's sha512 against the feed's latest*.yml, or it is
+// deleted and refused); installing waits for the person's yes (install()).
+// No feed URL, no checks. Runs in Node: main hands in electron-updater's
+// autoUpdater, the tests an updater with stand-ins for Electron's app and net.
+import type { AppUpdater, UpdateInfo } from 'electron-updater';
+import { transportError } from './net/failures.ts';
+
+export type UpdateStatus =
+  | { state: 'off'; message: string }
+  | { state: 'checking' }
+  | { state: 'current'; version: string; message: string }
+  | { state: 'downloading'; version: string }
+  /** Downloaded and verified: the banner offers a restart. */
+  | { state: 'ready'; version: string; message: string }
+  | { state: 'failed'; message: string };
+
+export interface UpdaterDeps {
+  /** Configured by createUpdates: no download or install happens by itself. */
+  updater: AppUpdater;
+  /** The feed URL from the settings ('' for none), and whether to check at start. */
+  feed(): { url: string; checkAtStart: boolean };
+  /** When the last check at start ran (ms), kept across starts. */
+  lastStartCheck: { get(): number | null; set(ms: number): void };
+  now?: () => number;
+  onStatus?: (s: UpdateStatus) => void;
+}
+
+export interface Updates {
+  status(): UpdateStatus;
+  /** A check asked for by the person (Help → Check for updates). */
+  check(): Promise<UpdateStatus>;
+  /** The check at start: only with a feed, the setting on, and a day since the last one. null: not due. */
+  checkAtStart(): Promise<UpdateStatus | null>;
+  /** The person's yes: quits, installs the downloaded update, starts the new version. */
+  install(): boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NO_FEED = 'No update feed is set, so Linkdesk does not look for updates. An administrator can set one in Settings.';
+
+/** A feed URL as the settings accept it: http(s), no credentials in it. '' is none. */
+export function feedUrlProblem(url: string): string | null {
+  if (url === '') return null;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'The update feed must be a full address, such as https://updates.example.com/linkdesk/.';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The update feed must be an http:// or https:// address.';
+  if (u.username || u.password) return 'Put no user name or password in the update feed address.';
+  return null;
+}
+
+// Electron's net reports failures as net::ERR_… messages; these are the socket codes they mean.
+const NET_CODES: Record<string, string> = {
+  'net::ERR_CONNECTION_REFUSED': 'ECONNREFUSED', 'net::ERR_NAME_NOT_RESOLVED': 'ENOTFOUND', 'net::ERR_CONNECTION_TIMED_OUT': 'ETIMEDOUT',
+  'net::ERR_TIMED_OUT': 'ETIMEDOUT', 'net::ERR_INTERNET_DISCONNECTED': 'ENETUNREACH', 'net::ERR_CONNECTION_RESET': 'ECONNRESET',
+  'net::ERR_ADDRESS_UNREACHABLE': 'EHOSTUNREACH',
+};
+
+/** What went wrong, in words, for the person who asked (or the banner). */
+export function updateFailure(err: unknown, feedUrl: string, version?: string): string {
+  const e = err as { code?: string; message?: string; statusCode?: number };
+  const text = String(e?.message ?? err);
+  if (e?.code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(text)) {
+    return `The downloaded update${version ? ` (${version})` : ''} did not match the checksum (sha512) the feed publishes for it, so it was deleted and not installed. `
+      + 'The file on the feed may be damaged or replaced; tell whoever runs the feed.';
+  }
+  if (e?.code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND') {
+    const file = /channel "([^"]+)"/.exec(text)?.[1] ?? 'latest.yml';
+    return `The update feed has no ${file} (HTTP 404 at ${feedUrl}). Check the feed address in Settings.`;
+  }
+  if (e?.code === 'ERR_UPDATER_INVALID_UPDATE_INFO' || /Cannot parse update info/i.test(text)) {
+    return `The update feed's description of the latest version cannot be read. Tell whoever runs the feed at ${feedUrl}.`;
+  }
+  const status = e?.statusCode ?? Number(/HttpError: (\d{3})/.exec(text)?.[1]);
+  if (status) return `The update feed answered HTTP ${status} at ${feedUrl}. Check the feed address in Settings.`;
+  const netCode = Object.entries(NET_CODES).find(([m]) => text.includes(m))?.[1];
+  const u = new URL(feedUrl);
+  const failure = transportError(netCode ? Object.assign(new Error(text), { code: netCode }) : err, {
+    host: u.host, hostname: u.hostname, route: { type: 'direct' }, proxyCredentials: false, timeoutMs: 30_000,
+  });
+  const what = failure.error.advice ? failure.message.slice(0, -failure.error.advice.length).trim() : failure.message;
+  return `The update feed could not be reached: ${what} Check the feed address in Settings and this computer's network connection.`;
+}
+
+export function createUpdates(deps: UpdaterDeps): Updates {
+  const { updater } = deps;
+  const now = deps.now ?? Date.now;
+  // electron-updater's defaults would download and, on quit, install without asking.
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = false;
+  let status: UpdateStatus = deps.feed().url ? { state: 'current', version: '', message: '' } : { state: 'off', message: NO_FEED };
+  let running: Promise<UpdateStatus> | null = null;
+  const set = (s: UpdateStatus) => {
+    status = s;
+    deps.onStatus?.(s);
+    return s;
+  };
+
+  async function run(): Promise<UpdateStatus> {
+    const url = deps.feed().url.trim();
+    if (!url) return set({ state: 'off', message: NO_FEED });
+    const problem = feedUrlProblem(url);
+    if (problem) return set({ state: 'failed', message: problem });
+    // A ready update stays ready: checking again must not throw the verified file away.
+    if (status.state === 'ready') return status;
+    set({ state: 'checking' });
+    let info: UpdateInfo | undefined;
+    try {
+      updater.setFeedURL({ provider: 'generic', url });
+      const result = await updater.checkForUpdates();
+      if (!result) return set({ state: 'failed', message: 'Updates work only in the installed app, not in one started from the project folder.' });
+      info = result.updateInfo;
+      if (!result.isUpdateAvailable) {
+        return set({ state: 'current', version: info.version, message: `Linkdesk ${updater.currentVersion.version} is the latest version (the feed offers ${info.version}).` });
+      }
+      set({ state: 'downloading', version: info.version });
+      await updater.downloadUpdate();
+      return set({ state: 'ready', version: info.version, message: `Linkdesk ${info.version} is downloaded and verified. Restart to install it.` });
+    } catch (err) {
+      return set({ state: 'failed', message: updateFailure(err, url, info?.version) });
+    }
+  }
+
+  return {
+    status: () => status,
+    check() {
+      running ??= run().finally(() => (running = null));
+      return running;
+    },
+    async checkAtStart() {
+      const { url, checkAtStart } = deps.feed();
+      const last = deps.lastStartCheck.get();
+      if (!url.trim() || !checkAtStart || (last !== null && now() - last < DAY_MS)) return null;
+      deps.lastStartCheck.set(now());
+      return this.check();
+    },
+    install() {
+      if (status.state !== 'ready') return false;
+      // Not silent, so an installer that asks (NSIS) shows itself; the new version starts after.
+      updater.quitAndInstall(false, true);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// Updates against a feed served on 127.0.0.1 (real HTTP, port 0), as a company
+// would host one: latest-linux.yml beside the .deb, as electron-builder writes
+// them. electron-updater's own DebUpdater checks, downloads and verifies the
+// sha512; only Electron's parts are stood in (its app object, its net module,
+// and the installer run that quitAndInstall starts).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { configureRequestOptions, configureRequestUrl, HttpExecutor, type DownloadOptions } from 'builder-util-runtime';
+import { DebUpdater, type AppUpdater } from 'electron-updater';
+import type { AppAdapter } from 'electron-updater/out/AppAdapter';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUpdates, type UpdateStatus } from '../../electron/services/updater.ts';
+import { freePort } from '../helpers/postgres.ts';
+import { tempDir } from './helpers.ts';
+
+/** Electron's net, stood in by Node's http (what ElectronHttpExecutor does with net.request). */
+class NodeHttpExecutor extends HttpExecutor<ReturnType<typeof httpRequest>> {
+  createRequest(options: object, callback: (response: unknown) => void) {
+    const req = httpRequest(options);
+    req.on('response', callback);
+    return req;
+  }
+  download(url: URL, destination: string, options: DownloadOptions): Promise<string> {
+    return options.cancellationToken.createPromise((resolve, reject, onCancel) => {
+      const requestOptions = { headers: options.headers ?? undefined };
+      configureRequestUrl(url, requestOptions);
+      configureRequestOptions(requestOptions);
+      this.doDownload(requestOptions, { destination, options, onCancel, callback: (e) => (e ? reject(e) : resolve(destination)), responseHandler: null }, 0);
+    });
+  }
+}
+
+const deb = Buffer.from('a stand-in .deb of Linkdesk 0.2.0\n'.repeat(500));
+const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
+let feed: { version: string; sha512: string };
+let server: Server;
+let feedUrl: string;
+let requests: string[];
+let work: ReturnType<typeof tempDir>;
+
+beforeAll(async () => {
+  work = tempDir('linkdesk-updater-');
+  server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const file = `linkdesk_${feed.version}_amd64.deb`;
+    if (req.url?.startsWith('/feed/latest-linux.yml')) {
+      return void res.writeHead(200, { 'content-type': 'text/yaml' }).end(
+        `version: ${feed.version}\nfiles:\n  - url: ${file}\n    sha512: ${feed.sha512}\n    size: ${deb.length}\npath: ${file}\nsha512: ${feed.sha512}\nreleaseDate: '2026-11-27T00:00:00.000Z'\n`);
+    }
+    if (req.url === `/feed/${file}`) return void res.writeHead(200, { 'content-length': deb.length }).end(deb);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed/`;
+});
+
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  work?.cleanup();
+});
+
+let n = 0;
+/** Linkdesk `version` as installed, its updater, and what it was asked to do. */
+function installedApp(version = '0.1.0') {
+  const dir = path.join(work.dir, `app-${++n}`);
+  mkdirSync(dir);
+  // electron-builder writes this beside app.asar; the updater takes its cache folder's name from it.
+  writeFileSync(path.join(dir, 'app-update.yml'), 'provider: generic\nurl: https://updates.linkdesk.invalid/\nupdaterCacheDirName: linkdesk-updater\n');
+  const quits: string[] = [];
+  const app: AppAdapter = {
+    version, name: 'Linkdesk', isPackaged: true, appUpdateConfigPath: path.join(dir, 'app-update.yml'),
+    userDataPath: path.join(dir, 'data'), baseCachePath: path.join(dir, 'cache'),
+    whenReady: () => Promise.resolve(), relaunch: () => quits.push('relaunch'), quit: () => quits.push('quit'), onQuit: () => {},
+  };
+  const updater = new DebUpdater(null, app);
+  (updater as unknown as { httpExecutor: HttpExecutor<never> }).httpExecutor = new NodeHttpExecutor() as unknown as HttpExecutor<never>;
+  updater.logger = null;
+  // The installer run (pkexec dpkg -i …) stands in as a record of the call.
+  const installs: unknown[][] = [];
+  updater.quitAndInstall = (...args: unknown[]) => void installs.push(args);
+  return { updater: updater as AppUpdater, quits, installs, cache: path.join(dir, 'cache/linkdesk-updater/pending') };
+}
+
+function updatesFor(app: ReturnType<typeof installedApp>, url: string, extra: { checkAtStart?: boolean; now?: () => number } = {}) {
+  let last: number | null = null;
+  const seen: UpdateStatus['state'][] = [];
+  const updates = createUpdates({
+    updater: app.updater,
+    feed: () => ({ url, checkAtStart: extra.checkAtStart ?? false }),
+    lastStartCheck: { get: () => last, set: (ms) => (last = ms) },
+    now: extra.now,
+    onStatus: (s) => seen.push(s.state),
+  });
+  return { updates, seen };
+}
+
+beforeEach(() => {
+  requests = [];
+  feed = { version: '0.2.0', sha512: sha512(deb) };
+});
+
+describe('updates from a feed', () => {
+  it('finds a newer version, downloads and verifies it, and installs only on the person\'s yes', async () => {
+    const app = installedApp('0.1.0');
+    const { updates, seen } = updatesFor(app, feedUrl);
+    const s = await updates.check();
+    expect(s).toEqual({ state: 'ready', version: '0.2.0', message: 'Linkdesk 0.2.0 is downloaded and verified. Restart to install it.' });
+    expect(seen).toEqual(['checking', 'downloading', 'ready']);
+    expect(readFileSync(path.join(app.cache, 'linkdesk_0.2.0_amd64.deb'))).toEqual(deb);
+    // Downloaded is not installed: no quit, no installer, until the banner's Restart.
+    expect(app.installs).toEqual([]);
+    expect(app.quits).toEqual([]);
+    expect(updates.install()).toBe(true);
+    expect(app.installs).toEqual([[false, true]]);
+  });
+
+  it('does not offer the version that is installed', async () => {
+    feed.version = '0.1.0';
+    const app = installedApp('0.1.0');
+    const { updates } = updatesFor(app, feedUrl);
+    expect(await updates.check()).toEqual({ state: 'current', version: '0.1.0', message: 'Linkdesk 0.1.0 is the latest version (the feed offers 0.1.0).' });
+    expect(requests.some((r) => r.endsWith('.deb'))).toBe(false);
+    expect(updates.install()).toBe(false);
+    expect(app.installs).toEqual([]);
+  });
+
+  it('refuses a download whose sha512 is not the feed\'s, says so, and keeps nothing of it', async () => {
+    feed.sha512 = sha512(Buffer.from('another file'));
+    const app = installedApp('0.1.0');
+    const { updates } = updatesFor(app, feedUrl);
+    const s = await updates.check();
+    expect(s).toEqual({
+      state: 'failed',
+      message: 'The downloaded update (0.2.0) did not match the checksum (sha512) the feed publishes for it, so it was deleted and not installed. The file on the feed may be damaged or replaced; tell whoever runs the feed.',
+    });
+    expect(requests).toContain('/feed/linkdesk_0.2.0_amd64.deb');
+    expect(existsSync(app.cache) ? readdirSync(app.cache).filter((f) => f.endsWith('.deb')) : []).toEqual([]);
+    expect(updates.install()).toBe(false);
+    expect(app.installs).toEqual([]);
+  });
+
+  it('says in words that a feed cannot be reached', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}/feed/`;
+    const { updates } = updatesFor(installedApp(), closed);
+    const s = await updates.check();
+    expect(s.state).toBe('failed');
+    expect((s as { message: string }).message).toBe(
+      `The update feed could not be reached: Nothing is listening at ${new URL(closed).host} (connection refused). Check the feed address in Settings and this computer's network connection.`);
+  }, 20_000);
+
+  it('a feed without latest-linux.yml is named as such', async () => {
+    const { updates } = updatesFor(installedApp(), feedUrl.replace('/feed/', '/elsewhere/'));
+    expect(await updates.check()).toEqual({ state: 'failed', message: `The update feed has no latest-linux.yml (HTTP 404 at ${feedUrl.replace('/feed/', '/elsewhere/')}). Check the feed address in Settings.` });
+  });
+
+  it('with no feed set nothing is asked of anyone', async () => {
+    const { updates } = updatesFor(installedApp(), '', { checkAtStart: true });
+    expect(await updates.checkAtStart()).toBeNull();
+    expect((await updates.check()).state).toBe('off');
+    expect(requests).toEqual([]);
+  });
+
+  it('checks at start at most once a day, and only when the setting is on', async () => {
+    feed.version = '0.1.0';
+    let clock = Date.parse('2026-11-27T08:00:00Z');
+    const off = updatesFor(installedApp(), feedUrl, { checkAtStart: false, now: () => clock });
+    expect(await off.updates.checkAtStart()).toBeNull();
+    const on = updatesFor(installedApp(), feedUrl, { checkAtStart: true, now: () => clock });
+    expect((await on.updates.checkAtStart())?.state).toBe('current');
+    clock += 23 * 60 * 60 * 1000;
+    expect(await on.updates.checkAtStart()).toBeNull();
+    clock += 60 * 60 * 1000;
+    expect((await on.updates.checkAtStart())?.state).toBe('current');
+    expect(requests.filter((r) => r.startsWith('/feed/latest-linux.yml'))).toHaveLength(2);
+  });
+});
