@@ -18,7 +18,8 @@ export interface HttpsStatus {
 export interface TlsProbeOptions {
   port: number;
   allowPrivate: boolean;
-  timeoutMs: number;
+  /** For all the handshakes together. */
+  budgetMs: number;
 }
 
 /** Addresses tried, at most: a domain with many records need not cost many handshakes. */
@@ -37,20 +38,20 @@ function describe(cert: PeerCertificate | undefined): Pick<HttpsStatus, 'issuer'
   return { issuer: issuer ?? null, valid_until: Number.isNaN(until.getTime()) ? null : until.toISOString(), names };
 }
 
-function handshake(name: string, address: string, o: TlsProbeOptions): Promise<HttpsStatus> {
+function handshake(name: string, address: string, port: number, timeoutMs: number): Promise<HttpsStatus> {
   return new Promise((resolve) => {
     // The certificate is read whatever it is, to say why it is not good enough.
-    const socket = connect({ host: address, port: o.port, servername: name, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    const socket = connect({ host: address, port, servername: name, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
     const done = (s: HttpsStatus) => {
       socket.destroy();
       resolve(s);
     };
-    socket.setTimeout(o.timeoutMs, () => done(none(`No TLS answer from ${address}:${o.port} within ${o.timeoutMs / 1000} s.`)));
-    socket.once('error', (err: NodeJS.ErrnoException) => done(none(`The TLS handshake with ${address}:${o.port} failed (${err.code ?? err.message}): no certificate for ${name} yet.`)));
+    socket.setTimeout(timeoutMs, () => done(none(`No TLS answer from ${address}:${port} in time.`)));
+    socket.once('error', (err: NodeJS.ErrnoException) => done(none(`The TLS handshake with ${address}:${port} failed (${err.code ?? err.message}): no certificate for ${name} yet.`)));
     socket.once('secureConnect', () => {
       const cert = socket.getPeerCertificate();
       if (socket.authorized) return done({ status: 'ok', ...describe(cert), error: null });
-      done(none(`The certificate ${address}:${o.port} presents is not valid for ${name} (${String(socket.authorizationError)}).`, cert));
+      done(none(`The certificate ${address}:${port} presents is not valid for ${name} (${String(socket.authorizationError)}).`, cert));
     });
   });
 }
@@ -59,9 +60,12 @@ export async function probeHttps(name: string, addresses: string[], o: TlsProbeO
   if (!addresses.length) return none(`${name} has no address to connect to.`);
   const allowed = o.allowPrivate ? addresses : addresses.filter(isPublicAddress);
   if (!allowed.length) return none(`${name} resolves only to private addresses (${addresses.join(', ')}), which this instance does not connect to.`);
+  const deadline = performance.now() + o.budgetMs;
   let last: HttpsStatus | undefined;
   for (const address of allowed.slice(0, MAX_ADDRESSES)) {
-    last = await handshake(name, address, o);
+    const left = deadline - performance.now();
+    if (last && left < 100) break;
+    last = await handshake(name, address, o.port, Math.max(left, 100));
     if (last.status === 'ok') return last;
   }
   return last!;

@@ -2,6 +2,7 @@
 // (dnsmasq): each status with the sentence the app shows, and the HTTPS part
 // when the domain's address presents no certificate, or one for another
 // name. (A certificate that is good: test/integration/tls/caddy-on-demand.)
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,6 +116,20 @@ suite(`the DNS status of a domain${lacking.length ? ` (skipped: ${lacking.join('
       });
     } finally {
       await bare.close();
+    }
+  });
+
+  it('a DNS server that does not answer: pending, saying the lookup failed', async () => {
+    // A UDP port that takes queries and answers none.
+    const silent = createSocket('udp4');
+    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+    const mute = await startServer({ publicAddresses: ['127.0.0.1'], dnsServers: [`127.0.0.1:${silent.address().port}`] });
+    try {
+      const d = await check(mute, await domain(mute, 'ok.example.test'));
+      expect(d).toMatchObject({ records: { a: [], aaaa: [], cname: [] }, status: 'pending', message: 'The DNS lookup of ok.example.test failed (ETIMEOUT); check again in a moment.' });
+    } finally {
+      await mute.close();
+      silent.close();
     }
   });
 
