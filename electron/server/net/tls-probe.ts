@@ -59,7 +59,10 @@ function handshake(name: string, address: string, port: number, timeoutMs: numbe
 export async function probeHttps(name: string, addresses: string[], o: TlsProbeOptions): Promise<HttpsStatus> {
   if (!addresses.length) return none(`${name} has no address to connect to.`);
   const allowed = o.allowPrivate ? addresses : addresses.filter(isPublicAddress);
-  if (!allowed.length) return none(`${name} resolves only to private addresses (${addresses.join(', ')}), which this instance does not connect to.`);
+  if (!allowed.length) {
+    return none(`${name} resolves only to addresses that are not public (${addresses.join(', ')}: loopback, private, reserved or documentation ranges), `
+      + 'which this instance does not connect to without --allow-private-addresses.');
+  }
   const deadline = performance.now() + o.budgetMs;
   let last: HttpsStatus | undefined;
   for (const address of allowed.slice(0, MAX_ADDRESSES)) {

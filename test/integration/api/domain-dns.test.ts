@@ -99,7 +99,7 @@ suite(`the DNS status of a domain${lacking.length ? ` (skipped: ${lacking.join('
       expect(a.https).toMatchObject({ status: 'none', issuer: null });
       expect(a.https.error).toMatch(/failed \(ECONNREFUSED\): no certificate for ok\.example\.test yet\.$/);
       const b = await check(strict, await domain(strict, 'ok.example.test'));
-      expect(b).toMatchObject({ status: 'ok', https: { status: 'none', error: 'ok.example.test resolves only to private addresses (127.0.0.1), which this instance does not connect to.' } });
+      expect(b).toMatchObject({ status: 'ok', https: { status: 'none', error: 'ok.example.test resolves only to addresses that are not public (127.0.0.1: loopback, private, reserved or documentation ranges), which this instance does not connect to without --allow-private-addresses.' } });
     } finally {
       await closed.close();
       await strict.close();
