@@ -8,6 +8,7 @@ import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pix
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
 import type { DomainDns } from './schemas/domain-dns.ts';
+import { linkEvaluateSchema, type LinkEvaluation } from './schemas/link-rules.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryDetail } from './schemas/webhooks.ts';
@@ -25,6 +26,7 @@ const statsRange = statsQuerySchema.optional();
 const linkStatsArgs = statsQuerySchema.safeExtend({ id });
 const statsExportArgs = statsQuerySchema.safeExtend({ id: id.optional() });
 const liveArgs = z.object({ linkId: id.nullable() }).strict();
+const evaluateArgs = z.object({ id, visitor: linkEvaluateSchema }).strict();
 const f = instanceFields;
 const addInstanceArgs = z.object({
   name: f.name, baseUrl: f.baseUrl, apiKey: f.apiKey.optional(), proxy: f.proxy.optional(), caCertificates: f.caCertificates.optional(),
@@ -295,6 +297,8 @@ export const contract = {
   ...crud<Link, 'links'>('links'),
   /** Checks a link's destination and targets now; the link with its new health. */
   'links.checkHealth': entry<z.ZodObject<{ id: typeof id }>, Link>(z.object({ id })),
+  /** Where the saved link sends this visitor, as its server works it out (rules, then targets, then the URL); nothing is counted. */
+  'links.evaluate': entry<typeof evaluateArgs, LinkEvaluation>(evaluateArgs),
   ...crud<Space, 'spaces'>('spaces'),
   ...crud<Pixel, 'pixels'>('pixels'),
   ...crud<Webhook, 'webhooks'>('webhooks'),

@@ -182,6 +182,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return offered('destination health checks', async () => single(await client.request('POST', `/links/${id}/health-check`)),
         () => answers404(() => client.request('GET', `/links/${id}`)));
     },
+    'links.evaluate': async ({ id, visitor }, ctx) => {
+      const client = api(ctx);
+      // As for statistics: only the link's own 404 tells a deleted link from a server that cannot evaluate.
+      return offered('rule tests', async () => single(await client.request('POST', `/links/${id}/evaluate`, { body: visitor })),
+        () => answers404(() => client.request('GET', `/links/${id}`)));
+    },
     'links.copyShortUrl': async ({ id }, ctx) => {
       const shortUrl = checkedShortUrl(single<Link>(await api(ctx).request('GET', `/links/${id}`)));
       if (!(await d.copyText(shortUrl))) throw new ServiceError('bad-request', 'The clipboard can be written in the desktop app only.');

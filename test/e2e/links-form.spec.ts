@@ -66,22 +66,22 @@ test('creates links with every field group, one for each target type', async ({ 
   });
   expect(l1.pixels.map((p) => p.id).sort()).toEqual([ga.id, meta.id].sort());
 
-  // 2. Platform targeting; private statistics; disabled.
+  // 2. Operating-system targeting (the seed's platform); private statistics; disabled.
   await open();
   await drawer.getByLabel('Destination URL').fill('https://example.com/app');
   await drawer.getByLabel('Alias').fill('get-app');
   await drawer.getByRole('radio', { name: 'Private' }).check();
   await drawer.getByRole('switch', { name: 'Disabled' }).check();
-  await pick(page, drawer, 'Target by', 'Platform');
-  await drawer.getByRole('button', { name: 'Add platform' }).click();
-  await pick(page, drawer, 'Platform 1', 'iOS');
-  await drawer.getByLabel('URL for platform 1').fill('https://apps.apple.com/app/x');
-  await drawer.getByRole('button', { name: 'Add platform' }).click();
-  await pick(page, drawer, 'Platform 2', 'Chrome OS');
-  await drawer.getByLabel('URL for platform 2').fill('https://example.com/chromebook');
+  await pick(page, drawer, 'Target by', 'Operating system');
+  await drawer.getByRole('button', { name: 'Add operating system' }).click();
+  await pick(page, drawer, 'Operating system 1', 'iOS');
+  await drawer.getByLabel('URL for operating system 1').fill('https://apps.apple.com/app/x');
+  await drawer.getByRole('button', { name: 'Add operating system' }).click();
+  await pick(page, drawer, 'Operating system 2', 'Chrome OS');
+  await drawer.getByLabel('URL for operating system 2').fill('https://example.com/chromebook');
   await create();
   expect(await byAlias(world, 'get-app')).toMatchObject({
-    privacy: 1, disabled: 1, status: 3, target_type: 2, domain: null,
+    privacy: 1, disabled: 1, status: 3, target_type: 2, targets_type: 'operating_systems', domain: null,
     platform: [{ key: 'iOS', value: 'https://apps.apple.com/app/x' }, { key: 'Chrome OS', value: 'https://example.com/chromebook' }],
   });
 
@@ -212,7 +212,7 @@ test('edits a link: fields change, the domain stays, stored secrets are never sh
   const after: Link = await world.invoke('links.get', { id: link.id });
   expect(after).toMatchObject({
     url: 'https://example.com/new', alias: 'promo-2', password: false, target_type: 4, rotation: [{ value: 'https://example.com/r1' }],
-    country: [{ key: 'US', value: 'https://example.com/us' }], expiration_date: '2020-01-01', expiration_time: '00:00', status: 2,
+    targets_type: 'rotations', expiration_date: '2020-01-01', expiration_time: '00:00', status: 2,
     space: null, pixels: [], domain: null,
   });
   await expect(page.locator('tr[data-alias="promo-2"] [data-status]')).toHaveText('Expired');

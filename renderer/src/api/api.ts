@@ -117,7 +117,11 @@ export const api = {
     /** Resolves the domain's DNS and reads its certificate now; `quiet` for the background re-checks. */
     dns: (id: number, opts: { quiet?: boolean } = {}): Promise<DomainDns> => call('domains.dns', { id }, opts),
   },
-  links: resource<Link>('links'),
+  links: {
+    ...resource<Link>('links'),
+    /** Where the saved link sends this visitor, by the server's own evaluation. */
+    evaluate: (id: number, visitor: CallArgs<'links.evaluate'>['visitor']): Promise<CallResult<'links.evaluate'>> => call('links.evaluate', { id, visitor }),
+  },
   spaces: resource<Space>('spaces'),
   pixels: resource<Pixel>('pixels'),
   webhooks: {

@@ -1,10 +1,11 @@
 // The link form's values to the request body: what create leaves out, what
 // update clears with null, and that stored secrets are kept unless retyped.
 import { describe, expect, it } from 'vitest';
-import type { Link } from '../../../shared/api-types.ts';
 import { emptyLinkForm, formToBody, linkToForm } from '../../../renderer/src/screens/Links/LinkDrawer/link-form-model.ts';
+import type { LinkV2 } from '../../../renderer/src/screens/Links/LinkDrawer/targeting-model.ts';
 
-const stored: Link = {
+// As a server of the seed's generation answers it: no targets_type, rules, sensitive_content or active period.
+const stored: LinkV2 = {
   id: 7, alias: 'promo', url: 'https://example.com/', short_url: 'http://go.example.com/promo', title: null,
   domain: { id: 3, name: 'go.example.com' }, space: { id: 4, name: 'S', color: '#000000' }, pixels: [{ id: 5, name: 'P', type: 'x' }],
   disabled: 0, privacy: 2, password: true, privacy_password: true, expiration_url: null, expiration_date: '2030-01-02',
@@ -18,21 +19,22 @@ const stored: Link = {
 describe('formToBody on create', () => {
   it('sends only what was filled in', () => {
     expect(formToBody({ ...emptyLinkForm(), url: ' https://example.com/x ' }, false)).toEqual({
-      url: 'https://example.com/x', disabled: 0, privacy: 0, target_type: 0,
+      url: 'https://example.com/x', disabled: 0, privacy: 0,
     });
   });
 
-  it('sends every group when filled, and only the selected target list', () => {
+  it('sends every group when filled, targeting in the current generation', () => {
     const body = formToBody({
       ...emptyLinkForm(), url: 'https://e.x/', domain_id: '3', alias: 'a', password: 'pw', privacy: '2', privacy_password: 'pp',
       disabled: true, expiration_date: '2031-01-01', expiration_time: '08:15', expiration_clicks: 5, expiration_url: 'https://e.x/gone',
-      target_type: '3', country: [{ key: 'DE', value: 'https://de/' }], language: [{ key: 'de', value: ' https://e.x/de ' }],
-      space_id: '4', pixel_ids: ['5', '6'],
+      targets_type: 'languages', targets: [{ key: 'de', value: ' https://e.x/de ', weight: 1 }],
+      space_id: '4', pixel_ids: ['5', '6'], sensitive_content: true, active_period_start_at: '2030-12-24T18:00',
     }, false);
     expect(body).toEqual({
       url: 'https://e.x/', domain_id: 3, alias: 'a', password: 'pw', privacy: 2, privacy_password: 'pp', disabled: 1,
       expiration_date: '2031-01-01', expiration_time: '08:15', expiration_clicks: 5, expiration_url: 'https://e.x/gone',
-      target_type: 3, language: [{ key: 'de', value: 'https://e.x/de' }], space_id: 4, pixel_ids: [5, 6],
+      targets_type: 'languages', targets: [{ key: 'de', value: 'https://e.x/de' }], space_id: 4, pixel_ids: [5, 6],
+      sensitive_content: true, active_period_start_at: '2030-12-24 18:00',
     });
   });
 
@@ -43,19 +45,22 @@ describe('formToBody on create', () => {
   });
 
   it('keeps empty target rows so the server can name the row that is wrong', () => {
-    const body = formToBody({ ...emptyLinkForm(), url: 'https://e.x/', target_type: '4', rotation: [{ value: '' }, { value: 'https://b/' }] }, false);
-    expect(body.rotation).toEqual([{ value: '' }, { value: 'https://b/' }]);
+    const body = formToBody({
+      ...emptyLinkForm(), url: 'https://e.x/', targets_type: 'rotations', targets: [{ key: '', value: '', weight: 3 }, { key: '', value: 'https://b/', weight: '' }],
+    }, false);
+    expect(body.targets).toEqual([{ value: '', weight: 3 }, { value: 'https://b/', weight: 1 }]);
   });
 });
 
 describe('formToBody on update', () => {
-  it('round-trips a stored link without touching its secrets or its domain', () => {
+  it('round-trips a stored link without touching its secrets or its domain; a seed-only answer is read in the current generation', () => {
     const body = formToBody(linkToForm(stored), true);
     expect(body).not.toHaveProperty('password');
     expect(body).not.toHaveProperty('privacy_password');
     expect(body).not.toHaveProperty('domain_id');
     expect(body).toMatchObject({
-      url: 'https://example.com/', alias: 'promo', privacy: 2, target_type: 2, platform: [{ key: 'iOS', value: 'https://ios.example/' }],
+      url: 'https://example.com/', alias: 'promo', privacy: 2, targets_type: 'operating_systems', targets: [{ key: 'iOS', value: 'https://ios.example/' }],
+      rules: [], sensitive_content: false, active_period_start_at: null,
       expiration_date: '2030-01-02', expiration_time: '10:00', expiration_clicks: 9, expiration_url: null, space_id: 4, pixel_ids: [5],
       preview_title: 'Spring sale', preview_description: null, preview_image: 'https://cdn.example/card.png',
     });

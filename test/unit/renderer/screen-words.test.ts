@@ -4,23 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { linkCreateSchema } from '../../../shared/schemas/links.ts';
 import { schemaValidator } from '../../../renderer/src/forms/schema-check.ts';
 import { inScreenWords } from '../../../renderer/src/forms/screen-words.ts';
-import { LINK_WORDS, emptyLinkForm, formToBody, type LinkFormValues } from '../../../renderer/src/screens/Links/LinkDrawer/link-form-model.ts';
+import { emptyLinkForm, formToBody, linkWords, type LinkFormValues } from '../../../renderer/src/screens/Links/LinkDrawer/link-form-model.ts';
 
 const validate = schemaValidator<LinkFormValues>({
-  schema: linkCreateSchema, toBody: (v) => formToBody(v, false), words: LINK_WORDS, aliases: { domain: 'domain_id' }, whole: ['pixel_ids'],
+  schema: linkCreateSchema, toBody: (v) => formToBody(v, false), words: linkWords('countries'), aliases: { domain: 'domain_id' }, whole: ['pixel_ids'],
 });
 
 describe('the link form checked with the shared schema', () => {
   it('says what is wrong in the form\'s labels, never the API\'s field names', () => {
     const errors = validate({
-      ...emptyLinkForm(), url: 'ftp://x', alias: 'no spaces', preview_image: 'not a url', target_type: '1',
-      country: [{ key: 'DE', value: 'https://example.de' }, { key: 'DE', value: 'javascript:alert(1)' }],
+      ...emptyLinkForm(), url: 'ftp://x', alias: 'no spaces', preview_image: 'not a url', targets_type: 'countries',
+      targets: [{ key: 'DE', value: 'https://example.de', weight: 1 }, { key: 'AT', value: 'javascript:alert(1)', weight: 1 }],
     });
     expect(errors).toEqual({
       url: 'The destination URL must be a web address starting with http:// or https://.',
       alias: 'The alias may only contain letters, digits, dashes and underscores, up to 100 characters.',
       preview_image: 'The preview image URL must be a web address starting with http:// or https://.',
-      'country.1.value': 'The URL for country 2 must be a web address starting with http:// or https://.',
+      'targets.1.value': 'The URL for country 2 must be a web address starting with http:// or https://.',
     });
     for (const message of Object.values(errors)) expect(message).not.toMatch(/preview_image|_id|country value/);
   });

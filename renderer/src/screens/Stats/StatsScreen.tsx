@@ -1,6 +1,7 @@
 // A link's statistics for a chosen range. This module and its charts
 // (recharts) load only when the screen opens.
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import type { CountRow } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
 import { useInstanceQuery } from '../../api/use-instance-query.ts';
 import { ErrorState, LoadingState, NotOffered, NothingHere } from '../../components/DataStates/DataStates.tsx';
@@ -8,6 +9,7 @@ import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { formatCount, formatDateTime } from '../../format.ts';
 import { useRoute } from '../../state/route.ts';
 import { LinkStatusBadge } from '../Links/LinkStatusBadge.tsx';
+import { Destinations } from './Destinations.tsx';
 import { RangeControls } from './RangeControls.tsx';
 import { useStatsRange } from './range-store.ts';
 import { queryOf } from './stats-range.ts';
@@ -72,7 +74,8 @@ export default function StatsScreen() {
           {s && s.clicks > 0 ? (
             <>
               <RangeControls shown={stats.loading ? undefined : s} />
-              <StatsCharts stats={s} previous={previous.series} pngPrefix={`linkdesk-${l.alias}`} />
+              <StatsCharts stats={s} previous={previous.series} pngPrefix={`linkdesk-${l.alias}`}
+                between={<Destinations rows={(s as { destinations?: CountRow[] }).destinations} />} />
             </>
           ) : null}
         </>

@@ -5,7 +5,10 @@ import { fmt } from '../../../format.ts';
 export function ExpirationFields({ form, link }: SectionProps) {
   const noDate = form.values.expiration_date.trim() === '';
   return (
-    <Fieldset legend="Expiration">
+    <Fieldset legend="Active period and expiration">
+      <TextInput mb="sm" label="Active from" type="datetime-local" w={260}
+        description="Before this the link answers as expired; empty: active at once. The instance's time zone."
+        {...form.getInputProps('active_period_start_at')} />
       <SimpleGrid cols={3} spacing="sm">
         <TextInput label="Date" type="date" description="The instance's time zone" {...form.getInputProps('expiration_date')}
           onChange={(e) => {

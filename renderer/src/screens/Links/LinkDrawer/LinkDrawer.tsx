@@ -11,10 +11,11 @@ import { useSaveForm } from '../../../forms/use-save-form.ts';
 import type { LinkOptions } from '../use-link-options.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { ExpirationFields } from './ExpirationFields.tsx';
-import { LINK_WORDS, emptyLinkForm, formToBody, linkToForm, type LinkFormValues } from './link-form-model.ts';
+import { emptyLinkForm, linkWords, formToBody, linkToForm, type LinkFormValues } from './link-form-model.ts';
 import { OrganizeFields } from './OrganizeFields.tsx';
 import { PreviewFields } from './PreviewFields.tsx';
 import { ProtectionFields } from './ProtectionFields.tsx';
+import { RulesEditor } from './RulesEditor.tsx';
 import { TargetingFields } from './TargetingFields.tsx';
 import { UtmBuilder } from './UtmBuilder.tsx';
 
@@ -22,15 +23,19 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
   link: Link | null; options: LinkOptions | undefined; onClose(): void; onSaved(l: Link): void;
 }) {
   const editing = link !== null;
+  // A target row's errors name it as its type does ("URL for country 2"): the type read at the time of the check.
+  const targetsType = useRef<LinkFormValues['targets_type']>('');
+  const words = (path: string) => linkWords(targetsType.current)(path);
   // Checked with the API's own schema, field by field, before anything is sent.
   const form = useSchemaForm<LinkFormValues>({
     initialValues: link ? linkToForm(link) : emptyLinkForm(),
     schema: editing ? linkUpdateSchema : linkCreateSchema,
     toBody: (v) => formToBody(v, editing),
-    words: LINK_WORDS,
+    words,
     aliases: { domain: 'domain_id' },
     whole: ['pixel_ids'],
   });
+  targetsType.current = form.values.targets_type;
   const body = useRef<HTMLDivElement>(null);
   // Bumped on each refusal; after React has drawn the errors, the keyboard
   // goes to the first field the server refused.
@@ -52,7 +57,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
     aliases: { domain: 'domain_id' },
     whole: ['pixel_ids'],
     onRefused: () => setRefusals((n) => n + 1),
-    words: LINK_WORDS,
+    words,
   });
 
   const sectionProps = { form, link, options };
@@ -66,6 +71,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
           <ProtectionFields {...sectionProps} />
           <ExpirationFields {...sectionProps} />
           <TargetingFields {...sectionProps} />
+          <RulesEditor {...sectionProps} />
           <OrganizeFields {...sectionProps} />
           <PreviewFields {...sectionProps} />
           <Box pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>

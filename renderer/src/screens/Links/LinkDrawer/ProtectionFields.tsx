@@ -36,6 +36,8 @@ export function ProtectionFields({ form, link }: SectionProps) {
       ) : null}
       <Switch mt="md" label="Disabled" description="A disabled link answers 404 and is not counted."
         {...form.getInputProps('disabled', { type: 'checkbox' })} />
+      <Switch mt="md" label="Sensitive content" description="Visitors see a warning first and continue only if they choose to."
+        {...form.getInputProps('sensitive_content', { type: 'checkbox' })} />
     </Fieldset>
   );
 }

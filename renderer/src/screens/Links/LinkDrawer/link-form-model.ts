@@ -1,23 +1,37 @@
 // The link form's values use the API's field names, so a 422 keyed
 // `country.0.value` lands on the input at that same path.
-import type { KeyValue, Link } from '../../../../../shared/api-types.ts';
-import { TARGET_FIELD, type TargetField } from '../../../../../shared/constants.ts';
 import type { Body } from '../../../api/types.ts';
-import { labels } from '../../../forms/screen-words.ts';
+import { labels, type Labels } from '../../../forms/screen-words.ts';
+import { KEYED } from './target-keys.ts';
+import {
+  LIST_CONDITIONS, ruleToBody, ruleToForm, targetsOf, targetsToBody, toApiDateTime, toInputDateTime, type LinkV2, type RuleRow, type TargetRow, type TargetsType,
+} from './targeting-model.ts';
 
-/** Each field as the form's labels name it, for the form's own checks and the server's 422s alike. */
-export const LINK_WORDS = labels({
+const BASE_WORDS = {
   url: 'destination URL', alias: 'alias', domain_id: 'domain', password: 'password', privacy: 'statistics page setting',
   privacy_password: 'statistics password', disabled: 'disabled setting', expiration_date: 'expiration date',
   expiration_time: 'expiration time', expiration_clicks: 'click limit', expiration_url: 'expiration URL',
-  target_type: 'target type', country: 'country list', platform: 'platform list', language: 'language list', rotation: 'rotation list',
-  'country.*.key': (n) => `country ${n}`, 'country.*.value': (n) => `URL for country ${n}`,
-  'platform.*.key': (n) => `platform ${n}`, 'platform.*.value': (n) => `URL for platform ${n}`,
-  'language.*.key': (n) => `language ${n}`, 'language.*.value': (n) => `URL for language ${n}`,
-  'rotation.*.value': (n) => `rotation URL ${n}`,
+  targets_type: 'target type', targets: 'target list',
+  rules: 'rule list', 'rules.*.url': (n: number) => `URL for rule ${n}`, 'rules.*.if': (n: number) => `conditions of rule ${n}`,
+  'rules.*.if.query': (n: number) => `query condition of rule ${n}`, 'rules.*.if.between': (n: number) => `date condition of rule ${n}`,
+  'rules.*.if.between.from': (n: number) => `start of rule ${n}`, 'rules.*.if.between.to': (n: number) => `end of rule ${n}`,
+  ...Object.fromEntries(LIST_CONDITIONS.map((c) => [`rules.*.if.${c}`, (n: number) => `${c.replace('_', ' ')} of rule ${n}`])),
+  sensitive_content: 'sensitive content setting', active_period_start_at: 'active-from date and time',
   space_id: 'space', pixel_ids: 'pixels', preview_title: 'preview title', preview_description: 'preview description',
   preview_image: 'preview image URL',
-});
+};
+
+/** Each field as the form's labels name it, for the form's own checks and the server's 422s alike; a target row as its type names it. */
+export function linkWords(type: TargetsType | ''): Labels {
+  const noun = type && type !== 'rotations' ? KEYED[type].noun : 'target';
+  return labels({
+    ...BASE_WORDS,
+    'targets.*.key': (n) => `${noun} ${n}`,
+    'targets.*.value': (n) => (type === 'rotations' ? `rotation URL ${n}` : `URL for ${noun} ${n}`),
+    'targets.*.weight': (n) => `weight ${n}`,
+  });
+}
+export const LINK_WORDS = linkWords('');
 
 export interface LinkFormValues {
   url: string;
@@ -33,11 +47,12 @@ export interface LinkFormValues {
   expiration_time: string;
   expiration_clicks: number | string;
   expiration_url: string;
-  target_type: '0' | '1' | '2' | '3' | '4';
-  country: KeyValue[];
-  platform: KeyValue[];
-  language: KeyValue[];
-  rotation: { value: string }[];
+  targets_type: TargetsType | '';
+  targets: TargetRow[];
+  rules: RuleRow[];
+  sensitive_content: boolean;
+  /** The datetime-local input's `YYYY-MM-DDTHH:MM`; `Y-m-d H:i` in the body. */
+  active_period_start_at: string;
   space_id: string;
   pixel_ids: string[];
   preview_title: string;
@@ -48,11 +63,11 @@ export interface LinkFormValues {
 export const emptyLinkForm = (): LinkFormValues => ({
   url: '', domain_id: '', alias: '', password: '', remove_password: false, privacy: '0', privacy_password: '',
   disabled: false, expiration_date: '', expiration_time: '', expiration_clicks: '', expiration_url: '',
-  target_type: '0', country: [], platform: [], language: [], rotation: [], space_id: '', pixel_ids: [],
+  targets_type: '', targets: [], rules: [], sensitive_content: false, active_period_start_at: '', space_id: '', pixel_ids: [],
   preview_title: '', preview_description: '', preview_image: '',
 });
 
-export function linkToForm(l: Link): LinkFormValues {
+export function linkToForm(l: LinkV2): LinkFormValues {
   return {
     ...emptyLinkForm(),
     url: l.url,
@@ -64,11 +79,10 @@ export function linkToForm(l: Link): LinkFormValues {
     expiration_time: l.expiration_date ? (l.expiration_time ?? '') : '',
     expiration_clicks: l.expiration_clicks ?? '',
     expiration_url: l.expiration_url ?? '',
-    target_type: String(l.target_type) as LinkFormValues['target_type'],
-    country: l.country.map((e) => ({ ...e })),
-    platform: l.platform.map((e) => ({ ...e })),
-    language: l.language.map((e) => ({ ...e })),
-    rotation: l.rotation.map((e) => ({ ...e })),
+    ...targetsOf(l),
+    rules: (l.rules ?? []).map(ruleToForm),
+    sensitive_content: Boolean(l.sensitive_content),
+    active_period_start_at: toInputDateTime(l.active_period_start_at),
     space_id: l.space ? String(l.space.id) : '',
     pixel_ids: l.pixels.map((p) => String(p.id)),
     preview_title: l.preview_title ?? '',
@@ -77,20 +91,17 @@ export function linkToForm(l: Link): LinkFormValues {
   };
 }
 
-export const selectedTargetField = (v: Pick<LinkFormValues, 'target_type'>): TargetField | null =>
-  v.target_type === '0' ? null : TARGET_FIELD[Number(v.target_type) as keyof typeof TARGET_FIELD];
-
 const clicksOf = (v: number | string): number | string | null => (v === '' ? null : typeof v === 'number' ? v : v.trim() || null);
 
 /**
  * The request body. Create leaves out what is empty; update sends `null` to
  * clear a field and leaves out the secrets that were not retyped, so a stored
- * password is kept unless the user enters a new one or removes it. Only the
- * selected target type's list is sent: the others do not apply.
+ * password is kept unless the user enters a new one or removes it. Targeting
+ * is written in phpShort's current generation (`targets_type` + `targets`).
  */
 export function formToBody(v: LinkFormValues, editing: boolean): Body {
   const t = (s: string) => s.trim();
-  const body: Body = { url: t(v.url), disabled: v.disabled ? 1 : 0, privacy: Number(v.privacy), target_type: Number(v.target_type) };
+  const body: Body = { url: t(v.url), disabled: v.disabled ? 1 : 0, privacy: Number(v.privacy) };
   const optional = (key: string, value: unknown) => {
     if (value !== '' && value !== null) body[key] = value;
     else if (editing) body[key] = null;
@@ -109,8 +120,12 @@ export function formToBody(v: LinkFormValues, editing: boolean): Body {
   optional('preview_description', t(v.preview_description));
   optional('preview_image', t(v.preview_image));
   if (editing || v.pixel_ids.length) body.pixel_ids = v.pixel_ids.map(Number);
-  const field = selectedTargetField(v);
-  if (field === 'rotation') body.rotation = v.rotation.map((e) => ({ value: t(e.value) }));
-  else if (field) body[field] = v[field].map((e) => ({ key: e.key, value: t(e.value) }));
+  if (editing || v.targets_type) {
+    body.targets_type = v.targets_type;
+    body.targets = targetsToBody(v.targets_type, v.targets);
+  }
+  if (editing || v.rules.length) body.rules = v.rules.map(ruleToBody);
+  if (editing || v.sensitive_content) body.sensitive_content = v.sensitive_content;
+  optional('active_period_start_at', t(v.active_period_start_at) ? toApiDateTime(v.active_period_start_at) : '');
   return body;
 }
