@@ -302,6 +302,9 @@ export async function registerRedirects(
   function answerChoice(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, link: RedirectLink, body: Record<string, unknown>) {
     const self = selfLocation(link.alias, false, queryOf(req.url));
     const secure = req.protocol === 'https';
+    // Only the page itself answers: a form on another site could otherwise accept tracking in the visitor's name.
+    const from = req.headers['sec-fetch-site'];
+    if (from === 'cross-site' || from === 'same-site') return found(reply, self, 303);
     if (body.sensitive === 'continue') return found(reply.header('set-cookie', rememberSensitive(link.id, req.params.alias, secure)), self, 303);
     const choice = body.consent === 'accept' || body.consent === 'decline' ? body.consent : null;
     // The token's click was let through (a click limit it reached included); only turning the link off since stops it.

@@ -158,6 +158,12 @@ describe('consent page', () => {
       expect(r.headers['set-cookie']).toBeUndefined();
     }
     expect(other.id).not.toBe(l.id);
+    // Nor does an answer a browser says came from a form on another site (an Accept forged in the visitor's name).
+    for (const site of ['cross-site', 'same-site']) {
+      const r = await s.hit('/turns', { headers: { 'sec-fetch-site': site }, form: { consent: 'accept', token: tokenOf(await s.hit('/turns'))! } });
+      expect(r.location).toBe('/turns');
+      expect(r.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   it('asks for the password first, then for consent', async () => {
