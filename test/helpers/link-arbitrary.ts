@@ -14,7 +14,11 @@ export const linkArb = fc.record({
   pixel: fc.boolean(), disabled: fc.boolean(), privacy: fc.constantFrom(0, 1, 2), password: fc.boolean(),
   expiry: fc.option(fc.record({ date: fc.constantFrom('2030-01-02', '2020-05-06'), time: fc.constantFrom('00:00', '13:45') }), { nil: null }),
   clicks: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }), expirationUrl: fc.option(url, { nil: null }),
-  target: fc.constantFrom(0, 1, 2, 3, 4), preview: fc.option(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s.trim() !== ''), { nil: null }),
+  target: fc.constantFrom(0, 1, 2, 3, 4),
+  // Current phpShort's generation: types the seed has no number for, weights, the active period's start, sensitive content.
+  targets: fc.option(fc.constantFrom('continents', 'browsers', 'devices', 'rotations'), { nil: null }),
+  startsAt: fc.option(fc.constant('2019-01-01 08:30'), { nil: null }), sensitive: fc.boolean(),
+  preview: fc.option(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s.trim() !== ''), { nil: null }),
 });
 export type GeneratedLink = typeof linkArb extends fc.Arbitrary<infer T> ? T : never;
 /** A handful of links with distinct aliases. */
@@ -35,8 +39,17 @@ export function bodyOf(l: GeneratedLink, ids: { domain: number; spaces: Record<s
     country: [{ key: 'US', value: 'https://us.example.com/' }], platform: [{ key: 'OS X', value: 'https://mac.example.com/' }],
     language: [{ key: 'fr', value: 'https://fr.example.com/' }], rotation: [{ value: 'https://a.example.com/' }, { value: 'https://b.example.com/' }],
     preview_title: l.preview, preview_description: l.preview,
+    ...(l.targets ? { target_type: undefined, targets_type: l.targets, targets: TARGETS[l.targets] } : {}),
+    ...(l.startsAt ? { active_period_start_at: l.startsAt } : {}), sensitive_content: l.sensitive ? 1 : 0,
   };
 }
+
+const TARGETS = {
+  continents: [{ key: 'EU', value: 'https://eu.example.com/' }, { key: 'AS', value: 'https://asia.example.com/' }],
+  browsers: [{ key: 'Firefox', value: 'https://firefox.example.com/' }],
+  devices: [{ key: 'tablet', value: 'https://tablet.example.com/' }],
+  rotations: [{ value: 'https://a.example.com/', weight: 3 }, { value: 'https://b.example.com/' }],
+} as const;
 
 /** An export's links as a person compares them: created_at and title aside, in alias order. */
 export async function linksIn(text: string) {

@@ -7,14 +7,14 @@ import type { PortableLink } from './types.ts';
 /** Every field of a portable link, in the order of Linkdesk's CSV columns. */
 export const PORTABLE_FIELDS = [
   'url', 'alias', 'domain', 'space', 'space_color', 'pixels', 'disabled', 'privacy', 'password_protected',
-  'privacy_password_protected', 'expiration_url', 'expiration_date', 'expiration_time', 'expiration_clicks',
-  'target_type', 'country', 'platform', 'language', 'rotation', 'preview_title', 'preview_description', 'preview_image',
-  'title', 'created_at',
+  'privacy_password_protected', 'expiration_url', 'expiration_date', 'expiration_time', 'expiration_clicks', 'active_period_start_at',
+  'target_type', 'country', 'platform', 'language', 'rotation', 'targets_type', 'targets', 'rules', 'sensitive_content',
+  'preview_title', 'preview_description', 'preview_image', 'title', 'created_at',
 ] as const satisfies readonly (keyof PortableLink)[];
 
 /** Fields that hold lists: JSON in a CSV cell. */
-export const LIST_FIELDS = ['pixels', 'country', 'platform', 'language', 'rotation'] as const;
-export const BOOLEAN_FIELDS = ['disabled', 'password_protected', 'privacy_password_protected'] as const;
+export const LIST_FIELDS = ['pixels', 'country', 'platform', 'language', 'rotation', 'targets', 'rules'] as const;
+export const BOOLEAN_FIELDS = ['disabled', 'password_protected', 'privacy_password_protected', 'sensitive_content'] as const;
 
 /** A link to `url` with nothing else set: what a foreign format starts from. */
 export function blankLink(url: string): PortableLink {
@@ -22,7 +22,7 @@ export function blankLink(url: string): PortableLink {
     url, alias: null, domain: null, space: null, space_color: null, pixels: [], disabled: false, privacy: 0,
     password_protected: false, privacy_password_protected: false, expiration_url: null, expiration_date: null,
     expiration_time: null, expiration_clicks: null, target_type: 0, country: [], platform: [], language: [], rotation: [],
-    preview_title: null, preview_description: null, preview_image: null, title: null, created_at: null,
+    targets_type: null, targets: [], active_period_start_at: null, sensitive_content: false, rules: [], preview_title: null, preview_description: null, preview_image: null, title: null, created_at: null,
   };
 }
 
@@ -49,6 +49,11 @@ export function fromApiLink(link: Link, pixels: Pixel[] = []): PortableLink {
     platform: link.platform.map(({ key, value }) => ({ key, value })),
     language: link.language.map(({ key, value }) => ({ key, value })),
     rotation: link.rotation.map(({ value }) => ({ value })),
+    targets_type: link.targets_type,
+    targets: link.targets.map((t) => (t.weight === undefined ? { key: t.key, value: t.value } : { key: t.key, value: t.value, weight: t.weight })),
+    active_period_start_at: link.active_period_start_at,
+    sensitive_content: link.sensitive_content === 1,
+    rules: link.rules as Record<string, unknown>[],
     preview_title: link.preview_title,
     preview_description: link.preview_description,
     preview_image: link.preview_image,
@@ -93,6 +98,15 @@ export function toCreateBody(
   }
   if (link.expiration_date !== null && link.expiration_time !== null) body.expiration_time = link.expiration_time;
   for (const f of ['country', 'platform', 'language', 'rotation'] as const) if (link[f].length) body[f] = link[f];
+  // Current phpShort's targeting says more (types the seed has no number for, weights): it replaces target_type, which would clash.
+  if (link.targets_type !== null && link.targets.length) {
+    delete body.target_type;
+    body.targets_type = link.targets_type;
+    body.targets = link.targets.map(({ key, value, weight }) => ({ ...(key === null ? {} : { key }), value, ...(weight === undefined ? {} : { weight }) }));
+  }
+  if (link.active_period_start_at !== null) body.active_period_start_at = link.active_period_start_at;
+  if (link.sensitive_content) body.sensitive_content = 1;
+  if (link.rules.length) body.rules = link.rules;
   // What the file says the link was: the bulk route keeps both (a server without it ignores them).
   if (link.title !== null) body.title = link.title;
   if (link.created_at !== null && !Number.isNaN(Date.parse(link.created_at))) body.created_at = link.created_at;

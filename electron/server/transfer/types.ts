@@ -3,6 +3,7 @@
 // nothing on another instance) and secrets only as flags (never exported).
 import { z } from 'zod';
 import { PLATFORMS, TARGET_TYPES } from '../../../shared/constants.ts';
+import { TARGETS_TYPES } from '../../../shared/targeting-keys.ts';
 
 const kv = z.array(z.object({ key: z.string(), value: z.string() }));
 
@@ -30,6 +31,14 @@ export const portableLinkSchema = z.object({
   platform: z.array(z.object({ key: z.enum(PLATFORMS).or(z.string()), value: z.string() })),
   language: kv,
   rotation: z.array(z.object({ value: z.string() })),
+  /** Current phpShort's targeting (the same model; continents, browsers and devices exist only here, rotation weights too). */
+  targets_type: z.enum(TARGETS_TYPES).nullable(),
+  targets: z.array(z.object({ key: z.string().nullable(), value: z.string(), weight: z.number().int().optional() })),
+  /** `YYYY-MM-DD HH:MM` in the exporting instance's time zone. */
+  active_period_start_at: z.string().nullable(),
+  sensitive_content: z.boolean(),
+  /** As the API answers them; checked again by the target's API on import. */
+  rules: z.array(z.record(z.string(), z.unknown())),
   preview_title: z.string().nullable(),
   preview_description: z.string().nullable(),
   preview_image: z.string().nullable(),
