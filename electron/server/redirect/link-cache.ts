@@ -24,6 +24,7 @@
 // (authoritative) and mirrored into the cached row.
 import { LRUCache } from 'lru-cache';
 import type { RedirectDomain, RedirectLink, RedirectRepository } from '../db/repositories/redirect-repository.ts';
+import { ruleChars } from './rules.ts';
 
 const RECHECK_MS = 100;
 /** The links kept, by their estimated size: 100,000 ordinary links take about a third of it. */
@@ -62,13 +63,18 @@ const keyOf = (domainId: number | null, alias: string) => (domainId ? `${domainI
  */
 export function linkBytes(l: RedirectLink): number {
   let chars = l.alias.length * 2 + l.url.length + l.targets.length + l.created_at.length;
-  for (const s of [l.title, l.password_hash, l.privacy_password_hash, l.expiration_url, l.preview_title, l.preview_description, l.preview_image, l.rules]) {
+  for (const s of [l.title, l.password_hash, l.privacy_password_hash, l.expiration_url, l.preview_title, l.preview_description, l.preview_image]) {
     if (s) chars += s.length;
   }
+  chars += ruleChars(l);
   return 320 + 2 * chars;
 }
 
-export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX_LINK_BYTES): LinkCache {
+/**
+ * `prepare`: what a link gets as it is taken in (its rules compiled, rules.ts compiledOf), before
+ * its size is counted: links that share their rules share one copy of them.
+ */
+export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX_LINK_BYTES, prepare: (l: RedirectLink) => void = () => {}): LinkCache {
   let seen = repo.lastChange();
   let checkedAt = -Infinity;
   let touched = false;
@@ -89,6 +95,7 @@ export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX
         this.sync();
         const rows = repo.linksAfter(after, WARM_SLICE);
         for (const l of rows) {
+          prepare(l);
           if (links.calculatedSize + linkBytes(l) > maxBytes) return;
           const key = keyOf(l.domain_id, l.alias);
           if (!links.has(key)) links.set(key, l);
@@ -141,7 +148,10 @@ export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX
       const hit = links.get(key);
       if (hit !== undefined || missing.has(key)) return hit;
       const found = repo.find(domainId, alias);
-      if (found) links.set(key, found);
+      if (found) {
+        prepare(found);
+        links.set(key, found);
+      }
       else missing.set(key, true);
       return found;
     },

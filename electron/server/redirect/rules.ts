@@ -2,11 +2,12 @@
 // link's rules whose conditions all hold, then its targeting, then its url.
 // One function, decide(), answers for real redirects and for
 // POST /links/{id}/evaluate alike. A link's rules and targets are compiled
-// once per cached record (link-cache.ts, pg-source.ts), on its first redirect,
-// and kept on the record, so they go when it is dropped or changed: a redirect
-// parses no JSON and asks the visitor only what the link's own rules and
-// targeting need (`needs`). Not when the cache is warmed: most warmed links
-// are never visited, and a compiled link holds its sets and schedule.
+// once per cached record and kept on it, so they go when it is dropped or
+// changed: SQLite's cache compiles a link as it takes it in (link-cache.ts),
+// PostgreSQL's on its first redirect. A redirect parses no JSON and asks the
+// visitor only what the link's own rules and targeting need (`needs`). Equal
+// rules texts share one compiled copy; a link with neither rules nor
+// targeting shares one empty answer.
 import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
 import { TARGET_TYPE } from '../../../shared/constants.ts';
 import { TARGETS_TYPE_CODE } from '../../../shared/targeting-keys.ts';
@@ -70,8 +71,29 @@ const TARGET_NEEDS: Record<number, number> = {
   [TARGETS_TYPE_CODE.devices]: NEED.agent,
 };
 
-export function compileRules(json: string | null, timeZone: string): { rules: CompiledRule[]; needs: number } {
-  const stored: LinkRule[] = json ? JSON.parse(json) as LinkRule[] : [];
+// Compiled rules by their JSON text: links made together (a bulk import, a template) share their rules,
+// and then one compiled copy (it is never changed) instead of one per cached link, and one copy of the
+// text: the first link's, which its record is counted for (ruleBytes).
+const MAX_SHARED = 1000;
+interface SharedRules { rules: CompiledRule[]; needs: number; text: string }
+const NO_RULES: SharedRules = { rules: [], needs: 0, text: '' };
+const NO_TARGETS: Targets = Object.freeze({});
+/** By time zone (one per process, but tests run several), then by the rules' text. */
+const shared = new Map<string, Map<string, SharedRules>>();
+
+export function compileRules(json: string | null, timeZone: string): SharedRules {
+  if (!json) return NO_RULES;
+  let zone = shared.get(timeZone);
+  if (zone === undefined) shared.set(timeZone, (zone = new Map()));
+  let out = zone.get(json);
+  if (out === undefined) {
+    if (zone.size >= MAX_SHARED) zone.delete(zone.keys().next().value!);
+    zone.set(json, (out = { ...compile(JSON.parse(json) as LinkRule[], timeZone), text: json }));
+  }
+  return out;
+}
+
+function compile(stored: LinkRule[], timeZone: string): { rules: CompiledRule[]; needs: number } {
   let needs = 0;
   const rules = stored.map((r): CompiledRule => {
     const c = r.if;
@@ -92,21 +114,42 @@ export function compileRules(json: string | null, timeZone: string): { rules: Co
   return { rules, needs };
 }
 
+/** A link with neither rules nor targeting (most links): one shared answer, nothing parsed or kept per link. */
+const PLAIN: CompiledLink = { rules: [], targets: NO_TARGETS, schedule: null, needs: 0 };
+
 export function compileLink(link: Pick<RedirectLink, 'rules' | 'targets' | 'target_type'>, timeZone: string): CompiledLink {
+  if (!link.rules && link.target_type === 0) return PLAIN;
   const { rules, needs } = compileRules(link.rules, timeZone);
-  const targets = parseTargets(link.targets);
+  const targets = link.target_type === 0 ? NO_TARGETS : parseTargets(link.targets);
   const rotates = link.target_type === TARGET_TYPE.rotation && !!targets.rotation?.length;
   return { rules, targets, schedule: rotates ? rotationSchedule(targets.rotation!) : null, needs: needs | (TARGET_NEEDS[link.target_type] ?? 0) };
 }
 
 const COMPILED = Symbol('compiled');
-type Cached = RedirectLink & { [COMPILED]?: CompiledLink };
+const SHARES_TEXT = Symbol('sharesText');
+type Cached = RedirectLink & { [COMPILED]?: CompiledLink; [SHARES_TEXT]?: true };
 
-/** The link's compiled rules and targets, kept on the cached record (compiled once per record). */
+/**
+ * The link's compiled rules and targets, kept on the cached record (compiled once per record:
+ * the SQLite cache compiles as it takes a link in, link-cache.ts `prepare`; elsewhere on first use).
+ * A record whose rules another link already brought keeps that link's copy of the text, not its own.
+ */
 export function compiledOf(link: RedirectLink, timeZone: string): CompiledLink {
   const l = link as Cached;
-  return l[COMPILED] ??= compileLink(link, timeZone);
+  let k = l[COMPILED];
+  if (k === undefined) {
+    const known = !!link.rules && !!shared.get(timeZone)?.has(link.rules);
+    k = l[COMPILED] = compileLink(link, timeZone);
+    if (known) {
+      l[SHARES_TEXT] = true;
+      link.rules = compileRules(link.rules, timeZone).text;
+    }
+  }
+  return k;
 }
+
+/** What a cached record's rules text costs it: nothing when it shares another link's copy. */
+export const ruleChars = (link: RedirectLink): number => (!link.rules || (link as Cached)[SHARES_TEXT] ? 0 : link.rules.length);
 
 const holds = (set: Set<string> | null, v: string | null) => set === null || (v !== null && set.has(v));
 

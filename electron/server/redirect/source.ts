@@ -15,11 +15,12 @@ import type { ClickGate } from './click-gate.ts';
 import { createClickRecorder, type ClickWriterMode } from './clicks.ts';
 import type { RawClick } from './enrich.ts';
 import type { CountryLookup } from './geoip.ts';
-import { createLinkCache } from './link-cache.ts';
+import { createLinkCache, MAX_LINK_BYTES } from './link-cache.ts';
 import { createPgBackpressure } from './pg-backpressure.ts';
 import { createPgClickRecorder } from './pg-clicks.ts';
 import { createPgRedirectSource } from './pg-source.ts';
 import { createPgWorkerRecorder } from './pg-worker-recorder.ts';
+import { compiledOf } from './rules.ts';
 
 export type Maybe<T> = T | Promise<T>;
 
@@ -122,7 +123,7 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
     };
   }
   const repo = createRedirectRepository(store);
-  const cache = createLinkCache(repo);
+  const cache = createLinkCache(repo, MAX_LINK_BYTES, (l) => compiledOf(l, o.timeZone));
   const clickStore = createClickStore(store.sqlite, o.timeZone);
   const recorder = createClickRecorder(clickStore, o.geo, o.clickWriter, {
     file: repo.file, timeZone: o.timeZone, geoipPath: o.geoipPath, geoipCity: o.geoipCity, retentionMs: o.retentionMs,

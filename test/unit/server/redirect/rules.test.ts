@@ -2,7 +2,8 @@
 // black-box tests (test/integration/redirect/rules*.test.ts) go through HTTP.
 import { describe, expect, it } from 'vitest';
 import { linkRulesSchema } from '../../../../shared/schemas/link-rules.ts';
-import { compileLink, decide, pickTurn, rotationShares, type RuleVisitor } from '../../../../electron/server/redirect/rules.ts';
+import { compiledOf, compileLink, decide, pickTurn, ruleChars, rotationShares, type RuleVisitor } from '../../../../electron/server/redirect/rules.ts';
+import type { RedirectLink } from '../../../../electron/server/db/repositories/redirect-repository.ts';
 import { rotationSchedule } from '../../../../electron/server/redirect/targeting.ts';
 
 const visitor = (v: Partial<RuleVisitor> = {}): RuleVisitor => ({
@@ -51,6 +52,21 @@ describe('decide', () => {
     expect(decide(l, k, visitor({ query: new URLSearchParams('ref=web') })).kind).toBe('rotation');
     expect([0, 1, 2, 3, 4].map((t) => pickTurn(k, t).url)).toEqual(['https://a.example/', 'https://a.example/', 'https://b.example/', 'https://a.example/', 'https://a.example/']);
     expect(rotationShares(k)).toEqual([{ url: 'https://a.example/', weight: 3, share: 0.75 }, { url: 'https://b.example/', weight: 1, share: 0.25 }]);
+  });
+});
+
+describe('compiledOf', () => {
+  it('compiles rules once for every link that carries the same text, and counts that text once', () => {
+    const text = JSON.stringify([{ if: { countries: ['DE'] }, url: 'https://de.example/' }, { if: { query: { n: String(Math.random()) } }, url: 'https://q.example/' }]);
+    // Two rows read from the database: equal texts, separate strings.
+    const row = () => ({ url: 'https://x.example/', target_type: 0, targets: '{}', rules: (' ' + text).slice(1) }) as RedirectLink;
+    const [a, b] = [row(), row()];
+    const first = compiledOf(a, 'UTC');
+    expect(compiledOf(b, 'UTC').rules).toBe(first.rules);
+    expect(compiledOf(a, 'UTC')).toBe(compiledOf(a, 'UTC'));
+    expect([ruleChars(a), ruleChars(b)]).toEqual([text.length, 0]);
+    // A link with neither rules nor targeting keeps nothing of its own.
+    expect(compiledOf({ ...row(), rules: null }, 'UTC')).toBe(compiledOf({ ...row(), rules: null }, 'UTC'));
   });
 });
 
