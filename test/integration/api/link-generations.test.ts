@@ -100,6 +100,21 @@ describe('current generation written, seed generation read', () => {
   });
 });
 
+describe('active period in the instance\'s time zone (Europe/Berlin)', () => {
+  /** Berlin's wall clock `minutes` from now, as `YYYY-MM-DD HH:MM`. */
+  const berlin = (minutes: number) => new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  }).format(new Date(Date.now() + minutes * 60_000));
+
+  it('reads a start as Berlin time: 30 minutes ahead there is not yet active, 30 minutes ago is (Berlin is UTC+1 or +2)', async () => {
+    const [soon, ago] = [berlin(30), berlin(-30)];
+    const ahead = await json({ url: u('x'), active_period_start_at: soon });
+    expect(ahead.body.data).toMatchObject({ active_period_start_at: soon, status: 2 });
+    const past = await json({ url: u('x'), active_period_start_at: ago });
+    expect(past.body.data).toMatchObject({ active_period_start_at: ago, status: 1 });
+  });
+});
+
 describe('lists', () => {
   it('list a link before its start among the expired (status 2), with the totals to match', async () => {
     const totals = async () => Promise.all([1, 2].map(async (st) => (await s.api('GET', `/links?status=${st}`)).body.meta.total as number));
