@@ -128,6 +128,21 @@ describe('lists', () => {
   });
 });
 
+describe('bulk', () => {
+  it('POST and PATCH /links/bulk take the current generation\'s fields too', async () => {
+    const r = await s.api('POST', '/links/bulk', { json: { links: [
+      { url: u('b1'), targets_type: 'devices', targets: [{ key: 'watch', value: u('w') }], clicks_limit: 3, sensitive_content: 'true' },
+      { url: u('b2'), targets_type: 'continents', targets: [{ key: 'Mars', value: u('m') }] },
+    ] } });
+    expect(r.status).toBe(200);
+    expect(r.body.data[0]).toMatchObject({ result: 'created', data: { targets_type: 'devices', targets: [{ key: 'watch', value: u('w') }], expiration_clicks: 3, sensitive_content: 1 } });
+    expect(r.body.data[1]).toMatchObject({ result: 'rejected', errors: { 'targets.0.key': [expect.stringContaining('AF, AN, AS, EU, NA, OC, SA')] } });
+    const id = r.body.data[0].data.id;
+    const p = await s.api('PATCH', '/links/bulk', { json: { ids: [id], changes: { active_period_end_at: '2099-12-31 23:59', clicks_limit: null } } });
+    expect(p.body.data[0]).toMatchObject({ result: 'updated', data: { active_period_end_at: '2099-12-31 23:59', expiration_date: '2099-12-31', clicks_limit: null } });
+  });
+});
+
 describe('refused with 422', () => {
   it('names the allowed keys of each type', async () => {
     const bad = async (type: string, key: string) => {
