@@ -8,6 +8,7 @@ import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pix
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
 import type { DomainDns } from './schemas/domain-dns.ts';
+import { feedUrlProblem, type UpdateView } from './updates.ts';
 import { linkEvaluateSchema, type LinkEvaluation } from './schemas/link-rules.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
@@ -46,6 +47,13 @@ const settingsPatch = z.object({
   quickShortenInstanceId: instanceId.nullable().optional(),
   startAtLogin: z.boolean().optional(),
   keepServingInTray: z.boolean().optional(),
+}).strict();
+const updateSettingsPatch = z.object({
+  feedUrl: z.string().trim().max(2000).superRefine((url, ctx) => {
+    const problem = feedUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }).optional(),
+  checkAtStart: z.boolean().optional(),
 }).strict();
 // Passed on to the API, which checks them as it checks any new link.
 const quickFields = z.object({
@@ -285,6 +293,12 @@ export const contract = {
   'settings.get': entry<typeof none, SettingsView>(none),
   /** A change to some settings; a refused shortcut or login item comes back as a 422-like validation error. */
   'settings.update': entry<typeof settingsPatch, SettingsView>(settingsPatch),
+  /** Updates (electron/services/updater.ts): the feed, its state, a check now, and the banner's Restart. */
+  'updates.get': entry<typeof none, UpdateView>(none),
+  'updates.configure': entry<typeof updateSettingsPatch, UpdateView>(updateSettingsPatch),
+  'updates.check': entry<typeof none, UpdateView>(none),
+  /** Quits and installs the downloaded update: only on the person's yes. */
+  'updates.install': entry<typeof none, { ok: boolean }>(none),
   /** The http(s) address on the clipboard, or why there is none. */
   'quick.peek': entry<typeof none, ClipboardPeek>(none),
   /** The quick-shorten instance's domains, for the quick window's picker. */

@@ -4,6 +4,7 @@
 import type { Link } from './api-types.ts';
 import type { ServerStatus } from './contract.ts';
 import type { JobView } from './transfer.ts';
+import { isUpdateStatus, type UpdateStatus } from './updates.ts';
 
 export type ThemeSetting = 'light' | 'dark' | 'system';
 export interface AppSettings {
@@ -58,7 +59,9 @@ export type AppCommand =
    */
   | { type: 'live-clicks'; followId: string; instanceId: string; clicks: LiveClick[] }
   /** The state of a follow's live stream. */
-  | { type: 'live-state'; followId: string; instanceId: string; state: LiveState; message: string | null };
+  | { type: 'live-state'; followId: string; instanceId: string; state: LiveState; message: string | null }
+  /** Pushed to every window as an update check goes (the banner shows a ready update). */
+  | { type: 'update-status'; status: UpdateStatus };
 
 /** One click as GET /stats/live sends it. */
 export interface LiveClick {
@@ -118,6 +121,7 @@ export function isAppCommand(v: unknown): v is AppCommand {
   if (v.type === 'palette') return Object.keys(v).length === 1;
   if (v.type === 'server-status') return isServerStatus(v.status);
   if (v.type === 'job') return isJobView(v.job);
+  if (v.type === 'update-status') return isUpdateStatus(v.status);
   if (v.type === 'notice') return shortString(v.title, 200) && shortString(v.message, 1000) && (v.tone === 'info' || v.tone === 'error');
   if (v.type !== 'open' || !isRecord(v.target)) return false;
   const t = v.target;

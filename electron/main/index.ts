@@ -78,6 +78,8 @@ async function start(): Promise<void> {
     resolveSystemProxy: (url) => session.defaultSession.resolveProxy(url),
     native: electronNative(path.join(resources, 'icon.png')),
     confirm: nativeConfirm,
+    // Only an installed app can update itself; the check itself is in services (updater.ts).
+    updater: app.isPackaged ? await loadUpdater() : undefined,
   });
 
   const windows = await createWindowManager({
@@ -96,8 +98,16 @@ async function start(): Promise<void> {
   const openSettings = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'settings', linkId: null } });
   const quickShorten = () => void windows.openQuick();
   const openAbout = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'instances', linkId: null } });
+  // Asked for: the answer in words whatever it is; a ready update also shows the banner (pushed by services).
+  const checkForUpdates = async () => {
+    const s = desktop.updates ? await desktop.updates.check() : { state: 'off' as const, message: 'Updates work only in the installed app.' };
+    if (s.state === 'off' || s.state === 'current' || s.state === 'failed') {
+      windows.command({ type: 'notice', title: 'Check for updates', message: s.message.slice(0, 1000), tone: s.state === 'failed' ? 'error' : 'info' });
+    }
+  };
   Menu.setApplicationMenu(applicationMenu({
     openWindow, quickShorten, openSettings, openAbout, palette: () => windows.command({ type: 'palette' }), devTools,
+    checkForUpdates: () => void checkForUpdates(),
   }));
 
   const quit = () => app.quit();
@@ -144,6 +154,13 @@ async function start(): Promise<void> {
   for (const raw of earlyLinks.splice(0)) handleLink(raw);
   if (link) handleLink(link);
   else if (!process.argv.includes(HIDDEN_FLAG)) openWindow();
+  void desktop.updates?.checkAtStart();
+}
+
+/** electron-updater's updater for this OS, loaded only in the installed app. */
+async function loadUpdater() {
+  const mod = await import('electron-updater');
+  return mod.autoUpdater ?? (mod as unknown as { default: typeof mod }).default.autoUpdater;
 }
 
 if (!app.requestSingleInstanceLock()) {

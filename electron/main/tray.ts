@@ -56,6 +56,8 @@ export interface MenuActions {
   palette(): void;
   /** The window's About card (version, data folder, logs). */
   openAbout(): void;
+  /** Help → Check for Updates… (electron/services/updater.ts); the answer comes as a notice or the banner. */
+  checkForUpdates(): void;
   devTools: boolean;
 }
 
@@ -98,6 +100,7 @@ export function applicationMenu(a: MenuActions): Menu {
         // On macOS About lives in the app menu; elsewhere here, where people look for it.
         ...(mac ? [] : [{ label: 'About Linkdesk', click: a.openAbout }]),
         { label: 'Data Folder and Logs…', click: a.openAbout },
+        { label: 'Check for Updates…', click: a.checkForUpdates },
       ],
     },
   ]);

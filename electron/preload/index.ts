@@ -15,7 +15,7 @@ ipcRenderer.on(COMMAND_CHANNEL, (_event, command: unknown) => {
   if (!isAppCommand(command)) return;
   if (listener) listener(command);
   // Status, progress and live clicks are not kept: a page that starts listening reads the state of now.
-  else if (waiting.length < 10 && command.type !== 'server-status' && command.type !== 'job' && !command.type.startsWith('live-')) waiting.push(command);
+  else if (waiting.length < 10 && command.type !== 'server-status' && command.type !== 'job' && command.type !== 'update-status' && !command.type.startsWith('live-')) waiting.push(command);
 });
 
 const bridge: LinkdeskBridge = {

@@ -29,6 +29,10 @@ import { createNativeHandlers } from './native/native-handlers.ts';
 import { createQuickShorten, type ClipboardHost, type Notice, type QuickShorten } from './native/quick-shorten.ts';
 import { createShortcutManager, type ShortcutHost } from './native/shortcuts.ts';
 import { createSelectionHandlers } from './transfer/selection-handlers.ts';
+import type { AppUpdater } from 'electron-updater';
+import { createUpdates, type Updates } from './updater.ts';
+import { createUpdateHandlers } from './updater-handlers.ts';
+import { openUpdateStore } from './updater-store.ts';
 
 /** What the operating system offers (Electron in the app; stand-ins in tests, nothing in a plain browser). */
 export interface NativeHost {
@@ -79,6 +83,8 @@ export interface DesktopOptions {
    * a native dialog in the app (electron/main), a stand-in in tests. Without it every such change is declined.
    */
   confirm?: Confirm;
+  /** electron-updater's updater for this OS (electron/main, installed app only); without it updates are off. */
+  updater?: AppUpdater;
 }
 
 export interface Desktop {
@@ -101,6 +107,8 @@ export interface Desktop {
   readonly dataDir: string;
   readonly secrets: SecretStore;
   readonly profiles: ProfileStore;
+  /** Help → Check for updates and the check at start; null where there is no updater. */
+  readonly updates: Updates | null;
 }
 
 const DEFAULT_CTX: CallContext = { windowId: 1 };
@@ -235,6 +243,14 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     },
   });
 
+  const updateStore = openUpdateStore(opts.dataDir, (err) => log.warn(`updates.json: ${err instanceof Error ? err.message : String(err)}`));
+  const updates = opts.updater ? createUpdates({
+    updater: opts.updater,
+    feed: () => ({ url: updateStore.get().feedUrl, checkAtStart: updateStore.get().checkAtStart }),
+    lastStartCheck: updateStore.lastStartCheck,
+    onStatus: (status) => push({ type: 'update-status', status }),
+  }) : null;
+
   const live = createLiveFollows({
     profile: (id) => {
       const p = profiles.get(id);
@@ -250,6 +266,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     imports: importer.handlers,
     selection: selectionHandlers,
     backups: backups.handlers,
+    updates: createUpdateHandlers(updateStore, updates),
     live: {
       'stats.live.start': async ({ linkId }, ctx) => ({ ok: true, followId: live.start(ctx.windowId, linkId) }),
       'stats.live.stop': async (_args, ctx) => { live.stop(ctx.windowId); return { ok: true }; },
@@ -295,6 +312,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     dataDir: opts.dataDir,
     secrets,
     profiles,
+    updates,
     info,
     serverStatus,
     quick,

@@ -53,6 +53,8 @@ export interface HandlerDeps {
   live: Part<'stats.live.start' | 'stats.live.stop'>;
   /** The local instance's backups (electron/services/backups.ts). */
   backups: Part<'backups.list' | 'backups.create' | 'backups.restore'>;
+  /** Updates: the feed setting, a check, the banner's Restart (electron/services/updater-handlers.ts). */
+  updates: Part<'updates.get' | 'updates.configure' | 'updates.check' | 'updates.install'>;
   /** Puts text on the clipboard; false where there is none (outside the app). */
   copyText(text: string): Promise<boolean>;
   /** Asks the user in main before a key goes somewhere new or a CA is trusted (consent.ts). */
@@ -167,6 +169,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...d.imports,
     ...d.selection,
     ...d.backups,
+    ...d.updates,
     ...d.live,
     ...crud('domains'),
     'domains.dns': async ({ id }, ctx) => {

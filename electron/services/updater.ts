@@ -6,16 +6,10 @@
 // No feed URL, no checks. Runs in Node: main hands in electron-updater's
 // autoUpdater, the tests an updater with stand-ins for Electron's app and net.
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
+import { feedUrlProblem, type UpdateStatus } from '../../shared/updates.ts';
 import { transportError } from './net/failures.ts';
 
-export type UpdateStatus =
-  | { state: 'off'; message: string }
-  | { state: 'checking' }
-  | { state: 'current'; version: string; message: string }
-  | { state: 'downloading'; version: string }
-  /** Downloaded and verified: the banner offers a restart. */
-  | { state: 'ready'; version: string; message: string }
-  | { state: 'failed'; message: string };
+export type { UpdateStatus };
 
 export interface UpdaterDeps {
   /** Configured by createUpdates: no download or install happens by itself. */
@@ -40,20 +34,6 @@ export interface Updates {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NO_FEED = 'No update feed is set, so Linkdesk does not look for updates. An administrator can set one in Settings.';
-
-/** A feed URL as the settings accept it: http(s), no credentials in it. '' is none. */
-export function feedUrlProblem(url: string): string | null {
-  if (url === '') return null;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return 'The update feed must be a full address, such as https://updates.example.com/linkdesk/.';
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The update feed must be an http:// or https:// address.';
-  if (u.username || u.password) return 'Put no user name or password in the update feed address.';
-  return null;
-}
 
 // Electron's net reports failures as net::ERR_… messages; these are the socket codes they mean.
 const NET_CODES: Record<string, string> = {

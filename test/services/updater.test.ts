@@ -10,11 +10,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { configureRequestOptions, configureRequestUrl, HttpExecutor, type DownloadOptions } from 'builder-util-runtime';
 import { DebUpdater, type AppUpdater } from 'electron-updater';
-import type { AppAdapter } from 'electron-updater/out/AppAdapter';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// electron-updater's app seam (out/AppAdapter.d.ts), not exported by name.
+type AppAdapter = ConstructorParameters<typeof DebUpdater>[1] & object;
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUpdates, type UpdateStatus } from '../../electron/services/updater.ts';
 import { freePort } from '../helpers/postgres.ts';
-import { tempDir } from './helpers.ts';
+import { ok, tempDir, testDesktop, type Cleanups } from './helpers.ts';
 
 /** Electron's net, stood in by Node's http (what ElectronHttpExecutor does with net.request). */
 class NodeHttpExecutor extends HttpExecutor<ReturnType<typeof httpRequest>> {
@@ -175,5 +176,39 @@ describe('updates from a feed', () => {
     clock += 60 * 60 * 1000;
     expect((await on.updates.checkAtStart())?.state).toBe('current');
     expect(requests.filter((r) => r.startsWith('/feed/latest-linux.yml'))).toHaveLength(2);
+  });
+});
+
+describe('updates through the handler table (what Settings, Help and the banner call)', () => {
+  const cleanups: Cleanups = [];
+  afterEach(async () => { for (const c of cleanups.splice(0).reverse()) await c(); });
+
+  it('refuses a feed that is not an http(s) address on its field, keeps a good one in updates.json, and installs only on updates.install', async () => {
+    const app = installedApp('0.1.0');
+    const d = await testDesktop(cleanups, { updater: app.updater });
+    const pushed: string[] = [];
+    d.onPush((c) => { if (c.type === 'update-status') pushed.push(c.status.state); });
+
+    expect(await ok(d.invoke('updates.get', undefined))).toMatchObject({ feedUrl: '', checkAtStart: false, supported: true, status: { state: 'off' } });
+    const bad = await d.invoke('updates.configure', { feedUrl: 'ftp://updates.example.com/' });
+    expect(bad).toMatchObject({ ok: false, error: { fields: { feedUrl: ['The update feed must be an http:// or https:// address.'] } } });
+
+    await ok(d.invoke('updates.configure', { feedUrl, checkAtStart: true }));
+    expect(JSON.parse(readFileSync(path.join(d.dataDir, 'updates.json'), 'utf8'))).toMatchObject({ feedUrl, checkAtStart: true });
+    const view = await ok(d.invoke('updates.check', undefined));
+    expect(view.status).toMatchObject({ state: 'ready', version: '0.2.0' });
+    expect(pushed).toEqual(['checking', 'downloading', 'ready']);
+    expect(app.installs).toEqual([]);
+    expect(await ok(d.invoke('updates.install', undefined))).toEqual({ ok: true });
+    expect(app.installs).toEqual([[false, true]]);
+  });
+
+  it('without an updater (not the installed app) says so and checks nothing', async () => {
+    const d = await testDesktop(cleanups);
+    expect(await ok(d.invoke('updates.get', undefined))).toMatchObject({ supported: false, status: { state: 'off' } });
+    const r = await d.invoke('updates.check', undefined);
+    expect(r).toMatchObject({ ok: false, error: { message: 'Updates work only in the installed app, not in one started from the project folder.' } });
+    expect(await ok(d.invoke('updates.install', undefined))).toEqual({ ok: false });
+    expect(requests).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { ServerStatus } from '../../../shared/contract.ts';
 import type { AppCommand } from '../../../shared/native.ts';
 import type { JobView } from '../../../shared/transfer.ts';
 import { queryClient } from './query.ts';
+import { storeUpdateStatus } from '../components/UpdateBanner/updates-query.ts';
 
 export const SERVER_STATUS_KEY = ['app', 'server-status'] as const;
 export const jobKey = (id: string) => ['app', 'job', id] as const;
@@ -44,6 +45,7 @@ let listening = false;
 function receive(c: AppCommand): void {
   if (c.type === 'server-status') storeServerStatus(c.status);
   else if (c.type === 'job') storeJob(c.job);
+  else if (c.type === 'update-status') storeUpdateStatus(c.status);
   else if (listeners.size) for (const l of listeners) l(c);
   // Live clicks are for a Live view that is open now; they must not crowd out an open or a notice.
   else if (waiting.length < 10 && !c.type.startsWith('live-')) waiting.push(c);

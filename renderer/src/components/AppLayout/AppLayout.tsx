@@ -5,6 +5,7 @@ import { useRoute } from '../../state/route.ts';
 import { PaletteButton } from '../CommandPalette/PaletteButton.tsx';
 import { IconChart } from '../Icons/Icons.tsx';
 import { InstanceSwitcher } from '../InstanceSwitcher/InstanceSwitcher.tsx';
+import { UpdateBanner } from '../UpdateBanner/UpdateBanner.tsx';
 import classes from './AppLayout.module.css';
 import { useScreenNav } from './screens-nav.tsx';
 
@@ -51,7 +52,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           );
         })}
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1}>{children}</AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}><UpdateBanner />{children}</AppShell.Main>
     </AppShell>
   );
 }

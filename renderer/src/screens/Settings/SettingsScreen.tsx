@@ -10,6 +10,7 @@ import { useInstances } from '../../state/instances-store.ts';
 import { useSettings } from '../../state/settings-store.ts';
 import { acceleratorFromKey, showAccelerator } from './accelerator-from-key.ts';
 import { BackupsCard } from './BackupsCard.tsx';
+import { UpdatesCard } from './UpdatesCard.tsx';
 
 const MAC = /Mac/.test(navigator.platform);
 const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+L';
@@ -150,6 +151,7 @@ export default function SettingsScreen() {
         </Stack>
       </Section>
       <BackupsCard />
+      <UpdatesCard />
     </>
   );
 }
