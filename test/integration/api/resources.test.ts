@@ -59,7 +59,7 @@ describe('stats', () => {
       data: {
         link_id: l.id, clicks: 0, from: null, to: null, interval: 'day', total: 0, days: [], series: [],
         countries: [], platforms: [], browsers: [], languages: [], referrers: [],
-        cities: [], continents: [], devices: [], sources: [], utm_sources: [], utm_mediums: [], utm_campaigns: [],
+        cities: [], continents: [], devices: [], sources: [], utm_sources: [], utm_mediums: [], utm_campaigns: [], destinations: [],
         hours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: 0 })),
         weekdays: Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, count: 0 })),
         hour_weekday: [], previous: null, city_database: true,
