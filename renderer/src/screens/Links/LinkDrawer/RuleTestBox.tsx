@@ -72,7 +72,10 @@ export function RuleTestBox({ link, form }: { link: Link | null; form: LinkForm 
       </SimpleGrid>
       <Button mt="xs" size="xs" onClick={() => void run()} loading={busy}>Test visitor</Button>
       <Box mt="xs" aria-live="polite" data-testid="rule-test-answer">
-        {answer ? (
+        {answer?.rotation?.length ? (
+          // A rotation takes no turn for a test: the answer is the split, not one URL.
+          <Text size="sm">Goes to one of the rotation URLs by weight. <span data-testid="rule-test-match">{describeMatch(answer, targets_type)}</span></Text>
+        ) : answer ? (
           <Text size="sm">
             Goes to <Anchor href={answer.url} target="_blank" rel="noreferrer" underline="always" data-testid="rule-test-url">{answer.url}</Anchor>.{' '}
             <span data-testid="rule-test-match">{describeMatch(answer, targets_type)}</span>
