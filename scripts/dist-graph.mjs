@@ -11,6 +11,8 @@ const SCRIPT = /\.(c|m)?js$/;
 // "./x.js", '../preload/index.cjs', "../renderer": a path in a string literal.
 const RELATIVE_LITERAL = /["'`](\.\.?\/[\w@.-][\w@./-]*)["'`]/g;
 const REQUIRE = /\brequire\(\s*["']([^"']+)["']\s*\)/g;
+// createRequire(import.meta.url)('world-atlas/countries-110m.json') and createRequire(…).resolve('…/x.mmdb').
+const CREATE_REQUIRE = /\bcreateRequire\([^()]*\)(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g;
 const HTML_REF = /\b(?:src|href)="([^":#?]+)"/g;
 
 const isBuiltin = (s) => s.startsWith('node:') || s === 'electron' || ['fs', 'path', 'os', 'url', 'module', 'crypto', 'events', 'worker_threads', 'util', 'stream', 'http', 'https', 'net', 'tls', 'zlib', 'child_process', 'buffer', 'assert', 'dns', 'readline', 'string_decoder', 'timers', 'tty', 'v8', 'vm', 'perf_hooks', 'querystring', 'constants', 'process'].includes(s.split('/')[0]);
@@ -18,7 +20,8 @@ const isBuiltin = (s) => s.startsWith('node:') || s === 'electron' || ['fs', 'pa
 /**
  * Walks the graph from `entries` (absolute paths inside `appDir`, the extracted
  * archive). Returns { files, bare, missing }: every file reached; every package
- * specifier with the file that imports it; every reference to a file that is
+ * specifier with the file that imports it (kind: import, or require for require()
+ * and createRequire, resolved the CommonJS way); every reference to a file that is
  * not there, as { from, ref }. Paths outside `within` (the dev-only
  * '../../resources' next to out/) are not the packaged app's and are skipped.
  */
@@ -58,10 +61,10 @@ export async function importGraph(appDir, entries, within = path.join(appDir, 'o
     } catch {
       // CommonJS the lexer cannot read as a module: require() below still counts.
     }
-    for (const [, s] of text.matchAll(REQUIRE)) specs.add(s);
-    for (const s of specs) {
+    const required = new Set([...text.matchAll(REQUIRE), ...text.matchAll(CREATE_REQUIRE)].map((m) => m[1]));
+    for (const s of [...specs, ...required]) {
       if (s.startsWith('.') || s.startsWith('/')) visit(file, path.resolve(dir, s));
-      else if (!isBuiltin(s) && !/^(data|https?):/.test(s)) bare.push({ from: file, spec: s });
+      else if (!isBuiltin(s) && !/^(data|https?):/.test(s)) bare.push({ from: file, spec: s, kind: specs.has(s) ? 'import' : 'require' });
     }
     // The other branch of `x.endsWith('.ts') ? './w.ts' : './w.js'` is the dev server's.
     for (const [, s] of text.matchAll(RELATIVE_LITERAL)) if (!s.endsWith('.ts') && !specs.has(s)) visit(file, path.resolve(dir, s));

@@ -2,16 +2,17 @@
 // extracted archive) with a recorded stand-in for the `electron` module, then
 // imports every package the bundles name, resolved from the file that names it,
 // so a package that cannot be resolved or loaded fails here and not on a
-// user's machine. Prints one JSON line: { loaded, calls, failures }.
+// user's machine; then loads each packaged .node. Prints one JSON line:
+// { loaded, calls, natives, failures }.
 //   node --experimental-import-meta-resolve dist-load.mjs <appDir> <main> <specs.json>
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [appDir, mainFile, specsFile] = process.argv.slice(2);
-const specs = JSON.parse(readFileSync(specsFile, 'utf8'));
+const { imports: specs, natives: nativeFiles } = JSON.parse(readFileSync(specsFile, 'utf8'));
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'linkdesk-dist-load-'));
 const version = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')).version;
 
@@ -63,22 +64,35 @@ try {
   failures.push(`${path.relative(appDir, mainFile)}: ${e.message.split('\n')[0]}`);
 }
 // import.meta.resolve with a parent: the same lookup Node makes for that file.
-for (const { from, spec } of specs) {
+for (const { from, spec, kind } of specs) {
   let url;
   try {
-    url = import.meta.resolve(spec, pathToFileURL(from).href);
+    url = kind === 'require' ? pathToFileURL(createRequire(from).resolve(spec)).href : import.meta.resolve(spec, pathToFileURL(from).href);
   } catch (e) {
     failures.push(`${spec} (imported by ${path.relative(appDir, from)}) cannot be resolved: ${e.message.split('\n')[0]}`);
     continue;
   }
+  // A data file (a .json map, a GeoIP database) only has to be there.
+  if (kind === 'require' && !/\.(c|m)?js$/.test(url) && !/^[^./]+$/.test(spec)) continue;
   try {
     await import(url);
   } catch (e) {
     failures.push(`${spec} (imported by ${path.relative(appDir, from)}) does not load: ${e.message.split('\n')[0]}`);
   }
 }
+// Each packaged native module, loaded as Node loads an addon: N-API builds load in any runtime of
+// their N-API version, so one that loads here and exports napi_register_module_v1 loads in Electron.
+const natives = [];
+for (const file of nativeFiles) {
+  try {
+    process.dlopen({ exports: {} }, file);
+    natives.push(path.relative(appDir, file));
+  } catch (e) {
+    failures.push(`${path.relative(appDir, file)} does not load: ${e.message.split('\n')[0]}`);
+  }
+}
 await new Promise((r) => setImmediate(r));
 const calls = globalThis.__electronCalls ?? [];
 for (const c of calls) if (c.startsWith('dialog.showErrorBox')) failures.push(`the app showed an error box at load: ${c}`);
-process.stdout.write(`${JSON.stringify({ loaded: path.relative(appDir, mainFile), calls, failures })}\n`);
+process.stdout.write(`${JSON.stringify({ loaded: path.relative(appDir, mainFile), calls, natives, failures })}\n`);
 process.exit(0);
