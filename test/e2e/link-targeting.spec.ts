@@ -149,6 +149,7 @@ test('sensitive content and active-from are saved; a link made in the old genera
   await expect(combo(oldEdit, 'Target by')).toHaveValue('Language');
   await expect(combo(oldEdit, 'Language 1')).toHaveValue('German (de)');
   await expect(combo(oldEdit, 'Language 2')).toHaveValue('Japanese (ja)');
+  await combo(oldEdit, 'Language 2').scrollIntoViewIfNeeded();
   await world.shot('old-generation-in-new-form');
   // Saving it writes the new generation; the old one still reads the same.
   await oldEdit.getByLabel('URL for language 2').fill('https://example.com/ja-jp');
