@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import yaml from 'js-yaml';
 import { importGraph, packageOf } from './dist-graph.mjs';
 import { dependencyCheck } from './dist-deps.mjs';
+import { unpackedName } from './dist.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -146,7 +147,7 @@ function sizesOf(archive, resources, header, stat) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
   const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
-  const appDir = path.resolve(process.argv[2] ?? path.join(root, 'release', version, process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win-unpacked' : 'linux-unpacked'));
+  const appDir = path.resolve(process.argv[2] ?? path.join(root, 'release', version, unpackedName()));
   const { failures, notes, sizes } = await distCheck(appDir);
   console.log(`dist:check ${path.relative(process.cwd(), appDir) || '.'}`);
   for (const n of notes) console.log(`  ${n}`);

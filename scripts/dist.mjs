@@ -59,7 +59,10 @@ function parseArgs(argv) {
     else if (argv[i] === '--standin') o.standin = true;
     else if (argv[i] === '--no-build') o.build = false;
     else if (argv[i] === '--output') o.output = path.resolve(argv[++i]);
-    else throw new Error(`dist: unknown option ${argv[i]}`);
+    else {
+      warn(`dist: unknown option ${argv[i]} (known: --dir, --standin, --no-build, --output <folder>)`);
+      process.exit(2);
+    }
   }
   return o;
 }
@@ -84,6 +87,9 @@ async function builderRun(builder, { platform, target, output, prepackaged }) {
     },
   });
 }
+
+/** electron-builder's name for the unpacked app's folder on this machine. */
+export const unpackedName = () => (process.platform === 'darwin' ? (process.arch === 'arm64' ? 'mac-arm64' : 'mac') : process.platform === 'win32' ? 'win-unpacked' : 'linux-unpacked');
 
 export async function dist(opts) {
   const builder = require('electron-builder');
@@ -116,7 +122,8 @@ export async function dist(opts) {
       report.notMade.push(adviceFor(first, err));
       return report;
     }
-    report.unpacked = platform === 'linux' ? path.join(output, 'linux-unpacked') : null;
+    // electron-builder's folder for the unpacked app (the dmg and nsis builds leave one too).
+    report.unpacked = path.join(output, unpackedName());
     if (platform === 'linux' && !opts.dir) {
       for (const target of ['AppImage', 'deb']) {
         say(`\n> electron-builder --linux ${target} --prepackaged ${report.unpacked}`);
