@@ -4,6 +4,7 @@
 import { ActionIcon, Box, Button, Group, Menu, MultiSelect, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { IconPlus, IconX } from '../../../components/Icons/Icons.tsx';
+import { localToday } from '../../Stats/stats-range.ts';
 import type { LinkForm } from './form-context.ts';
 import { LIST_CONDITION_WORDS } from './target-keys.ts';
 import { CONDITION_KINDS, emptyCondition, type ConditionKind, type ListCondition, type QueryPair } from './targeting-model.ts';
@@ -11,11 +12,6 @@ import { CONDITION_KINDS, emptyCondition, type ConditionKind, type ListCondition
 export const CONDITION_WORDS: Record<ConditionKind, string> = {
   ...Object.fromEntries(Object.entries(LIST_CONDITION_WORDS).map(([k, v]) => [k, v.label])) as Record<ListCondition, string>,
   query: 'Query parameter', between: 'Date and time between',
-};
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
 export function RuleConditionChips({ form, index }: { form: LinkForm; index: number }) {
