@@ -41,7 +41,10 @@ interface Change { seq: number; d: number | null; a: string | null; h: string | 
 const key = (domainId: number, alias: string) => `${domainId}\n${alias}`;
 
 
-export function createPgRedirectSource(store: PostgresStore, capacity: number, onError: (err: unknown, what: string) => void): PgRedirectSource {
+/** `prepare`: what a link gets as it is read in (its rules compiled, rules.ts compiledOf), as in link-cache.ts. */
+export function createPgRedirectSource(
+  store: PostgresStore, capacity: number, onError: (err: unknown, what: string) => void, prepare: (l: RedirectLink) => void = () => {},
+): PgRedirectSource {
   const repo = createPgRedirectRepository(store.pool);
   let links = new Map<string, RedirectLink>();
   let domains = new Map<string, RedirectDomain>();
@@ -56,7 +59,11 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
   // Keys changed while the table is being loaded: the load's older copy must not replace their reload.
   let changedWhileLoading: Set<string> | null = null;
 
-  const findLink = (domainId: number, alias: string) => repo.find(domainId, alias);
+  const findLink = async (domainId: number, alias: string) => {
+    const l = await repo.find(domainId, alias);
+    if (l) prepare(l);
+    return l;
+  };
 
   const wake = () => {
     if (reloading.size) return;
@@ -124,6 +131,7 @@ export function createPgRedirectSource(store: PostgresStore, capacity: number, o
           fits = false;
           break;
         }
+        prepare(r);
         nextLinks.set(key(r.domain_id ?? 0, r.alias), r);
       }
       if (!fits || rows.length < PAGE) break;

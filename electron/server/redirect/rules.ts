@@ -3,8 +3,8 @@
 // One function, decide(), answers for real redirects and for
 // POST /links/{id}/evaluate alike. A link's rules and targets are compiled
 // once per cached record and kept on it, so they go when it is dropped or
-// changed: SQLite's cache compiles a link as it takes it in (link-cache.ts),
-// PostgreSQL's on its first redirect. A redirect parses no JSON and asks the
+// changed: both engines' caches compile a link as they take it in
+// (link-cache.ts, pg-source.ts). A redirect parses no JSON and asks the
 // visitor only what the link's own rules and targeting need (`needs`). Equal
 // rules texts share one compiled copy; a link with neither rules nor
 // targeting shares one empty answer.
@@ -130,8 +130,8 @@ const SHARES_TEXT = Symbol('sharesText');
 type Cached = RedirectLink & { [COMPILED]?: CompiledLink; [SHARES_TEXT]?: true };
 
 /**
- * The link's compiled rules and targets, kept on the cached record (compiled once per record:
- * the SQLite cache compiles as it takes a link in, link-cache.ts `prepare`; elsewhere on first use).
+ * The link's compiled rules and targets, kept on the cached record (compiled once per record, as
+ * the cache takes it in: `prepare` of link-cache.ts and pg-source.ts; on first use otherwise).
  * A record whose rules another link already brought keeps that link's copy of the text, not its own.
  */
 export function compiledOf(link: RedirectLink, timeZone: string): CompiledLink {

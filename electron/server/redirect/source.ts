@@ -74,7 +74,7 @@ export interface SourceOptions {
 
 export function createRedirectSource(store: Store | PostgresStore, o: SourceOptions): RedirectSource {
   if (store.engine === 'postgres') {
-    const pg = createPgRedirectSource(store, o.capacity, o.onError);
+    const pg = createPgRedirectSource(store, o.capacity, o.onError, (l) => compiledOf(l, o.timeZone));
     // Redirects wait while more clicks are answered than stored, rather than the writer dropping them.
     const backpressure = createPgBackpressure(o.onBehind);
     const clickOptions = {
