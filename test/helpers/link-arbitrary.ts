@@ -17,7 +17,7 @@ export const linkArb = fc.record({
   target: fc.constantFrom(0, 1, 2, 3, 4),
   // Current phpShort's generation: types the seed has no number for, weights, the active period's start, sensitive content.
   targets: fc.option(fc.constantFrom('continents', 'browsers', 'devices', 'rotations'), { nil: null }),
-  startsAt: fc.option(fc.constant('2019-01-01 08:30'), { nil: null }), sensitive: fc.boolean(),
+  startsAt: fc.option(fc.constant('2019-01-01 08:30'), { nil: null }), sensitive: fc.boolean(), rules: fc.boolean(),
   preview: fc.option(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s.trim() !== ''), { nil: null }),
 });
 export type GeneratedLink = typeof linkArb extends fc.Arbitrary<infer T> ? T : never;
@@ -41,6 +41,7 @@ export function bodyOf(l: GeneratedLink, ids: { domain: number; spaces: Record<s
     preview_title: l.preview, preview_description: l.preview,
     ...(l.targets ? { target_type: undefined, targets_type: l.targets, targets: TARGETS[l.targets] } : {}),
     ...(l.startsAt ? { active_period_start_at: l.startsAt } : {}), sensitive_content: l.sensitive ? 1 : 0,
+    ...(l.rules ? { rules: [{ if: { countries: ['DE'], devices: ['mobile'] }, url: 'https://de.example.com/m' }, { if: { query: { ref: 'mail' } }, url: 'https://mail.example.com/' }] } : {}),
   };
 }
 
