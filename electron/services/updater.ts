@@ -34,6 +34,7 @@ export interface Updates {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NO_FEED = 'No update feed is set, so Linkdesk does not look for updates. An administrator can set one in Settings.';
+const NOT_CHECKED = 'Not checked since Linkdesk started.';
 
 // Electron's net reports failures as net::ERR_… messages; these are the socket codes they mean.
 const NET_CODES: Record<string, string> = {
@@ -74,7 +75,8 @@ export function createUpdates(deps: UpdaterDeps): Updates {
   // electron-updater's defaults would download and, on quit, install without asking.
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
-  let status: UpdateStatus = deps.feed().url ? { state: 'current', version: '', message: '' } : { state: 'off', message: NO_FEED };
+  // null until the first check of this run; without a feed the answer is always NO_FEED.
+  let status: UpdateStatus | null = null;
   let running: Promise<UpdateStatus> | null = null;
   const set = (s: UpdateStatus) => {
     status = s;
@@ -88,7 +90,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
     const problem = feedUrlProblem(url);
     if (problem) return set({ state: 'failed', message: problem });
     // A ready update stays ready: checking again must not throw the verified file away.
-    if (status.state === 'ready') return status;
+    if (status?.state === 'ready') return status;
     set({ state: 'checking' });
     let info: UpdateInfo | undefined;
     try {
@@ -108,7 +110,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
   }
 
   return {
-    status: () => status,
+    status: () => (!deps.feed().url.trim() ? { state: 'off', message: NO_FEED } : status ?? { state: 'off', message: NOT_CHECKED }),
     check() {
       running ??= run().finally(() => (running = null));
       return running;
@@ -121,7 +123,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
       return this.check();
     },
     install() {
-      if (status.state !== 'ready') return false;
+      if (status?.state !== 'ready') return false;
       // Not silent, so an installer that asks (NSIS) shows itself; the new version starts after.
       updater.quitAndInstall(false, true);
       return true;

@@ -193,7 +193,7 @@ describe('updates through the handler table (what Settings, Help and the banner 
     const bad = await d.invoke('updates.configure', { feedUrl: 'ftp://updates.example.com/' });
     expect(bad).toMatchObject({ ok: false, error: { fields: { feedUrl: ['The update feed must be an http:// or https:// address.'] } } });
 
-    await ok(d.invoke('updates.configure', { feedUrl, checkAtStart: true }));
+    expect((await ok(d.invoke('updates.configure', { feedUrl, checkAtStart: true }))).status).toEqual({ state: 'off', message: 'Not checked since Linkdesk started.' });
     expect(JSON.parse(readFileSync(path.join(d.dataDir, 'updates.json'), 'utf8'))).toMatchObject({ feedUrl, checkAtStart: true });
     const view = await ok(d.invoke('updates.check', undefined));
     expect(view.status).toMatchObject({ state: 'ready', version: '0.2.0' });
