@@ -200,6 +200,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await drawer.getByLabel('URL for rule 1').fill('not a url');
     await drawer.getByLabel('URL for rule 1').press('Tab');
     await expect(drawer.getByLabel('URL for rule 1')).toHaveAttribute('aria-invalid', 'true');
+    // A condition's own problem shows in its chip.
+    await drawer.getByRole('textbox', { name: 'Parameter 1 (rule 1)' }).fill('');
+    await drawer.getByRole('textbox', { name: 'Parameter 1 (rule 1)' }).press('Tab');
+    await expect(drawer.locator('[data-condition="query"]').getByRole('alert')).toHaveText('The rule 1 query condition needs 1 to 100 parameters.');
     await world.axe(`${scheme}: rules editor with an error, test answer, weights`);
     await box.scrollIntoViewIfNeeded();
     await world.shot(`${scheme}-rules-and-test`);

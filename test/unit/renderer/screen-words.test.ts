@@ -30,6 +30,22 @@ describe('the link form checked with the shared schema', () => {
     expect(validate({ ...emptyLinkForm(), url: 'https://example.com/a' })).toEqual({});
   });
 
+  it('puts a rule\'s problems on its condition or URL, in the rule\'s words', () => {
+    const errors = validate({
+      ...emptyLinkForm(), url: 'https://example.com/a',
+      rules: [
+        { if: { countries: [], query: [{ param: '', value: 'x' }] }, url: 'https://example.com/r1' },
+        { if: {}, url: 'ftp://x' },
+      ],
+    });
+    expect(errors).toEqual({
+      'rules.0.if.countries': 'The rule 1 countries condition needs at least one value.',
+      'rules.0.if.query': 'The rule 1 query condition needs 1 to 100 parameters.',
+      'rules.1.if': 'A rule needs at least one condition.',
+      'rules.1.url': 'The URL for rule 2 must be a web address starting with http:// or https://.',
+    });
+  });
+
   it('words a server message the same way, and keeps one it cannot place', () => {
     expect(inScreenWords('The alias has already been taken.', 'alias')).toBe('The alias has already been taken.');
     expect(inScreenWords('The preview_title may not be greater than 200 characters.', 'preview title'))

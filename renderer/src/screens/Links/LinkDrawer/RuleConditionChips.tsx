@@ -34,7 +34,7 @@ export function RuleConditionChips({ form, index }: { form: LinkForm; index: num
   return (
     <Box>
       <Text size="sm" fw={500} mb={4} id={`rule-${n}-conditions`}>When</Text>
-      {present.length === 0 ? <Text size="sm" c="dimmed">No conditions: this rule matches every visitor.</Text> : null}
+      {present.length === 0 ? <Text size="sm" c="dimmed">No conditions yet: add at least one.</Text> : null}
       <Group gap="xs" align="flex-start" role="list" aria-labelledby={`rule-${n}-conditions`}>
         {present.map((kind) => (
           <Box key={kind} role="listitem" px="sm" py={6} data-condition={kind}
@@ -45,10 +45,11 @@ export function RuleConditionChips({ form, index }: { form: LinkForm; index: num
                 onClick={() => remove(kind)}><IconX size={14} /></ActionIcon>
             </Group>
             <ConditionEditor form={form} index={index} kind={kind} focus={added === kind} />
+            {kind === 'query' || kind === 'between' ? <ChipError message={form.errors[`rules.${index}.if.${kind}`]} /> : null}
           </Box>
         ))}
       </Group>
-      {typeof whole === 'string' ? <Text size="sm" c="var(--mantine-color-error)" role="alert">{whole}</Text> : null}
+      <ChipError message={whole} />
       {absent.length ? (
         // The new condition's input takes the keyboard, so the menu must not hand it back to its button;
         // closed without a choice (Escape), the button gets it back. No focus placeholder: axe counts it as a child a menu may not have.
@@ -68,14 +69,29 @@ export function RuleConditionChips({ form, index }: { form: LinkForm; index: num
   );
 }
 
+/**
+ * An input's props that, on leaving it, also check the whole condition it is
+ * part of: "needs a parameter" belongs to no one input, and would otherwise
+ * only keep Create disabled without saying why.
+ */
+export function withCheck(form: LinkForm, field: string, whole: string) {
+  const props = form.getInputProps(field);
+  return { ...props, onBlur: (e: unknown) => { props.onBlur?.(e); form.validateField(whole); } };
+}
+
+/** An error of a whole condition (or rule), which no single input holds; list conditions show theirs on their input. */
+function ChipError({ message }: { message: unknown }) {
+  return typeof message === 'string' ? <Text size="xs" mt={4} c="var(--mantine-color-error)" role="alert">{message}</Text> : null;
+}
+
 function ConditionEditor({ form, index, kind, focus }: { form: LinkForm; index: number; kind: ConditionKind; focus: boolean }) {
   const n = index + 1;
   const path = `rules.${index}.if.${kind}`;
   if (kind === 'between') {
     return (
       <Group gap="xs" wrap="nowrap">
-        <TextInput size="xs" type="datetime-local" label="From" aria-label={`From (rule ${n})`} autoFocus={focus} {...form.getInputProps(`${path}.from`)} />
-        <TextInput size="xs" type="datetime-local" label="To" aria-label={`To (rule ${n})`} {...form.getInputProps(`${path}.to`)} />
+        <TextInput size="xs" type="datetime-local" label="From" aria-label={`From (rule ${n})`} autoFocus={focus} {...withCheck(form, `${path}.from`, path)} />
+        <TextInput size="xs" type="datetime-local" label="To" aria-label={`To (rule ${n})`} {...withCheck(form, `${path}.to`, path)} />
       </Group>
     );
   }
@@ -96,9 +112,9 @@ function QueryEditor({ form, index, focus }: { form: LinkForm; index: number; fo
       {pairs.map((_, j) => (
         <Group key={j} gap={4} wrap="nowrap" mt={4}>
           <TextInput size="xs" w={120} aria-label={`Parameter ${j + 1} (rule ${n})`} placeholder="parameter" autoFocus={focus && j === 0}
-            {...form.getInputProps(`${path}.${j}.param`)} />
+            {...withCheck(form, `${path}.${j}.param`, path)} />
           <Text size="sm" aria-hidden="true">=</Text>
-          <TextInput size="xs" w={120} aria-label={`Value ${j + 1} (rule ${n})`} placeholder="value" {...form.getInputProps(`${path}.${j}.value`)} />
+          <TextInput size="xs" w={120} aria-label={`Value ${j + 1} (rule ${n})`} placeholder="value" {...withCheck(form, `${path}.${j}.value`, path)} />
           {pairs.length > 1 ? (
             <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Remove parameter ${j + 1} of rule ${n}`}
               onClick={() => form.removeListItem(path, j)}><IconX size={14} /></ActionIcon>

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { MAX_RULES } from '../../../../../shared/schemas/link-rules.ts';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '../../../components/Icons/Icons.tsx';
 import type { LinkForm, SectionProps } from './form-context.ts';
-import { RuleConditionChips } from './RuleConditionChips.tsx';
+import { RuleConditionChips, withCheck } from './RuleConditionChips.tsx';
 import { RuleTestBox } from './RuleTestBox.tsx';
 
 const DRAG_TYPE = 'application/x-linkdesk-rule';
@@ -73,7 +73,7 @@ export function RulesEditor({ form, link }: SectionProps) {
               onDragEnd={() => { setDragging(null); setOver(null); }} />
             <RuleConditionChips form={form} index={i} />
             <TextInput mt="sm" label={`URL for rule ${i + 1}`} placeholder="https://…" type="url"
-              {...form.getInputProps(`rules.${i}.url`)} />
+              {...withCheck(form, `rules.${i}.url`, `rules.${i}.if`)} />
           </Paper>
         ))}
       </Stack>

@@ -13,9 +13,10 @@ const BASE_WORDS = {
   expiration_time: 'expiration time', expiration_clicks: 'click limit', expiration_url: 'expiration URL',
   targets_type: 'target type', targets: 'target list',
   rules: 'rule list', 'rules.*.url': (n: number) => `URL for rule ${n}`, 'rules.*.if': (n: number) => `conditions of rule ${n}`,
-  'rules.*.if.query': (n: number) => `query condition of rule ${n}`, 'rules.*.if.between': (n: number) => `date condition of rule ${n}`,
+  // The schema says "The countries condition needs …": the label takes the place of "countries".
+  'rules.*.if.query': (n: number) => `rule ${n} query`, 'rules.*.if.between': (n: number) => `rule ${n} date`,
   'rules.*.if.between.from': (n: number) => `start of rule ${n}`, 'rules.*.if.between.to': (n: number) => `end of rule ${n}`,
-  ...Object.fromEntries(LIST_CONDITIONS.map((c) => [`rules.*.if.${c}`, (n: number) => `${c.replace('_', ' ')} of rule ${n}`])),
+  ...Object.fromEntries(LIST_CONDITIONS.map((c) => [`rules.*.if.${c}`, (n: number) => `rule ${n} ${c.replace('_', ' ')}`])),
   sensitive_content: 'sensitive content setting', active_period_start_at: 'active-from date and time',
   space_id: 'space', pixel_ids: 'pixels', preview_title: 'preview title', preview_description: 'preview description',
   preview_image: 'preview image URL',
