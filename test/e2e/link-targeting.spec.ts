@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Link } from '../../shared/api-types.ts';
 import { expect, test, type World } from './fixtures.ts';
-import { combo, pick } from './ui.ts';
+import { combo, pick, textField } from './ui.ts';
 
 type Saved = Link & { targets_type: string | null; targets: { key: string | null; value: string; weight?: number }[] };
 
@@ -160,4 +160,20 @@ test('sensitive content and active-from are saved; a link made in the old genera
     targets: [{ key: 'de', value: 'https://example.com/de' }, { key: 'ja', value: 'https://example.com/ja-jp' }],
     language: [{ key: 'de', value: 'https://example.com/de' }, { key: 'ja', value: 'https://example.com/ja-jp' }],
   });
+});
+
+test('a link password typed on a link with a password statistics page is saved as the link\'s, not as the statistics password', async ({ page, world }) => {
+  const link: Link = await world.invoke('links.create', { data: { url: 'https://example.com/p', alias: 'both-pw', privacy: 2, privacy_password: 'stats-1' } });
+  expect(link).toMatchObject({ password: false, privacy_password: true });
+  await world.open('#/links');
+  await page.getByRole('button', { name: 'Edit both-pw' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit both-pw' });
+  await textField(edit, 'Password').fill('link-pw-1');
+  await edit.getByRole('button', { name: 'Save link' }).click();
+  await expect(edit).toBeHidden();
+  // Current phpShort reads `password` beside privacy=2 as the statistics password; the form says redirect_password.
+  expect(await world.invoke('links.get', { id: link.id })).toMatchObject({ password: true, redirect_password: true, privacy: 2, privacy_password: true });
+  const res = await fetch(`${world.desktop.serverStatus().url}/both-pw`, { redirect: 'manual' });
+  expect(res.status, 'the short URL asks for the password').toBe(200);
+  expect(await res.text()).toMatch(/password/i);
 });

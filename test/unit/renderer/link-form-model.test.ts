@@ -71,10 +71,20 @@ describe('formToBody on update', () => {
     expect(formToBody(v, true)).toMatchObject({ preview_title: null, preview_description: null, preview_image: null });
   });
 
+  it('sends the link password as redirect_password where phpShort would read password as the statistics one', () => {
+    // privacy 2 and the statistics password not retyped: `password` alone would become the statistics password.
+    expect(formToBody({ ...linkToForm(stored), password: 'new-link-pw' }, true)).toMatchObject({ redirect_password: 'new-link-pw', privacy: 2 });
+    expect(formToBody({ ...linkToForm(stored), password: 'new-link-pw' }, true)).not.toHaveProperty('password');
+    expect(formToBody({ ...linkToForm(stored), remove_password: true }, true)).toMatchObject({ redirect_password: null });
+    // With the statistics password in the same request, or another privacy, `password` is the link's in every generation.
+    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy_password: 'b' }, true)).toMatchObject({ password: 'a', privacy_password: 'b' });
+    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy: '1' }, true)).toMatchObject({ password: 'a' });
+  });
+
   it('clears with null and removes a password only when asked', () => {
     const v = { ...linkToForm(stored), expiration_date: '', expiration_time: '10:00', expiration_clicks: '', space_id: '', pixel_ids: [], remove_password: true };
     expect(formToBody(v, true)).toMatchObject({
-      password: null, expiration_date: null, expiration_time: null, expiration_clicks: null, space_id: null, pixel_ids: [],
+      redirect_password: null, expiration_date: null, expiration_time: null, expiration_clicks: null, space_id: null, pixel_ids: [],
     });
   });
 });

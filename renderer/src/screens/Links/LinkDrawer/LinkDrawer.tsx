@@ -32,7 +32,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
     schema: editing ? linkUpdateSchema : linkCreateSchema,
     toBody: (v) => formToBody(v, editing),
     words,
-    aliases: { domain: 'domain_id' },
+    aliases: { domain: 'domain_id', redirect_password: 'password' },
     whole: ['pixel_ids'],
   });
   targetsType.current = form.values.targets_type;
@@ -54,7 +54,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
     },
     notice: (saved) => ({ title: editing ? 'Link saved' : 'Link created', message: saved.short_url }),
     onSaved,
-    aliases: { domain: 'domain_id' },
+    aliases: { domain: 'domain_id', redirect_password: 'password' },
     whole: ['pixel_ids'],
     onRefused: () => setRefusals((n) => n + 1),
     words,

@@ -109,9 +109,13 @@ export function formToBody(v: LinkFormValues, editing: boolean): Body {
   };
   if (!editing && v.domain_id) body.domain_id = Number(v.domain_id);
   if (t(v.alias)) body.alias = t(v.alias);
-  if (v.remove_password && editing) body.password = null;
-  else if (v.password) body.password = v.password;
   if (v.privacy === '2' && v.privacy_password) body.privacy_password = v.privacy_password;
+  // With privacy 2 and no statistics password in the same request, current phpShort reads `password` as the
+  // statistics password: the link's own is then sent as `redirect_password`. Otherwise `password`, which every
+  // generation reads as the link's.
+  const linkPassword = v.privacy === '2' && body.privacy_password === undefined ? 'redirect_password' : 'password';
+  if (v.remove_password && editing) body[linkPassword] = null;
+  else if (v.password) body[linkPassword] = v.password;
   optional('expiration_date', t(v.expiration_date));
   optional('expiration_time', t(v.expiration_date) ? t(v.expiration_time) : '');
   optional('expiration_clicks', clicksOf(v.expiration_clicks));
