@@ -57,7 +57,13 @@ test('builds rules from chips, reorders them by drag and by keyboard, and saves 
 
   // Rule 2: Europe. Rule 3: a date range, and a chip that is added and removed again.
   await drawer.getByRole('button', { name: 'Add rule' }).click();
-  await addCondition(page, drawer, 2, 'Continents');
+  // Keyboard only: Enter opens the menu on its first kind, an arrow moves on, Enter adds it and its input takes the keyboard.
+  await drawer.getByRole('button', { name: 'Add condition to rule 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Countries', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('combobox', { name: 'Continents (rule 2)' })).toBeFocused();
   await choose(page, drawer, 'Continents (rule 2)', [['euro', 'Europe (EU)']]);
   await drawer.getByLabel('URL for rule 2').fill('https://example.com/eu');
   await drawer.getByRole('button', { name: 'Add rule' }).click();
