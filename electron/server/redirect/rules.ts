@@ -75,9 +75,10 @@ const TARGET_NEEDS: Record<number, number> = {
 // and then one compiled copy (it is never changed) instead of one per cached link, and one copy of the
 // text: the first link's, which its record is counted for (ruleBytes).
 const MAX_SHARED = 1000;
-interface SharedRules { rules: CompiledRule[]; needs: number; text: string }
-const NO_RULES: SharedRules = { rules: [], needs: 0, text: '' };
+/** `untargeted`: the whole compiled link for links with these rules and no targeting, shared by them. */
+interface SharedRules { rules: CompiledRule[]; needs: number; text: string; untargeted: CompiledLink }
 const NO_TARGETS: Targets = Object.freeze({});
+const NO_RULES: SharedRules = { rules: [], needs: 0, text: '', untargeted: { rules: [], targets: NO_TARGETS, schedule: null, needs: 0 } };
 /** By time zone (one per process, but tests run several), then by the rules' text. */
 const shared = new Map<string, Map<string, SharedRules>>();
 
@@ -88,7 +89,8 @@ export function compileRules(json: string | null, timeZone: string): SharedRules
   let out = zone.get(json);
   if (out === undefined) {
     if (zone.size >= MAX_SHARED) zone.delete(zone.keys().next().value!);
-    zone.set(json, (out = { ...compile(JSON.parse(json) as LinkRule[], timeZone), text: json }));
+    const { rules, needs } = compile(JSON.parse(json) as LinkRule[], timeZone);
+    zone.set(json, (out = { rules, needs, text: json, untargeted: { rules, targets: NO_TARGETS, schedule: null, needs } }));
   }
   return out;
 }
@@ -115,41 +117,46 @@ function compile(stored: LinkRule[], timeZone: string): { rules: CompiledRule[];
 }
 
 /** A link with neither rules nor targeting (most links): one shared answer, nothing parsed or kept per link. */
-const PLAIN: CompiledLink = { rules: [], targets: NO_TARGETS, schedule: null, needs: 0 };
+const PLAIN = NO_RULES.untargeted;
 
 export function compileLink(link: Pick<RedirectLink, 'rules' | 'targets' | 'target_type'>, timeZone: string): CompiledLink {
-  if (!link.rules && link.target_type === 0) return PLAIN;
-  const { rules, needs } = compileRules(link.rules, timeZone);
-  const targets = link.target_type === 0 ? NO_TARGETS : parseTargets(link.targets);
+  return withTargets(link, compileRules(link.rules, timeZone));
+}
+
+function withTargets(link: Pick<RedirectLink, 'targets' | 'target_type'>, { rules, needs, untargeted }: SharedRules): CompiledLink {
+  if (link.target_type === 0) return untargeted;
+  const targets = parseTargets(link.targets);
   const rotates = link.target_type === TARGET_TYPE.rotation && !!targets.rotation?.length;
   return { rules, targets, schedule: rotates ? rotationSchedule(targets.rotation!) : null, needs: needs | (TARGET_NEEDS[link.target_type] ?? 0) };
 }
 
-const COMPILED = Symbol('compiled');
-const SHARES_TEXT = Symbol('sharesText');
-type Cached = RedirectLink & { [COMPILED]?: CompiledLink; [SHARES_TEXT]?: true };
+// Kept beside the records, not on them: a property added to every cached row would give rows two
+// shapes (with and without), and the redirect reads those rows on every request.
+const compiledLinks = new WeakMap<RedirectLink, CompiledLink>();
+const sharingText = new WeakSet<RedirectLink>();
 
 /**
- * The link's compiled rules and targets, kept on the cached record (compiled once per record, as
+ * The link's compiled rules and targets, kept for the cached record (compiled once per record, as
  * the cache takes it in: `prepare` of link-cache.ts and pg-source.ts; on first use otherwise).
  * A record whose rules another link already brought keeps that link's copy of the text, not its own.
  */
 export function compiledOf(link: RedirectLink, timeZone: string): CompiledLink {
-  const l = link as Cached;
-  let k = l[COMPILED];
+  if (!link.rules && link.target_type === 0) return PLAIN;
+  let k = compiledLinks.get(link);
   if (k === undefined) {
-    const known = !!link.rules && !!shared.get(timeZone)?.has(link.rules);
-    k = l[COMPILED] = compileLink(link, timeZone);
+    const known = link.rules ? shared.get(timeZone)?.get(link.rules) : undefined;
     if (known) {
-      l[SHARES_TEXT] = true;
-      link.rules = compileRules(link.rules, timeZone).text;
+      sharingText.add(link);
+      link.rules = known.text;
     }
+    k = withTargets(link, known ?? compileRules(link.rules, timeZone));
+    compiledLinks.set(link, k);
   }
   return k;
 }
 
 /** What a cached record's rules text costs it: nothing when it shares another link's copy. */
-export const ruleChars = (link: RedirectLink): number => (!link.rules || (link as Cached)[SHARES_TEXT] ? 0 : link.rules.length);
+export const ruleChars = (link: RedirectLink): number => (!link.rules || sharingText.has(link) ? 0 : link.rules.length);
 
 const holds = (set: Set<string> | null, v: string | null) => set === null || (v !== null && set.has(v));
 
