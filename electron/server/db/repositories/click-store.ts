@@ -69,12 +69,20 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     }
     for (const d of r.userDays) upUserDay.run(d.user_id, d.day, d.clicks);
     // A value the account's day has counts on; a new one while its dimension has room, else under (other).
+    // How many values a dimension's day holds is counted once per batch and kept up to date here (the
+    // transaction holds the write lock, so nobody else adds any meanwhile): counting per new value cost a
+    // scan of up to `cap` rows for each, which made a high-cardinality dimension (a destination per link,
+    // cities of a viral link) the writer's main cost.
+    const held = new Map<string, number>();
     let month = NaN, monthDay = NaN;
     for (const d of r.userDims) {
       let { dim, value } = d;
       if (dim >= OTHER_DIM) upUserDim.run(d.user_id, dim, d.day, value, d.clicks);
       else if (addUserDim.run(d.clicks, d.user_id, dim, d.day, value).changes === 0) {
-        if ((userDimValues.get(d.user_id, dim, d.day) ?? 0) >= cap) [dim, value] = [dim + OTHER_DIM, ''];
+        const key = `${d.user_id}:${dim}:${d.day}`;
+        const n = held.get(key) ?? userDimValues.get(d.user_id, dim, d.day) ?? 0;
+        if (n >= cap) [dim, value] = [dim + OTHER_DIM, ''];
+        held.set(key, n >= cap ? n : n + 1);
         upUserDim.run(d.user_id, dim, d.day, value, d.clicks);
       }
       if (!inMonths(dim)) continue;

@@ -89,10 +89,14 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
           SELECT v.*, v.dim >= 100
             OR EXISTS (SELECT 1 FROM account_dims a WHERE a.user_id = v.user_id AND a.dim = v.dim AND a.day = v.day AND a.value = v.value) AS known
           FROM v
+        ), n AS (
+          -- The values each dimension's day holds, counted once per day and dimension (not once per new value).
+          SELECT s.user_id, s.dim, s.day, (SELECT count(*) FROM account_dims a WHERE a.user_id = s.user_id AND a.dim = s.dim AND a.day = s.day) AS held
+          FROM (SELECT DISTINCT user_id, dim, day FROM k WHERE NOT known) s
         ), r AS (
-          SELECT k.*, known OR (SELECT count(*) FROM account_dims a WHERE a.user_id = k.user_id AND a.dim = k.dim AND a.day = k.day)
-            + row_number() OVER (PARTITION BY user_id, dim, day, known ORDER BY o) <= $6 AS keep
-          FROM k
+          SELECT k.*, known OR coalesce(n.held, 0)
+            + row_number() OVER (PARTITION BY k.user_id, k.dim, k.day, known ORDER BY o) <= $6 AS keep
+          FROM k LEFT JOIN n ON n.user_id = k.user_id AND n.dim = k.dim AND n.day = k.day
         ), g AS (
           SELECT user_id, CASE WHEN keep THEN dim ELSE dim + 100 END AS dim, day, CASE WHEN keep THEN value ELSE '' END AS value,
             sum(clicks) AS clicks, min(o) AS o, min(month) AS month
