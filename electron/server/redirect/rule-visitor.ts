@@ -10,13 +10,15 @@ import type { CountryLookup } from './geoip.ts';
 import { NEED, type RuleVisitor } from './rules.ts';
 
 const EMPTY: string[] = [];
+/** Read only (rules.ts reads, never writes): one for every request without a query string. */
+const NO_QUERY = new URLSearchParams();
 
 export function requestVisitor(needs: number, c: Client, agent: Agent | null, geo: CountryLookup, now: number): RuleVisitor {
   const country = needs & NEED.country ? geo.country(c.ip) : null;
   let query: URLSearchParams | null = null;
   if (needs & NEED.query) {
     const q = c.url.indexOf('?');
-    query = new URLSearchParams(q === -1 ? '' : c.url.slice(q + 1));
+    query = q === -1 ? NO_QUERY : new URLSearchParams(c.url.slice(q + 1));
   }
   return {
     country,
