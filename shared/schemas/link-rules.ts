@@ -61,7 +61,7 @@ export const ruleConditionsSchema = z.strictObject({
     .optional(),
   between: z.object({ from: wallClock('from').optional(), to: wallClock('to').optional() }, { error: 'The between condition must be an object with from and/or to.' })
     .refine((b) => b.from !== undefined || b.to !== undefined, 'The between condition needs from, to or both.')
-    .refine((b) => b.from === undefined || b.to === undefined || b.from < b.to, { message: 'The between condition\'s to must be after its from.', path: ['to'] })
+    .refine((b) => b.from === undefined || b.to === undefined || b.from < b.to, { message: 'The to must be after the from.', path: ['to'] })
     .optional(),
 }, {
   error: (i) => (i.code === 'unrecognized_keys'

@@ -105,7 +105,7 @@ describe('rules', () => {
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors)).toEqual(['rules.0.if']);
     const late = await s.api('POST', '/links', form('bad3', [{ if: { between: { from: '2030-01-02 00:00', to: '2030-01-01 00:00' } }, url: 'https://ok.example/' }]));
-    expect(Object.keys(late.body.errors)).toEqual(['rules.0.if.between.to']);
+    expect(late.body.errors).toEqual({ 'rules.0.if.between.to': ['The to must be after the from.'] });
     const many = await s.api('POST', '/links', form('bad4', Array.from({ length: 21 }, () => ({ if: { countries: ['DE'] }, url: 'https://ok.example/' }))));
     expect(many.body.errors.rules).toEqual(['A link may have at most 20 rules.']);
   });
