@@ -46,7 +46,6 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
-import { tuneV8ForRequests } from './util/v8-tuning.ts';
 
 export interface AppDeps {
   /** The embedded SQLite file, or PostgreSQL shared by several nodes. */
@@ -146,7 +145,6 @@ function clientError(err: NodeJS.ErrnoException, socket: Socket) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  tuneV8ForRequests(); // before any request: long-lived ones must not make V8 tenure every request's objects
   const config = resolveConfig(deps.config);
   const now = deps.now ?? Date.now;
   const repos = createRepositories(deps.store, { cityDatabase: cityDatabaseFiles(deps.geoipCity).length > 0 });
