@@ -13,6 +13,7 @@ import { parseApiKey, sameHash, sha256 } from '../server/util/secrets.ts';
 import type { LocalServerSettings } from './instance-profiles.ts';
 import type { SecretStore } from './secret-store.ts';
 import { openServerLog, type ServerLog } from './server-log.ts';
+import { settleRequestSites } from '../server/util/settle-request-sites.ts';
 
 export const DEFAULT_LOCAL_PORT = 8080;
 export const LOCAL_HOST = '127.0.0.1';
@@ -96,6 +97,7 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
     });
     try {
       await app.listen({ host: LOCAL_HOST, port });
+      await settleRequestSites(app);
       return app;
     } catch (err) {
       await app.close();

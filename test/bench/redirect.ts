@@ -46,6 +46,7 @@ async function serveLinkdesk(dataDir: string, databaseUrl?: string) {
   const { openStore } = await import('../../electron/server/db/database.ts');
   const { openPostgres } = await import('../../electron/server/db/postgres.ts');
   const { buildApp } = await import('../../electron/server/app.ts');
+  const { settleRequestSites } = await import('../../electron/server/util/settle-request-sites.ts');
   const store = databaseUrl ? await openPostgres(databaseUrl) : openStore(dataDir);
   // BENCH_GEOIP_CITY=none: without the city database (by default DB-IP City Lite, when installed).
   // The server's warnings and errors (a click writer falling behind or failing) go to the bench's stderr.
@@ -54,6 +55,7 @@ async function serveLinkdesk(dataDir: string, databaseUrl?: string) {
     logger: { level: 'warn', stream: process.stderr },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  await settleRequestSites(app); // as linkdesk serve does
   // What the server answered, to hold the stored clicks against: the load
   // generator does not count the requests still in flight when it stops.
   let answered = 0;

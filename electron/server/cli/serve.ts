@@ -8,6 +8,7 @@ import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
 import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
 import { nameTheSource, NO, withEnvironment, YES } from './serve-env.ts';
 import { existsSync } from 'node:fs';
+import { settleRequestSites } from '../util/settle-request-sites.ts';
 
 export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
                            desktop app's folder, e.g. ~/.config/Linkdesk)`;
@@ -234,6 +235,7 @@ export async function serve(argv: string[]): Promise<void> {
   try {
     app = await buildApp({ store, config, logger: loggerOptions(level), geoipCity });
     await app.listen({ host: config.host, port: config.port });
+    await settleRequestSites(app);
   } catch (err) {
     await app?.close();
     await store.close();
