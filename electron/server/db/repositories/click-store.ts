@@ -70,24 +70,41 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     for (const d of r.userDays) upUserDay.run(d.user_id, d.day, d.clicks);
     // A value the account's day has counts on; a new one while its dimension has room, else under (other).
     // How many values a dimension's day holds is counted once per batch and kept up to date here (the
-    // transaction holds the write lock, so nobody else adds any meanwhile): counting per new value cost a
-    // scan of up to `cap` rows for each, which made a high-cardinality dimension (a destination per link,
-    // cities of a viral link) the writer's main cost.
+    // transaction holds the write lock, so nobody else adds any meanwhile), and what goes under (other) is
+    // summed and written once per dimension and day: a high-cardinality dimension (a destination per link,
+    // the cities of a viral link) otherwise cost a scan of up to `cap` rows and three writes per value.
     const held = new Map<string, number>();
-    let month = NaN, monthDay = NaN;
+    const others = new Map<string, { user_id: number; dim: number; day: number; clicks: number }>();
+    const toOther = (user_id: number, dim: number, day: number, clicks: number) => {
+      const key = `${user_id}:${dim}:${day}`;
+      const o = others.get(key);
+      if (o) o.clicks += clicks; else others.set(key, { user_id, dim, day, clicks });
+    };
+    const toMonth = (user_id: number, dim: number, day: number, value: string, clicks: number) => {
+      if (inMonths(dim)) upMonthDim.run(user_id, dim, monthOf(day), value, clicks);
+    };
     for (const d of r.userDims) {
-      let { dim, value } = d;
-      if (dim >= OTHER_DIM) upUserDim.run(d.user_id, dim, d.day, value, d.clicks);
-      else if (addUserDim.run(d.clicks, d.user_id, dim, d.day, value).changes === 0) {
+      const { dim, value } = d;
+      if (dim >= OTHER_DIM) {
+        toOther(d.user_id, dim, d.day, d.clicks);
+        continue;
+      }
+      if (addUserDim.run(d.clicks, d.user_id, dim, d.day, value).changes === 0) {
         const key = `${d.user_id}:${dim}:${d.day}`;
         const n = held.get(key) ?? userDimValues.get(d.user_id, dim, d.day) ?? 0;
-        if (n >= cap) [dim, value] = [dim + OTHER_DIM, ''];
-        held.set(key, n >= cap ? n : n + 1);
+        if (n >= cap) {
+          held.set(key, n);
+          toOther(d.user_id, dim + OTHER_DIM, d.day, d.clicks);
+          continue;
+        }
+        held.set(key, n + 1);
         upUserDim.run(d.user_id, dim, d.day, value, d.clicks);
       }
-      if (!inMonths(dim)) continue;
-      if (d.day !== monthDay) [month, monthDay] = [monthOf(d.day), d.day];
-      upMonthDim.run(d.user_id, dim, month, value, d.clicks);
+      toMonth(d.user_id, dim, d.day, value, d.clicks);
+    }
+    for (const o of others.values()) {
+      upUserDim.run(o.user_id, o.dim, o.day, '', o.clicks);
+      toMonth(o.user_id, o.dim, o.day, '', o.clicks);
     }
   }
 
