@@ -2,15 +2,16 @@
 // that never listens by itself. The CLI and the desktop supervisor both call it.
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AddressInfo, Socket } from 'node:net';
 import qs from 'qs';
-import { z } from 'zod';
 import { createAuthenticator } from './auth/authenticate.ts';
-import { ApiError, bodyOf, fromZod } from './api/errors.ts';
+import { ApiError } from './api/errors.ts';
+import { apiErrorHandler, DATABASE_DOWN, pathOf } from './api/error-handler.ts';
+import { QS_LIMITS, registerBodyParsers } from './api/body-parsers.ts';
 import { documentErrors } from './api/documented-errors.ts';
-import { frameworkErrors, fromFramework } from './api/framework-errors.ts';
+import { frameworkErrors } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
 import { cityDatabaseFiles } from './redirect/geoip.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
@@ -90,15 +91,9 @@ declare module 'fastify' {
   }
 }
 
-const QS_LIMITS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false, allowDots: false } as const;
 /** Title fetches in flight at once, and how many may wait behind them. */
 const TITLE_FETCHES = 4;
 const TITLE_QUEUE = 20_000;
-const SERVER_ERROR = { message: 'Server error.', status: 500 };
-const DATABASE_DOWN = { message: 'The database is unreachable; try again shortly.', status: 503 };
-
-/** The path of a request without its query, which may carry secrets (?password=…). */
-const pathOf = (url: string) => url.split('?', 1)[0];
 
 /** The record a change was about: the route's :id, or the id a create answered with. */
 function targetIdOf(params: unknown, payload: unknown, action: string): number | null {
@@ -112,15 +107,6 @@ function targetIdOf(params: unknown, payload: unknown, action: string): number |
   } catch {
     return null;
   }
-}
-
-/** A failure to reach PostgreSQL (not a query's own error): the node answers 503 until it is back. */
-export function isDatabaseDown(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  if (!e) return false;
-  if (typeof e.code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(e.code)
-    || /^(08|57P0[1-3])/.test(e.code))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
 }
 
 /**
@@ -269,19 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('preClose', async () => liveFeed.close());
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, qs.parse(body as string, QS_LIMITS));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
-
-  // An empty JSON body is no body (a 422 naming what is missing), as it is without a Content-Type.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    ((body as string).trim() === '' ? done(null, undefined) : json(req, body as string, done)));
+  registerBodyParsers(app);
 
   // zod validates every route; its errors become the contract's 422 (validation.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -289,22 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Response schemas feed the OpenAPI document; answers are plain JSON.stringify.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.setErrorHandler((err: FastifyError | ApiError | z.ZodError, req, reply) => {
-    let e: ApiError | null = null;
-    if (err instanceof ApiError) e = err;
-    else if (err instanceof z.ZodError) e = fromZod(err);
-    else e = fromFramework(err as FastifyError);
-    if (!e && isDatabaseDown(err)) {
-      req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'database unreachable');
-      return reply.code(503).header('retry-after', '1').send(DATABASE_DOWN);
-    }
-    if (!e) {
-      req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'request failed');
-      return reply.code(500).send(SERVER_ERROR);
-    }
-    if (e.headers) reply.headers(e.headers);
-    return reply.code(e.status).send(bodyOf(e));
-  });
+  app.setErrorHandler(apiErrorHandler);
 
   // Before swagger's own onRoute hook, so the document shows what this adds.
   app.addHook('onRoute', documentErrors);
