@@ -8,7 +8,7 @@ import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pix
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
 import type { DomainDns } from './schemas/domain-dns.ts';
-import { feedUrlProblem, type UpdateView } from './updates.ts';
+import { updateSettingsPatch, type UpdateView } from './updates.ts';
 import { linkEvaluateSchema, type LinkEvaluation } from './schemas/link-rules.ts';
 import { statsQuerySchema } from './schemas/stats.ts';
 import { importPasswordSchema } from './schemas/transfer.ts';
@@ -47,13 +47,6 @@ const settingsPatch = z.object({
   quickShortenInstanceId: instanceId.nullable().optional(),
   startAtLogin: z.boolean().optional(),
   keepServingInTray: z.boolean().optional(),
-}).strict();
-const updateSettingsPatch = z.object({
-  feedUrl: z.string().trim().max(2000).superRefine((url, ctx) => {
-    const problem = feedUrlProblem(url);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }).optional(),
-  checkAtStart: z.boolean().optional(),
 }).strict();
 // Passed on to the API, which checks them as it checks any new link.
 const quickFields = z.object({

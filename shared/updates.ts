@@ -1,6 +1,7 @@
 // Updates as the screens and main both see them (electron/services/updater.ts
 // does the work): the state a banner shows, and which feed addresses the
 // settings accept.
+import { z } from 'zod';
 
 export type UpdateStatus =
   | { state: 'off'; message: string }
@@ -45,3 +46,12 @@ export interface UpdateView {
   /** False where updates cannot work (an app started from the project folder, the screens' test harness). */
   supported: boolean;
 }
+
+/** What Settings → Updates may change (updates.configure). */
+export const updateSettingsPatch = z.object({
+  feedUrl: z.string().trim().max(2000).superRefine((url, ctx) => {
+    const problem = feedUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }).optional(),
+  checkAtStart: z.boolean().optional(),
+}).strict();
