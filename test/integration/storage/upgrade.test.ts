@@ -34,9 +34,21 @@ it('keeps every link field and click count of the older release', async () => {
   // Fields added since that release (migration 7) read as their defaults; the rest is as it was.
   const ADDED = { preview_title: null, preview_description: null, preview_image: null, health: 'unknown', health_detail: null, health_checked_at: null };
   for (const l of r.body.data) expect(l).toMatchObject(ADDED);
+  // phpShort's current generation (migration 15) reads what the older fields say.
+  const CURRENT = ['targets_type', 'targets', 'redirect_password', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'sensitive_content', 'rules'];
+  const TYPES: Record<number, string | null> = { 0: null, 1: 'countries', 2: 'operating_systems', 3: 'languages', 4: 'rotations' };
+  for (const l of r.body.data) {
+    expect(l).toMatchObject({
+      redirect_password: l.password, clicks_limit: l.expiration_clicks, active_period_start_at: null, sensitive_content: 0, rules: [],
+      active_period_end_at: l.expiration_date ? `${l.expiration_date} ${l.expiration_time ?? '00:00'}` : null,
+      targets_type: TYPES[l.target_type],
+    });
+    const old = [l.country, l.platform, l.language, l.rotation][l.target_type - 1] ?? [];
+    expect(l.targets.map((t: { value: string }) => t.value)).toEqual(old.map((t: { value: string }) => t.value));
+  }
   const strip = (l: Record<string, unknown>) => {
     const { short_url: _s, ...rest } = l;
-    for (const k of Object.keys(ADDED)) delete rest[k];
+    for (const k of [...Object.keys(ADDED), ...CURRENT]) delete rest[k];
     return { ...rest, short_url: undefined };
   };
   expect(r.body.data.map(strip)).toEqual(expected.links);
