@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { feedUrlProblem } from '../../shared/updates.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 
-export const UPDATES_FILE = 'updates.json';
+const UPDATES_FILE = 'updates.json';
 
 export interface UpdateSettings { feedUrl: string; checkAtStart: boolean }
 

@@ -44,7 +44,7 @@ const NET_CODES: Record<string, string> = {
 };
 
 /** What went wrong, in words, for the person who asked (or the banner). */
-export function updateFailure(err: unknown, feedUrl: string, version?: string): string {
+function updateFailure(err: unknown, feedUrl: string, version?: string): string {
   const e = err as { code?: string; message?: string; statusCode?: number };
   const text = String(e?.message ?? err);
   if (e?.code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(text)) {

@@ -13,7 +13,7 @@ export const DATABASE_DOWN = { message: 'The database is unreachable; try again 
 export const pathOf = (url: string) => url.split('?', 1)[0];
 
 /** A failure to reach PostgreSQL (not a query's own error): the node answers 503 until it is back. */
-export function isDatabaseDown(err: unknown): boolean {
+function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
   if (typeof e.code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(e.code)

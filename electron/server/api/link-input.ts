@@ -104,7 +104,7 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
  * `redirect_password` or `privacy=2` without `privacy_password`: then it is
  * the statistics password, as current phpShort reads it.
  */
-export function passwordsOf(input: LinkUpdateInput): { link: string | null | undefined; stats: string | null | undefined } {
+function passwordsOf(input: LinkUpdateInput): { link: string | null | undefined; stats: string | null | undefined } {
   const statsReading = input.privacy_password === undefined && (input.redirect_password !== undefined || input.privacy === 2);
   return {
     link: input.redirect_password !== undefined ? input.redirect_password : statsReading ? undefined : input.password,

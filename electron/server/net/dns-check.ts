@@ -26,7 +26,7 @@ const DNS_TRIES = 2;
 const TLS_BUDGET_MS = 2000;
 /** Answers meaning "no such record", as opposed to a lookup that failed. */
 const NO_RECORD = new Set(['ENODATA', 'ENOTFOUND']);
-export const UNKNOWN_MESSAGE = 'Set --public-address or --public-cname (LINKDESK_PUBLIC_ADDRESS / LINKDESK_PUBLIC_CNAME) so Linkdesk knows where domains should point.';
+const UNKNOWN_MESSAGE = 'Set --public-address or --public-cname (LINKDESK_PUBLIC_ADDRESS / LINKDESK_PUBLIC_CNAME) so Linkdesk knows where domains should point.';
 
 const host = (name: string) => name.toLowerCase().replace(/\.$/, '');
 const address = (ip: string) => (ipaddr.isValid(ip) ? ipaddr.parse(ip).toString() : ip);

@@ -3,18 +3,12 @@
 // forms posting back to the link's own address (its query string included),
 // so they work without script and with the keyboard, and they load nothing:
 // no pixel code, no third-party host, the default CSP's "no script, no image".
+import { hostOf } from '../util/address.ts';
 import { esc, sha256Source, type Page } from './html.ts';
 
 /** After the POST the visitor is sent on to the destination, any http(s) site: form-action governs that redirect too. */
 const FORWARDS = { formAction: ["'self'", 'https:', 'http:'] };
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
 
 /** `token` is the signed destination of the click this page belongs to (consent.ts). */
 export function consentPage(to: string, token: string): Page {

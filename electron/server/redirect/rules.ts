@@ -82,7 +82,7 @@ const NO_RULES: SharedRules = { rules: [], needs: 0, text: '', untargeted: { rul
 /** By time zone (one per process, but tests run several), then by the rules' text. */
 const shared = new Map<string, Map<string, SharedRules>>();
 
-export function compileRules(json: string | null, timeZone: string): SharedRules {
+function compileRules(json: string | null, timeZone: string): SharedRules {
   if (!json) return NO_RULES;
   let zone = shared.get(timeZone);
   if (zone === undefined) shared.set(timeZone, (zone = new Map()));

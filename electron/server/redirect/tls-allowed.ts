@@ -9,43 +9,18 @@
 // may ask it: loopback, the trusted proxies, and --tls-ask-from. Anyone else
 // could use it to list which of a thousand names are our domains.
 import type { FastifyInstance } from 'fastify';
-import ipaddr from 'ipaddr.js';
+import proxyAddr from '@fastify/proxy-addr';
 import { domainToASCII } from 'node:url';
 import type { TrustProxy } from '../config.ts';
 import { comparableHost } from '../api/routes/domains.ts';
 
 export const TLS_ALLOWED_PATH = '/.well-known/linkdesk/tls-allowed';
 
-// proxy-addr's names for ranges, as --trust-proxy accepts them.
-const NAMED: Record<string, string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
-function rangeOf(entry: string): Range {
-  if (entry.includes('/')) {
-    const [ip, bits] = entry.split('/') as [string, string];
-    // An IPv4 netmask (10.0.0.0/255.0.0.0), as --trust-proxy allows.
-    if (!/^\d+$/.test(bits)) return [ipaddr.parse(ip), ipaddr.IPv4.parse(bits).prefixLengthFromSubnetMask() ?? 32];
-    return ipaddr.parseCIDR(entry);
-  }
-  const a = ipaddr.parse(entry);
-  return [a, a.kind() === 'ipv4' ? 32 : 128];
-}
-
 /** Whether a connection from `address` may ask: loopback, the trusted proxies' addresses, or --tls-ask-from. */
-export function askerPolicy(trustProxy: TrustProxy, askFrom: string[]): (address: string) => boolean {
-  const entries = ['loopback', ...(Array.isArray(trustProxy) ? trustProxy : []), ...askFrom];
-  const ranges = entries.flatMap((e) => NAMED[e] ?? [e]).map(rangeOf);
-  return (address) => {
-    if (!ipaddr.isValid(address)) return false;
-    let a = ipaddr.parse(address);
-    if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
-    return ranges.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits));
-  };
+function askerPolicy(trustProxy: TrustProxy, askFrom: string[]): (address: string) => boolean {
+  // proxy-addr reads ranges as --trust-proxy writes them: names (loopback), CIDRs, netmasks, IPv4-mapped addresses.
+  const trusted = proxyAddr.compile(['loopback', ...(Array.isArray(trustProxy) ? trustProxy : []), ...askFrom]);
+  return (address) => trusted(address, 0);
 }
 
 export interface TlsAllowedOptions {

@@ -5,3 +5,12 @@ export function httpUrlOf(address: AddressInfo): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }
+
+/** A URL's host with its port, lower case; a string that is no URL as it is. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return url;
+  }
+}

@@ -15,6 +15,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { TLS_ALLOWED_PATH } from '../redirect/tls-allowed.ts';
 
 /**
  * Enough dead objects per site to outweigh what survives until V8 next weighs them: with 400, 100 streams
@@ -26,7 +27,7 @@ const SOCKETS = 4;
 /** Best effort: start-up never waits longer than this for it. */
 const BOUND_MS = 5000;
 // Answered from memory with no click, log entry or audit row (redirect/tls-allowed.ts).
-const PATH = '/.well-known/linkdesk/tls-allowed?domain=warm-up.invalid';
+const PATH = `${TLS_ALLOWED_PATH}?domain=warm-up.invalid`;
 
 /** Sends the burst to `app`'s own listening address; resolves when done, failed or out of time. */
 export async function settleRequestSites(app: FastifyInstance, requests = REQUESTS): Promise<void> {

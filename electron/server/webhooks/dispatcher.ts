@@ -9,7 +9,8 @@ import type { Engine } from '../db/repositories/like.ts';
 import type { ClickRow, DueDelivery, WebhooksRepository } from '../db/repositories/webhooks-repository.ts';
 import type { Sender } from './sender.ts';
 import { sign } from './signature.ts';
-import { createHostGate, hostOf } from './host-gate.ts';
+import { hostOf } from '../util/address.ts';
+import { createHostGate } from './host-gate.ts';
 
 export interface DispatcherTiming {
   /** How often due deliveries and new clicks are looked for. */

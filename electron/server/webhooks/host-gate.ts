@@ -55,11 +55,3 @@ export function createHostGate(ratePerSecond: number): HostGate {
   };
 }
 
-/** The host a delivery goes to, as the gate counts it (a URL's host with its port). */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host.toLowerCase();
-  } catch {
-    return url;
-  }
-}

@@ -125,7 +125,7 @@ suite(`Caddy's on-demand TLS in front of Linkdesk${lacking.length ? ` (skipped: 
 
   // From this machine's non-loopback address: Caddy itself asks from loopback, and a visitor on loopback would be allowed.
   const own = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
-  it.skipIf(!own)('visitors cannot ask through Caddy which names are domains, not even claiming to be loopback', () => {
+  it.skipIf(!own)('visitors cannot ask through Caddy which names are domains, not even claiming to be loopback (skips on a machine with no non-loopback IPv4 address to come from)', () => {
     const asVisitor = (extra: string[]) => curl(['--resolve', `${DOMAIN}:${caddy.httpsPort}:${own}`, '--cacert', rootFile, ...extra],
       `https://${DOMAIN}:${caddy.httpsPort}/.well-known/linkdesk/tls-allowed?domain=${DOMAIN}`);
     expect(asVisitor([]).status).toBe(403);

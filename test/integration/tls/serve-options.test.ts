@@ -31,7 +31,7 @@ describe('serve options of the DNS status', () => {
     expect(cname.stderr).toContain('--public-cname: "https://edge.example.com/" is not a host name');
   });
 
-  it.skipIf(missing('dnsmasq').length)('from the environment: comma-separated addresses, a CNAME in any case with its dot, a DNS server with its port', async () => {
+  it.skipIf(missing('dnsmasq').length)('from the environment: comma-separated addresses, a CNAME in any case with its dot, a DNS server with its port (skips where Debian\'s dnsmasq is not installed)', async () => {
     const key = linkdesk(['keys', 'create', '--name', 'admin', '--data-dir', data]).lastLine;
     const dns = await startDnsmasq({ 'v6.example.test': '::1' });
     const env = { ...process.env, LINKDESK_DATA_DIR: data, LINKDESK_PUBLIC_ADDRESS: '203.0.113.7, 0:0:0:0:0:0:0:1', LINKDESK_PUBLIC_CNAME: 'Edge.Example.COM.', LINKDESK_DNS_SERVERS: dns.server };
