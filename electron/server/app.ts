@@ -3,7 +3,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AddressInfo, Socket } from 'node:net';
 import qs from 'qs';
 import { createAuthenticator } from './auth/authenticate.ts';
@@ -14,6 +14,7 @@ import { documentErrors } from './api/documented-errors.ts';
 import { frameworkErrors } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
 import { cityDatabaseFiles } from './redirect/geoip.ts';
+import { declareDocument, declareOverride } from './api/openapi-declare.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
 import { statsLiveRoutes } from './api/routes/stats-live.ts';
@@ -274,9 +275,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
-    // Schemas with a .meta({ id }) become components/schemas, referenced by $ref.
-    transformObject: jsonSchemaTransformObject,
+    // The schema builders' marks say what a zod schema cannot (openapi-declare.ts).
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { override: declareOverride } }),
+    // Schemas with a .meta({ id }) become components/schemas, referenced by $ref; then the form encodings and link field rules.
+    transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, scheduleTitle, health, webhooks };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { hiddenInNameMessage, nameIsVisible } from '../user-names.ts';
 import { CANONICAL_ID } from '../canonical-id.ts';
+import { declared, orAlso } from './openapi-marks.ts';
 
 const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);
 
@@ -35,18 +36,41 @@ export const str = (field: string, max: number = LIMITS.nameLength) =>
 /** A user's name: one that shows as what it is, in the API and the CLI alike (shared/user-names.ts). */
 export const userName = (field = 'name') => str(field).refine(nameIsVisible, hiddenInNameMessage(field));
 
+/** What the OpenAPI document says of an http(s) URL (isHttpUrl): a URI whose scheme is http or https, spaces around it trimmed. */
+export const HTTP_URL_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]';
+
 export const httpUrl = (field: string) =>
-  str(field, LIMITS.urlLength).refine(isHttpUrl, `The ${field} must be a valid URL starting with http:// or https://.`);
+  declared(str(field, LIMITS.urlLength).refine(isHttpUrl, `The ${field} must be a valid URL starting with http:// or https://.`), (j) => {
+    j.format = 'uri';
+    j.pattern = HTTP_URL_PATTERN;
+  });
+
+/**
+ * A number field's text form (a form value, or a string in JSON as phpShort's Laravel reads it), as a
+ * pattern that keeps to the range when it is a simple one: 0 or 1 up, or at most 1,000 values.
+ */
+function numberTextPattern(min: number, max: number): string | null {
+  if (min < 0) return null;
+  if (max - min <= 1_000) return `^\\s*0*(?:${Array.from({ length: max - min + 1 }, (_, i) => min + i).join('|')})\\s*$`;
+  if (min > 1) return null;
+  return `^\\s*(?:0*[1-9]\\d{0,14}${min === 0 ? '|0+' : ''})\\s*$`;
+}
+
+/** Declares a number the server also reads from its text (int, oneOf): integer, or a string of digits. */
+const orNumberText = (min: number, max: number) => (j: Record<string, any>) => {
+  const pattern = numberTextPattern(min, max);
+  if (pattern) orAlso(j, { type: 'string', pattern });
+};
 
 export const int = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
+  declared(z.preprocess(
     (v) => (isPlainNumberString(v) ? Number(v) : v),
     z
       .number({ error: (i) => (i.input === undefined ? required(field) : `The ${field} must be an integer.`) })
       .int(`The ${field} must be an integer.`)
       .min(min, `The ${field} must be at least ${min}.`)
       .max(max, `The ${field} may not be greater than ${max}.`),
-  );
+  ), orNumberText(min, max));
 
 export const id = (field: string) => int(field, 1);
 
@@ -60,10 +84,14 @@ export const pathId = (field: string) => z.preprocess(
 );
 
 export const oneOf = <const T extends readonly number[]>(field: string, values: T) =>
-  z.preprocess(
+  declared(z.preprocess(
     (v) => (isPlainNumberString(v) ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
     z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` }),
-  );
+  ), (j) => {
+    // "25" as 25; true and false as 1 and 0 where those are allowed.
+    const flags = (values as readonly number[]).includes(0) && (values as readonly number[]).includes(1);
+    orAlso(j, { type: 'string', pattern: `^\\s*0*(?:${values.join('|')})\\s*$` }, ...(flags ? [{ type: 'boolean' }] : []));
+  });
 
 export const oneOfStrings = <const T extends readonly string[]>(field: string, values: T) =>
   z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` });
@@ -74,7 +102,8 @@ export const oneOfStrings = <const T extends readonly string[]>(field: string, v
  * runs: most bodies leave most fields out, and a 100k-link import spent half
  * its validation there (the answers are the same either way).
  */
-export const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable()).optional();
+export const clearable = <T extends z.ZodType>(schema: T) =>
+  declared(z.preprocess(emptyToNull, schema.nullable()), (j) => orAlso(j, { const: '', description: 'Clears the field, as null does' })).optional();
 
 /**
  * A list that arrives as a JSON array, a bracket list (`a[]=1&a[]=2`), an
@@ -102,13 +131,13 @@ export const list = <T extends z.ZodType>(field: string, item: T, max: number) =
   );
 
 export const dateString = (field: string) =>
-  z
+  declared(z
     .string({ error: `The ${field} must be a date in the format YYYY-MM-DD.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date in the format YYYY-MM-DD.`)
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, `The ${field} is not a valid date.`);
+    }, `The ${field} is not a valid date.`), (j) => { j.format = 'date'; });
 
 /**
  * The UTC instant (ms) of a wall-clock date (YYYY-MM-DD) and time (HH:MM) in the instance's
@@ -153,7 +182,7 @@ export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.
 /** A date-time field: an exact instant in ISO 8601 UTC with seconds (see instantOf). */
 export const isoInstant = (field: string, clock: WallClock = UTC_CLOCK) => {
   const message = `The ${field} must be a real date or date and time in ISO 8601, such as 2030-01-31, 2030-01-31T12:00:00Z or 2030-01-31T17:00:00+05:00.`;
-  return z
+  return declared(z
     .string({ error: message })
     .trim()
     .transform((s, ctx) => {
@@ -163,7 +192,11 @@ export const isoInstant = (field: string, clock: WallClock = UTC_CLOCK) => {
         return z.NEVER;
       }
       return isoSeconds(ms);
-    });
+    }), (j) => {
+    // JSON Schema patterns have no i flag: the T and the Z either way.
+    j.pattern = `^\\s*${INSTANT.source.slice(1, -1).replace('[T ]', '[Tt ]').replace('(Z|', '([Zz]|')}\\s*$`;
+    j.description ??= 'An ISO 8601 date (through the end of that day) or date and time; without an offset, in the instance time zone';
+  });
 };
 
 export const timeString = (field: string) =>

@@ -8,9 +8,16 @@
 // named to carry its value; `between` is read in the instance's time zone,
 // `from` inclusive and `to` exclusive, either end may be left open.
 import { z } from 'zod';
-import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
+import { allCountryCodes, isCountryCode, isLanguageCode } from '../iso-codes.ts';
 import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS } from '../targeting-keys.ts';
 import { httpUrl, instantOf, isoInstant } from './fields.ts';
+import { anyCasePattern, declared } from './openapi-marks.ts';
+import ISO6391 from 'iso-639-1';
+
+/** The OpenAPI document's word for a value checked against a list, case aside (shared/schemas/openapi-marks.ts). */
+const listed = (codes: () => readonly string[]) => (j: Record<string, any>) => { (j.items ??= {}).pattern = anyCasePattern(codes()); };
+const COUNTRIES = () => allCountryCodes();
+const LANGUAGES = () => ISO6391.getAllCodes();
 
 export const MAX_RULES = 20;
 /** Values per condition list, and parameters per `query`. */
@@ -23,45 +30,52 @@ const valueList = (field: string) =>
     .min(1, `The ${field} condition needs at least one value.`)
     .max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`);
 
-const codeList = (field: string, check: (v: string) => boolean, upper: boolean, what: string) =>
-  valueList(field).transform((values, ctx) => {
+const codeList = (field: string, check: (v: string) => boolean, upper: boolean, what: string, codes: () => readonly string[]) =>
+  declared(valueList(field).transform((values, ctx) => {
     const out = values.map((s) => (upper ? s.toUpperCase() : s.toLowerCase()));
     const bad = out.find((v) => !check(v));
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${what} "${bad}" is not one.` });
     return out;
-  });
+  }), listed(codes));
 
 /** One of `allowed`, spelled either way (`ios`, `iOS`); stored as `allowed` spells it. */
 const namedList = (field: string, allowed: readonly string[]) => {
   const byLower = new Map(allowed.map((a) => [a.toLowerCase(), a]));
-  return valueList(field).transform((values, ctx) => {
+  return declared(valueList(field).transform((values, ctx) => {
     const bad = values.find((v) => !byLower.has(v.toLowerCase()));
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `The ${field} value "${bad}" is invalid; allowed: ${allowed.join(', ')}.` });
     return values.map((v) => byLower.get(v.toLowerCase()) ?? v);
-  });
+  }), listed(() => allowed));
 };
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const wallClock = (field: string) =>
-  z.string({ error: `The ${field} must be a date and time (Y-m-d H:i).` })
+  declared(z.string({ error: `The ${field} must be a date and time (Y-m-d H:i).` })
     .trim()
-    .refine((s) => WALL_CLOCK.test(s) && instantOf(s) !== null, `The ${field} must be a date and time (Y-m-d H:i).`);
+    .refine((s) => WALL_CLOCK.test(s) && instantOf(s) !== null, `The ${field} must be a date and time (Y-m-d H:i).`), (j) => {
+    j.pattern = '^\\s*\\d{4}-\\d{2}-\\d{2} ([01]\\d|2[0-3]):[0-5]\\d\\s*$';
+  });
 
 const queryText = (what: string) => z.string({ error: `Each query ${what} must be a string.` }).min(1, `A query ${what} may not be empty.`).max(MAX_QUERY_TEXT);
 
 export const ruleConditionsSchema = z.strictObject({
-  countries: codeList('countries', isCountryCode, true, 'Each country must be an ISO 3166-1 alpha-2 code.').optional(),
-  continents: codeList('continents', (c) => (CONTINENT_KEYS as string[]).includes(c), true, `Each continent must be one of ${CONTINENT_KEYS.join(', ')}.`).optional(),
+  countries: codeList('countries', isCountryCode, true, 'Each country must be an ISO 3166-1 alpha-2 code.', COUNTRIES).optional(),
+  continents: codeList('continents', (c) => (CONTINENT_KEYS as string[]).includes(c), true, `Each continent must be one of ${CONTINENT_KEYS.join(', ')}.`, () => CONTINENT_KEYS).optional(),
   operating_systems: namedList('operating_systems', OPERATING_SYSTEMS).optional(),
   browsers: namedList('browsers', BROWSERS).optional(),
   devices: namedList('devices', DEVICES).optional(),
-  languages: codeList('languages', isLanguageCode, false, 'Each language must be an ISO 639-1 code.').optional(),
-  query: z.record(queryText('parameter'), queryText('value'), { error: 'The query condition must be an object of parameter: value.' })
-    .refine((q) => Object.keys(q).length >= 1 && Object.keys(q).length <= MAX_RULE_VALUES, `The query condition needs 1 to ${MAX_RULE_VALUES} parameters.`)
+  languages: codeList('languages', isLanguageCode, false, 'Each language must be an ISO 639-1 code.', LANGUAGES).optional(),
+  query: declared(z.record(queryText('parameter'), queryText('value'), { error: 'The query condition must be an object of parameter: value.' })
+    .refine((q) => Object.keys(q).length >= 1 && Object.keys(q).length <= MAX_RULE_VALUES, `The query condition needs 1 to ${MAX_RULE_VALUES} parameters.`), (j) => {
+    j.minProperties = 1;
+    j.maxProperties = MAX_RULE_VALUES;
+  })
     .optional(),
-  between: z.object({ from: wallClock('from').optional(), to: wallClock('to').optional() }, { error: 'The between condition must be an object with from and/or to.' })
+  between: declared(z.object({ from: wallClock('from').optional(), to: wallClock('to').optional() }, { error: 'The between condition must be an object with from and/or to.' })
     .refine((b) => b.from !== undefined || b.to !== undefined, 'The between condition needs from, to or both.')
-    .refine((b) => b.from === undefined || b.to === undefined || b.from < b.to, { message: 'The to must be after the from.', path: ['to'] })
+    .refine((b) => b.from === undefined || b.to === undefined || b.from < b.to, { message: 'The to must be after the from.', path: ['to'] }), (j) => {
+    j.anyOf = [{ required: ['from'] }, { required: ['to'] }];
+  })
     .optional(),
 }, {
   error: (i) => (i.code === 'unrecognized_keys'
@@ -71,7 +85,7 @@ export const ruleConditionsSchema = z.strictObject({
   .refine((c) => Object.values(c).some((v) => v !== undefined), 'A rule needs at least one condition.');
 
 export const linkRuleSchema = z.object({
-  if: ruleConditionsSchema,
+  if: declared(ruleConditionsSchema, (j) => { j.minProperties = 1; }),
   url: httpUrl('url'),
 }, { error: 'Each rule needs if and url.' });
 export type LinkRule = z.infer<typeof linkRuleSchema>;
@@ -92,9 +106,11 @@ export const linkRulesSchema = z.preprocess(
 
 /** What POST /links/{id}/evaluate takes: a visitor described as the redirect would work it out. */
 export const linkEvaluateSchema = z.object({
-  country: z.string().trim().transform((s) => s.toUpperCase()).refine(isCountryCode, 'The country must be an ISO 3166-1 alpha-2 code.').optional(),
+  country: declared(z.string().trim().transform((s) => s.toUpperCase()).refine(isCountryCode, 'The country must be an ISO 3166-1 alpha-2 code.'), (j) => { j.pattern = anyCasePattern(COUNTRIES()); }).optional(),
   /** Worked out from the country when absent. */
-  continent: z.string().trim().transform((s) => s.toUpperCase()).refine((c) => (CONTINENT_KEYS as string[]).includes(c), `The continent must be one of ${CONTINENT_KEYS.join(', ')}.`).optional(),
+  continent: declared(z.string().trim().transform((s) => s.toUpperCase()).refine((c) => (CONTINENT_KEYS as string[]).includes(c), `The continent must be one of ${CONTINENT_KEYS.join(', ')}.`), (j) => {
+    j.pattern = anyCasePattern(CONTINENT_KEYS);
+  }).optional(),
   device: z.string().trim().max(50).optional(),
   operating_system: z.string().trim().max(50).optional(),
   browser: z.string().trim().max(100).optional(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DOMAIN_SEARCH_BY, DOMAIN_SORT_BY, PER_PAGE_VALUES, PIXEL_SORT_BY, PIXEL_TYPES, SORT_DIRECTIONS, SPACE_SORT_BY } from '../constants.ts';
 import { clearable, httpUrl, int, oneOf, oneOfStrings, pathId, searchText, str } from './fields.ts';
+import { declared } from './openapi-marks.ts';
 
 const listQuery = <const S extends readonly string[], const B extends readonly string[]>(sortBy: S, searchBy: B) =>
   z.object({
@@ -13,8 +14,14 @@ const listQuery = <const S extends readonly string[], const B extends readonly s
     page: int('page', 1).default(1),
   });
 
+/** What the OpenAPI document says of a domain's name (routes/domains.ts checks it, IDN and reserved names included). */
+const domainName = declared(str('name'), (j) => {
+  j.pattern = '^\\s*(?=[^\\s]{1,253}\\s*$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\s*$';
+  j.description = 'A host name such as links.example.com (a Unicode name is taken too, kept as punycode); not an IP address, localhost or the instance\'s own host';
+});
+
 export const domainCreateSchema = z.object({
-  name: str('name'),
+  name: domainName,
   index_page: clearable(httpUrl('index_page')),
   not_found_page: clearable(httpUrl('not_found_page')),
 });

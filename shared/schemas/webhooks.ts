@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PER_PAGE_VALUES } from '../constants.ts';
 import { httpUrl, int, list, oneOf, oneOfStrings, pathId } from './fields.ts';
+import { declared } from './openapi-marks.ts';
 import { same } from './same-type.ts';
 
 export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
@@ -29,10 +30,10 @@ export interface WebhookDelivery {
 /** One delivery with the request it sends. */
 export interface WebhookDeliveryDetail extends WebhookDelivery { payload: string }
 
-const events = list('events', oneOfStrings('events.*', WEBHOOK_EVENTS), WEBHOOK_EVENTS.length)
+const events = declared(list('events', oneOfStrings('events.*', WEBHOOK_EVENTS), WEBHOOK_EVENTS.length)
   .refine((e) => e.length > 0, 'Choose at least one event.')
   // A form may repeat one; each event is delivered once.
-  .transform((e) => [...new Set(e)]);
+  .transform((e) => [...new Set(e)]), (j) => { j.minItems = 1; });
 const disabled = z.preprocess((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v), oneOf('disabled', [0, 1] as const));
 
 export const webhookCreateSchema = z.object({ url: httpUrl('url'), events, disabled: disabled.optional() });

@@ -2,6 +2,10 @@
 // generated requests to it (127.0.0.1 only), holds every answer against the
 // document and counts. Used by `npm run fuzz` and by its smaller Vitest run.
 import { request as httpRequest } from 'node:http';
+import { createConformance } from './conformance.ts';
+import { judgePositive, refusedByItem } from './contract-judge.ts';
+import { makeContractRequest, type ContractPlan } from './contract-requests.ts';
+import { judgeMethod, methodProbes } from './method-check.ts';
 import { createChecker } from './openapi-check.ts';
 import { makeRequest, operationsOf, type FuzzRequest } from './openapi-requests.ts';
 import { Rng, type Schema, type ValueContext } from './schema-values.ts';
@@ -16,17 +20,26 @@ export interface FuzzTarget {
    */
   renewKeys(): Promise<{ admin: string; member: string }>;
 }
-export interface FuzzOptions { seed: number; count: number; timeLimitMs?: number; examplesPerFinding?: number }
+export interface FuzzOptions {
+  seed: number; count: number; timeLimitMs?: number; examplesPerFinding?: number;
+  /** Shares of the negative and positive checks among the generated requests (the rest: mutations). */
+  negativeShare?: number; positiveShare?: number;
+}
+/** A check's figures: requests it judged, findings, and (positive) refusals by rules OpenAPI cannot declare. */
+export interface CheckCount { requests: number; findings: number; excused: Record<string, number> }
 export interface Finding { operation: string; problem: string; status: number; kind: string; detail: string; request: string; answer: string }
 export interface FuzzReport {
   seed: number; requests: number; byStatus: Record<number, number>; byKind: Record<string, number>; serverErrors: number; wronglyAccepted: number;
   findings: Finding[]; findingCount: number; timedOut: boolean; operations: number; operationsWith2xx: number; never2xx: string[];
+  checks: Record<CheckName, CheckCount>; durationMs: number;
 }
+export type CheckName = 'not_a_server_error' | 'documented_answer' | 'negative_data_rejected' | 'positive_data_accepted' | 'unsupported_method';
+const CHECKS: CheckName[] = ['not_a_server_error', 'documented_answer', 'negative_data_rejected', 'positive_data_accepted', 'unsupported_method'];
 
 /** Longer than any answer takes, shorter than the server's own 30 s request timeout. */
 const ANSWER_TIMEOUT_MS = 15_000;
 
-interface Raw { status: number; contentType: string; text: string }
+interface Raw { status: number; contentType: string; text: string; allow?: string }
 
 /** One request over a fresh connection (a refused header closes it), its whole answer. */
 function send(base: URL, r: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'body'>): Promise<Raw> {
@@ -43,7 +56,7 @@ function send(base: URL, r: Pick<FuzzRequest, 'method' | 'url' | 'headers' | 'bo
       }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8'), allow: res.headers.allow }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -72,6 +85,7 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
   const doc = JSON.parse(docAnswer.text) as Schema;
   const ops = operationsOf(doc);
   const check = createChecker(doc);
+  const conforms = createConformance(doc);
   const rng = new Rng(opts.seed);
 
   // Ids the server handed out, by collection, so most requests name records that exist.
@@ -103,15 +117,46 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
     }
   };
 
-  const report: FuzzReport = { seed: opts.seed, requests: 0, byStatus: {}, byKind: {}, serverErrors: 0, wronglyAccepted: 0, findings: [], findingCount: 0, timedOut: false, operations: ops.length, operationsWith2xx: 0, never2xx: [] };
+  const started = Date.now();
+  const report: FuzzReport = {
+    seed: opts.seed, requests: 0, byStatus: {}, byKind: {}, serverErrors: 0, wronglyAccepted: 0, findings: [], findingCount: 0, timedOut: false, operations: ops.length, operationsWith2xx: 0, never2xx: [],
+    checks: Object.fromEntries(CHECKS.map((c) => [c, { requests: 0, findings: 0, excused: {} }])) as Record<CheckName, CheckCount>, durationMs: 0,
+  };
   const succeeded = new Set<string>();
   const examples = new Map<string, number>();
-  const started = Date.now();
+  const record = (name: string, checkName: CheckName, problem: string, status: number, kind: string, detail: string, request: string, answer: string) => {
+    report.findingCount++;
+    report.checks[checkName].findings++;
+    const group = `${name} ${problem} ${status}`;
+    const n = examples.get(group) ?? 0;
+    examples.set(group, n + 1);
+    if (n < (opts.examplesPerFinding ?? 2)) report.findings.push({ operation: name, problem, status, kind, detail: clip(detail), request, answer: clip(answer) });
+  };
+
+  // Unsupported methods: every path, every method it lacks, once.
+  for (const p of methodProbes(doc)) {
+    const raw = await send(base, { method: p.method, url: p.url, headers: { authorization: `Bearer ${keys.admin}`, accept: 'application/json' } });
+    report.checks.unsupported_method.requests++;
+    report.byStatus[raw.status] = (report.byStatus[raw.status] ?? 0) + 1;
+    if (raw.status >= 500) { report.serverErrors++; report.checks.not_a_server_error.findings++; }
+    const problem = judgeMethod(p, raw.status, raw.allow);
+    if (problem) record(`${p.method} ${p.path}`, 'unsupported_method', 'unsupported method not 405', raw.status, 'method', `${problem} (documented: ${p.documented.join(', ')})`, `${p.method} ${p.url}`, raw.text);
+  }
+  const negativeShare = opts.negativeShare ?? 0.3;
+  const positiveShare = opts.positiveShare ?? 0.3;
   // FUZZ_TRACE=/links/{id}: every request to operations so named, and its answer, on stderr.
   const trace = process.env.FUZZ_TRACE;
   for (let i = 0; i < opts.count; i++) {
     if (opts.timeLimitMs && Date.now() - started > opts.timeLimitMs) { report.timedOut = true; break; }
-    const r = makeRequest(rng, ops, ctx, (op) => { route = op.path.split('/')[3] ?? ''; });
+    const roll = rng.next();
+    const contract = roll < negativeShare ? 'negative' : roll < negativeShare + positiveShare ? 'positive' : null;
+    let r: FuzzRequest & { plan?: ContractPlan } | null = null;
+    if (contract) {
+      const op = rng.weighted(ops.map((o) => [o.method === 'POST' ? 3 : o.method === 'DELETE' ? 1 : 2, o] as const));
+      route = op.path.split('/')[3] ?? '';
+      r = makeContractRequest(contract, op, ctx, conforms);
+    }
+    r ??= makeRequest(rng, ops, ctx, (op) => { route = op.path.split('/')[3] ?? ''; });
     const key = r.auth === 'admin' ? keys.admin : r.auth === 'member' ? keys.member : r.auth === 'wrong' ? `ld_wrong${serial}` : null;
     if (key) r.headers.authorization = `Bearer ${key}`;
     const raw = await send(base, r);
@@ -123,26 +168,36 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
     if (raw.status < 300) succeeded.add(name);
     if (trace && name.includes(trace)) console.error(`${r.kind} ${r.auth} ${r.method} ${clip(r.url, 120)} ${clip(String(r.body ?? ''), 200)} -> ${raw.status} ${clip(raw.text, 200)}`);
     remember(r, raw);
-    const verdict = raw.status === 0 ? { problem: 'no answer', detail: raw.text }
-      : raw.status >= 500 ? { problem: 'server error', detail: raw.text }
-      : raw.status < 300 && r.mustRefuse ? { problem: 'accepted what it must refuse', detail: raw.text } : check(r.operation, raw);
-    if (raw.status >= 500) report.serverErrors++;
-    if (verdict?.problem === 'accepted what it must refuse') report.wronglyAccepted++;
-    if (verdict) {
-      report.findingCount++;
-      const group = `${name} ${verdict.problem} ${raw.status}`;
-      const n = examples.get(group) ?? 0;
-      examples.set(group, n + 1);
-      if (n < (opts.examplesPerFinding ?? 2)) {
-        const body = r.body === undefined ? '' : ` ${r.headers['content-type'] ?? ''} ${clip(r.body.toString())}`;
-        report.findings.push({ operation: name, problem: verdict.problem, status: raw.status, kind: r.kind, detail: clip(verdict.detail), request: `${r.method} ${clip(r.url, 200)}${body}`, answer: clip(raw.text) });
-      }
+    const body = r.body === undefined ? '' : ` ${r.headers['content-type'] ?? ''} ${clip(r.body.toString())}`;
+    const shown = `${r.method} ${clip(r.url, 200)}${body}`;
+    const found = (checkName: CheckName, problem: string, detail: string) => record(name, checkName, problem, raw.status, r.kind, detail, shown, raw.text);
+    report.checks.not_a_server_error.requests++;
+    report.checks.documented_answer.requests++;
+    if (raw.status === 0) found('not_a_server_error', 'no answer', raw.text);
+    else if (raw.status >= 500) { report.serverErrors++; found('not_a_server_error', 'server error', raw.text); }
+    else {
+      const verdict = check(r.operation, raw);
+      if (verdict) found('documented_answer', verdict.problem, verdict.detail);
     }
+    const plan = r.plan;
+    if (plan?.check === 'negative') {
+      report.checks.negative_data_rejected.requests++;
+      if (raw.status < 300 && !refusedByItem(raw.status, raw.text)) { report.wronglyAccepted++; found('negative_data_rejected', 'negative data accepted', plan.violation ?? ''); }
+    } else if (plan?.check === 'positive' && raw.status !== 0 && raw.status < 500) {
+      const c = report.checks.positive_data_accepted;
+      c.requests++;
+      const onlyBody = raw.status === 422 && /^\{"[^"]*":[^]*"errors":\{"body":\[[^\]]*\]\}/.test(raw.text);
+      const v = plan.padded && (raw.status === 413 || onlyBody) ? { excused: 'the form parameter limit (1,000), refused whole' }
+        : judgePositive(raw.status, raw.text, plan.sent ?? new Set(), r.operation.path.includes('{') || /[?&][a-z_]*id=/.test(r.url));
+      if (v.excused) c.excused[v.excused] = (c.excused[v.excused] ?? 0) + 1;
+      if (v.finding) found('positive_data_accepted', `positive data rejected${plan.proto ? ' (JSON with a __proto__ key)' : plan.padded ? ' (over 1,000 form parameters)' : ''}`, v.finding);
+    } else if (r.mustRefuse && raw.status < 300) { report.wronglyAccepted++; found('negative_data_rejected', 'accepted what it must refuse', raw.text); }
     // A valid key refused, or a change to users or keys that may have revoked, narrowed or restricted the fuzz's own: fresh keys.
     const ownKey = r.auth === 'admin' || r.auth === 'member';
     if ((ownKey && raw.status === 401) || (raw.status < 300 && r.method !== 'GET' && /\/(users|keys)/.test(r.operation.path))) keys = await target.renewKeys();
   }
   report.operationsWith2xx = succeeded.size;
+  report.durationMs = Date.now() - started;
   report.never2xx = ops.map((o) => `${o.method} ${o.path}`).filter((o) => !succeeded.has(o));
   return report;
 }
@@ -153,8 +208,10 @@ export function formatReport(r: FuzzReport): string {
     `by status: ${Object.entries(r.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
     `by mutation: ${Object.entries(r.byKind).sort(([, a], [, b]) => b - a).map(([k, n]) => `${k} ${n}`).join(', ')}`,
     ...(r.never2xx.length ? [`never 2xx: ${r.never2xx.join(', ')}`] : []),
-    `5xx answers: ${r.serverErrors}; answers the document does not describe: ${r.findingCount - r.serverErrors - r.wronglyAccepted}; `
-      + `2xx to requests that must be refused: ${r.wronglyAccepted}`,
+    `${r.findingCount} findings in ${(r.durationMs / 1000).toFixed(1)} s; 5xx answers: ${r.serverErrors}; 2xx to requests that must be refused: ${r.wronglyAccepted}`,
+    'by check (requests judged, findings):',
+    ...Object.entries(r.checks).map(([name, c]) => `  ${name}: ${c.requests} requests, ${c.findings} findings${Object.keys(c.excused).length
+      ? `; refusals by rules OpenAPI cannot declare: ${Object.entries(c.excused).map(([why, n]) => `${why} ${n}`).join(', ')}` : ''}`),
   ];
   for (const f of r.findings) lines.push(`  ${f.problem}: ${f.operation} -> ${f.status} (${f.kind}): ${f.detail}\n    request: ${f.request}\n    answer: ${f.answer}`);
   return lines.join('\n');

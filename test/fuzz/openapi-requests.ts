@@ -37,7 +37,7 @@ export function operationsOf(doc: Schema): Operation[] {
 
 /** Path ids that are not a record's id, however close they look. */
 const ODD_IDS = ['0', '-1', '01', '+1', ' 1', '1 ', '1.0', '1e0', '0x1', '١', '1%', '9'.repeat(30), '9007199254740993', 'null', 'abc', '😀', 'a'.repeat(5_000), '%E0%A4%A'];
-const BAD_JSON = ['{', '{"url":}', '{"url":"x",}', "{'url':'x'}", '[1,', '{"a":1}{"b":2}', '\uFEFF{}', 'NaN', '{"url": "x"', '\u0000', '{"__proto__":{"x":1}}', '['.repeat(5_000)];
+const BAD_JSON = ['{', '{"url":}', '{"url":"x",}', "{'url':'x'}", '[1,', '{"a":1}{"b":2}', '\uFEFF{}', 'NaN', '{"url": "x"', '\u0000', '['.repeat(5_000)];
 const WRONG_TYPES = ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'foo', 'application/json; charset=utf-16', 'text/csv', 'application/x-www-form-urlencoded; charset=latin1'];
 const NOT_OBJECTS = ['null', '[]', '[{"url":"https://example.com"}]', '1', '"text"', 'true', '{}'];
 

@@ -59,10 +59,15 @@ export function resolve(schema: Schema, ctx: ValueContext): Schema {
 export function validValue(schema0: Schema, ctx: ValueContext, name = '', path = '', depth = 0): unknown {
   const { rng } = ctx;
   const schema = resolve(schema0, ctx);
-  if (schema.anyOf || schema.oneOf) {
+  // An object's anyOf of `required` alone (at least one of these fields) is its properties' business.
+  if ((schema.anyOf || schema.oneOf) && !schema.properties) {
     const options = (schema.anyOf ?? schema.oneOf) as Schema[];
     const nonNull = options.filter((o) => resolve(o, ctx).type !== 'null');
-    return validValue(nonNull.length && rng.chance(0.85) ? rng.pick(nonNull) : rng.pick(options), ctx, name, path, depth);
+    const branch = resolve(nonNull.length && rng.chance(0.85) ? rng.pick(nonNull) : rng.pick(options), ctx);
+    const value = validValue(branch, ctx, name, path, depth);
+    // A text form beside the value itself ("5" for 5): where the generator's string misses its pattern, the value itself.
+    if (typeof value === 'string' && branch.pattern && !new RegExp(branch.pattern, 'u').test(value) && nonNull.length) return validValue(nonNull[0], ctx, name, path, depth);
+    return value;
   }
   if (schema.allOf) return validValue(schema.allOf[0], ctx, name, path, depth);
   if ('const' in schema) return schema.const;
@@ -106,6 +111,9 @@ function stringFor(schema: Schema, ctx: ValueContext, name: string, path: string
   const { rng } = ctx;
   const n = ctx.serial();
   const p: string = schema.pattern ?? '';
+  if (schema.format === 'date-time') return rng.pick(['2031-05-06T10:00:00Z', '2030-12-31T23:59:00+05:00', `2032-0${rng.int(1, 9)}-1${rng.int(0, 9)}T08:30:00Z`]);
+  if (schema.format === 'date') return rng.pick(['2031-05-06', '2030-12-31', `2032-0${rng.int(1, 9)}-1${rng.int(0, 9)}`]);
+  if (schema.format === 'uri' && !URL_FIELDS.has(name)) return `https://example.com/${name}/${n}`;
   if (p.includes('\\d{4}-\\d{2}-\\d{2}') || /date|_at$/.test(name)) {
     return rng.pick(['2031-05-06', '2030-12-31', `2032-0${rng.int(1, 9)}-1${rng.int(0, 9)}`, ...(name.endsWith('_at') ? ['2030-01-01T10:00:00+05:00'] : [])]);
   }

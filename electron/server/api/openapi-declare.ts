@@ -1,0 +1,108 @@
+// The OpenAPI document says every rule the validators apply that a client can
+// follow (checked by `npm run fuzz`'s negative and positive checks): the
+// schema builders' marks (shared/schemas/openapi-marks.ts: "5" for 5, "" to
+// clear, http(s) URLs, dates), the form encoding of nested fields, and the
+// rules of a few fields whose schemas (shared/schemas/links.ts) say them only
+// in code. What no document can say (a referenced record exists and is the
+// key's, a name is free, a date range's order) the 422 names at run time.
+import { allCountryCodes } from '../../../shared/iso-codes.ts';
+import { anyCasePattern, applyMarks, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
+import ISO6391 from 'iso-639-1';
+import { RESERVED_ALIASES } from '../../../shared/constants.ts';
+
+/** zod's toJSONSchema override: the builders' marks, and fastify-type-provider-zod's own (empty anyOf branches dropped). */
+export function declareOverride(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const j = ctx.jsonSchema;
+  if (Array.isArray(j.anyOf)) j.anyOf = j.anyOf.filter((s: JsonSchema) => Object.keys(s).length > 0);
+  applyMarks(ctx.zodSchema, j);
+}
+
+/** links.ts's PERIOD: current phpShort's `Y-m-d H:i` (seconds and a T accepted). */
+const PERIOD = '^\\s*\\d{4}-\\d{2}-\\d{2}[ T]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?\\s*$';
+const COUNTRY = anyCasePattern(allCountryCodes());
+const LANGUAGE = anyCasePattern(ISO6391.getAllCodes());
+
+/** Field rules links.ts applies in refines and transforms, by where the field sits in a link body. */
+function declareLinkFields(body: JsonSchema): void {
+  const props = body.properties as Record<string, JsonSchema> | undefined;
+  if (!props?.url || !props.target_type) return;
+  for (const name of ['active_period_start_at', 'active_period_end_at']) {
+    const p = props[name];
+    if (!p) continue;
+    const string = (p.anyOf as JsonSchema[] | undefined)?.find((s) => [s.type].flat().includes('string') && s.const === undefined) ?? p;
+    string.pattern = PERIOD;
+  }
+  const key = (list: string, pattern: string) => {
+    const item = props[list]?.items ?? (props[list]?.anyOf as JsonSchema[] | undefined)?.find((s) => s.items)?.items;
+    if (item?.properties?.key) item.properties.key.pattern = pattern;
+  };
+  key('country', COUNTRY);
+  key('language', LANGUAGE);
+  // link-input.ts: api, favicon.ico, robots.txt and healthz are the server's own paths, whatever their case.
+  const alias = (props.alias?.anyOf as JsonSchema[] | undefined)?.find((s) => s.pattern) ?? props.alias;
+  if (alias?.pattern) alias.not = { pattern: anyCasePattern(RESERVED_ALIASES) };
+}
+
+/** A new link's expiration_time needs its expiration_date, its targets their targets_type (link-input.ts, link-targets.ts; an update may lean on the stored link). */
+function declareLinkCreate(body: JsonSchema): void {
+  if (body.properties?.expiration_time && body.properties?.url) body.dependentRequired = { expiration_time: ['expiration_date'], targets: ['targets_type'] };
+}
+
+const isForm = (type: string) => type === 'application/x-www-form-urlencoded';
+
+/**
+ * How a form body spells fields that are not plain values (qs's brackets, as phpShort's PHP reads them):
+ * lists of values as repeated or bracketed names (`pixel_ids[]=1&pixel_ids[]=2`; one value alone is a
+ * one-item list), lists of objects and objects as bracketed paths (`country[0][key]=US`).
+ */
+function formEncoding(schema: JsonSchema, components: Record<string, JsonSchema>): Record<string, JsonSchema> | undefined {
+  const resolved = (s: JsonSchema | undefined): JsonSchema | undefined => (s?.$ref ? components[String(s.$ref).split('/').pop()!] : s);
+  const body = resolved(schema);
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, p0] of Object.entries<JsonSchema>(body?.properties ?? {})) {
+    const p = resolved(p0)!;
+    const branches: JsonSchema[] = [p, ...((p.anyOf ?? []) as JsonSchema[]).map((b) => resolved(b)!)];
+    const array = branches.find((b) => [b.type].flat().includes('array'));
+    const object = branches.find((b) => [b.type].flat().includes('object') || b.properties);
+    if (array) {
+      const item = resolved(array.items) ?? {};
+      const nested = [item.type].flat().includes('object') || item.properties || item.$ref || item.allOf;
+      out[name] = nested ? { style: 'deepObject', explode: true } : { style: 'form', explode: true };
+    } else if (object) out[name] = { style: 'deepObject', explode: true };
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The update rule (validation.ts): a PUT or PATCH of one record names at least one field it changes. */
+function declareSomethingToChange(schema: JsonSchema): void {
+  const names = Object.keys(schema.properties ?? {});
+  if (!names.length || schema.anyOf || schema.minProperties) return;
+  schema.anyOf = names.map((n) => ({ required: [n] }));
+}
+
+/** swagger's transformObject, after fastify-type-provider-zod's: the document's request bodies completed. */
+export function declareDocument<T>(doc: T): T {
+  const d = doc as JsonSchema;
+  const components = (d.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  for (const c of Object.values(components)) declareLinkFields(c);
+  for (const id of ['LinkCreate', 'LinkCreateInput']) if (components[id]) declareLinkCreate(components[id]);
+  for (const [path, item] of Object.entries<JsonSchema>(d.paths ?? {})) {
+    for (const [method, op] of Object.entries<JsonSchema>(item)) {
+      const content = op?.requestBody?.content as Record<string, JsonSchema> | undefined;
+      if (!content) continue;
+      // Every media type shares one schema object: completed once.
+      const schemas = new Set(Object.values(content).map((c) => c.schema).filter(Boolean));
+      for (const s of schemas) {
+        declareLinkFields(s);
+        for (const p of Object.values<JsonSchema>(s.properties ?? {})) if (p.properties) declareLinkFields(p);
+        if ((method === 'put' || method === 'patch') && path.includes('{')) declareSomethingToChange(s);
+        if (method === 'post' && path.endsWith('/links')) declareLinkCreate(s);
+      }
+      for (const [type, media] of Object.entries(content)) {
+        const encoding = isForm(type) && media.schema ? formEncoding(media.schema, components) : undefined;
+        if (encoding) media.encoding = encoding;
+      }
+    }
+  }
+  return doc;
+}
