@@ -1,12 +1,37 @@
 // Field builders for form-encoded and JSON bodies alike: form values arrive as
-// strings, so numbers and lists are read from either shape, and every failure
-// carries a message that names the field.
+// strings, so numbers, lists and flags are read from text there; JSON is taken
+// as typed (a list is an array, a number a number). Every failure carries a
+// message that names the field.
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { hiddenInNameMessage, nameIsVisible } from '../user-names.ts';
 import { CANONICAL_ID } from '../canonical-id.ts';
 
-const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);
+/**
+ * Digits as a form sends a number. Any length: one beyond Number.MAX_SAFE_INTEGER reads as a
+ * number above it, refused by the builder's maximum ("may not be greater than"), never rounded in.
+ */
+const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,300}\s*$/.test(v);
+
+/**
+ * Whether the values being read came from a form body or a query string, where every value is
+ * text and one value stands for a list of one. The validator (electron/server/api/validation.ts)
+ * reads forms and queries through readingForm; anything else (JSON, the app's own checks) is
+ * taken as typed.
+ */
+let formValues = false;
+export function readingForm<T>(form: boolean, read: () => T): T {
+  const before = formValues;
+  formValues = form;
+  try {
+    return read();
+  } finally {
+    formValues = before;
+  }
+}
+export const isReadingForm = () => formValues;
+/** A number from a form's text; anything else as it is. */
+const numberOfForm = (v: unknown) => (formValues && isPlainNumberString(v) ? Number(v) : v);
 
 /** '' means "clear this field" in a form; in JSON, null means the same. */
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
@@ -40,12 +65,13 @@ export const httpUrl = (field: string) =>
 
 export const int = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
-    (v) => (isPlainNumberString(v) ? Number(v) : v),
+    numberOfForm,
     z
       .number({ error: (i) => (i.input === undefined ? required(field) : `The ${field} must be an integer.`) })
-      .int(`The ${field} must be an integer.`)
-      .min(min, `The ${field} must be at least ${min}.`)
-      .max(max, `The ${field} may not be greater than ${max}.`),
+      // Bounds first, and alone: 2^53 is too large, not "not an integer" (zod's int is a safe integer).
+      .min(min, { message: `The ${field} must be at least ${min}.`, abort: true })
+      .max(max, { message: `The ${field} may not be greater than ${max}.`, abort: true })
+      .int(`The ${field} must be an integer.`),
   );
 
 export const id = (field: string) => int(field, 1);
@@ -61,7 +87,8 @@ export const pathId = (field: string) => z.preprocess(
 
 export const oneOf = <const T extends readonly number[]>(field: string, values: T) =>
   z.preprocess(
-    (v) => (isPlainNumberString(v) ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+    // true/false stand for 1/0 (phpShort's `boolean` fields take them in JSON).
+    (v) => (typeof v === 'boolean' ? Number(v) : numberOfForm(v)),
     z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` }),
   );
 
@@ -77,15 +104,18 @@ export const oneOfStrings = <const T extends readonly string[]>(field: string, v
 export const clearable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable()).optional();
 
 /**
- * A list that arrives as a JSON array, a bracket list (`a[]=1&a[]=2`), an
- * indexed object from qs beyond its array limit (`{"0":…,"150":…}`) or a
- * single form value.
+ * A list: in JSON an array (null for none); in a form a bracket list (`a[]=1&a[]=2`), repeated
+ * values (`a=1&a=2`), an indexed object (`a[0]=1&a[150]=2`, `{"0":…,"150":…}`) or a single
+ * value, which is a list of one (`ids=5`, as `ids[]=5`). Anything else is left for the schema
+ * to refuse: a JSON object or scalar is not a list.
  */
 export function toList(v: unknown): unknown {
-  if (v === '' || v === null) return [];
+  if (v === null) return [];
+  if (!formValues) return v;
+  if (v === '') return [];
   // A form's empty entry (`pixel_ids[]=`) means "none", not an invalid item.
   if (Array.isArray(v)) return v.filter((item) => item !== '');
-  if (typeof v === 'object' && v !== null) {
+  if (typeof v === 'object') {
     const entries = Object.entries(v);
     if (entries.every(([k]) => /^\d+$/.test(k))) {
       return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, val]) => val);
