@@ -5,11 +5,11 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { AddressInfo, Socket } from 'node:net';
-import qs from 'qs';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { ApiError } from './api/errors.ts';
 import { apiErrorHandler, DATABASE_DOWN, pathOf } from './api/error-handler.ts';
-import { QS_LIMITS, registerBodyParsers } from './api/body-parsers.ts';
+import { parseQuery, registerBodyParsers, rejectUnreadQuery } from './api/body-parsers.ts';
+import { createMethodIndex, unrouted } from './api/method-not-allowed.ts';
 import { documentErrors } from './api/documented-errors.ts';
 import { frameworkErrors } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
@@ -131,6 +131,9 @@ function clientError(err: NodeJS.ErrnoException, socket: Socket) {
   socket.destroy();
 }
 
+/** A path segment's longest: a 100-character alias plus the `+` of its statistics page. */
+const MAX_PARAM_LENGTH = 128;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = resolveConfig(deps.config);
   const now = deps.now ?? Date.now;
@@ -145,8 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientError,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // maxParamLength: a 100-character alias plus the `+` of its statistics page.
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true, maxParamLength: 128 },
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
     // Errors met while routing (a path segment over maxParamLength) in the contract's shape.
     frameworkErrors,
@@ -268,6 +270,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before swagger's own onRoute hook, so the document shows what this adds.
   app.addHook('onRoute', documentErrors);
+  // The API's methods by path, for 405 answers with `Allow` (method-not-allowed.ts).
+  const methodIndex = createMethodIndex({ maxParamLength: MAX_PARAM_LENGTH });
+  app.addHook('onRoute', methodIndex.onRoute);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -286,6 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
   await app.register(async (api) => {
+    // A query string beyond the parser's limits is refused, never read in part (body-parsers.ts).
+    api.addHook('onRequest', rejectUnreadQuery);
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     await api.register(async (secured) => {
       // Wrong and missing keys are limited per client address here, before
@@ -353,8 +360,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
-      secured.setNotFoundHandler(async () => {
-        throw new ApiError(404, 'Resource not found.');
+      secured.setNotFoundHandler(async (req) => {
+        throw unrouted(methodIndex, req.method, req.url);
       });
     });
   }, { prefix: '/api/v1' });

@@ -1,7 +1,7 @@
 // Bulk link operations (POST/PATCH/DELETE /links/bulk): requests and answers.
 // Each item is answered on its own, in the shape a single request would get.
 import { z } from 'zod';
-import { id, instantOf, isoSeconds, toList } from './fields.ts';
+import { id, instantOf, isoSeconds, isReadingForm, toList } from './fields.ts';
 import { linkCreateSchema, linkUpdateSchema } from './links.ts';
 import { errorSchema, linkSchema } from './responses.ts';
 
@@ -14,19 +14,17 @@ const errors = errorSchema.shape.errors;
 linkCreateSchema.meta({ id: 'LinkCreate', description: 'The body of POST /links' });
 const createItem = z.unknown().meta({ allOf: [{ $ref: '#/components/schemas/LinkCreate' }] });
 
-/** A form's bracket list beyond qs's array limit arrives as an object with index keys (`links[150][url]`). */
-const indexed = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).every((k) => /^\d+$/.test(k)) ? toList(v) : v);
-
+/** A JSON array; in a form also a single value (`ids=5`, a list of one) or indexed fields (`links[150][url]`). See toList. */
 const bulkList = <T extends z.ZodType>(field: string, item: T) => z.preprocess(
-  indexed,
+  (v) => (v === undefined ? v : toList(v)),
   z.array(item, { error: (i) => (i.input === undefined ? `The ${field} field is required.` : `The ${field} must be a list.`) })
     .min(1, `The ${field} field needs at least one item.`)
     .max(BULK_MAX, `The ${field} may not have more than ${BULK_MAX} items.`),
 );
 
-/** true/false in JSON; 1/0 or true/false as form values. */
+/** true/false in JSON; 1/0 or true/false as form values (or in a query). */
 const flag = z.preprocess(
-  (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+  (v) => (!isReadingForm() ? v : v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   z.boolean({ error: 'The dry_run must be true or false.' }),
 );
 

@@ -1,13 +1,38 @@
 // Field builders for form-encoded and JSON bodies alike: form values arrive as
-// strings, so numbers and lists are read from either shape, and every failure
-// carries a message that names the field.
+// strings, so numbers, lists and flags are read from text there; JSON is taken
+// as typed (a list is an array, a number a number). Every failure carries a
+// message that names the field.
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { hiddenInNameMessage, nameIsVisible } from '../user-names.ts';
 import { CANONICAL_ID } from '../canonical-id.ts';
 import { declared, orAlso } from './openapi-marks.ts';
 
-const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);
+/**
+ * Digits as a form sends a number. Any length: one beyond Number.MAX_SAFE_INTEGER reads as a
+ * number above it, refused by the builder's maximum ("may not be greater than"), never rounded in.
+ */
+const isPlainNumberString = (v: unknown): v is string => typeof v === 'string' && /^\s*-?\d{1,300}\s*$/.test(v);
+
+/**
+ * Whether the values being read came from a form body or a query string, where every value is
+ * text and one value stands for a list of one. The validator (electron/server/api/validation.ts)
+ * reads forms and queries through readingForm; anything else (JSON, the app's own checks) is
+ * taken as typed.
+ */
+let formValues = false;
+export function readingForm<T>(form: boolean, read: () => T): T {
+  const before = formValues;
+  formValues = form;
+  try {
+    return read();
+  } finally {
+    formValues = before;
+  }
+}
+export const isReadingForm = () => formValues;
+/** A number from a form's text; anything else as it is. */
+const numberOfForm = (v: unknown) => (formValues && isPlainNumberString(v) ? Number(v) : v);
 
 /** '' means "clear this field" in a form; in JSON, null means the same. */
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
@@ -45,32 +70,17 @@ export const httpUrl = (field: string) =>
     j.pattern = HTTP_URL_PATTERN;
   });
 
-/**
- * A number field's text form (a form value, or a string in JSON as phpShort's Laravel reads it), as a
- * pattern that keeps to the range when it is a simple one: 0 or 1 up, or at most 1,000 values.
- */
-function numberTextPattern(min: number, max: number): string | null {
-  if (min < 0) return null;
-  if (max - min <= 1_000) return `^\\s*0*(?:${Array.from({ length: max - min + 1 }, (_, i) => min + i).join('|')})\\s*$`;
-  if (min > 1) return null;
-  return `^\\s*(?:0*[1-9]\\d{0,14}${min === 0 ? '|0+' : ''})\\s*$`;
-}
-
-/** Declares a number the server also reads from its text (int, oneOf): integer, or a string of digits. */
-const orNumberText = (min: number, max: number) => (j: Record<string, any>) => {
-  const pattern = numberTextPattern(min, max);
-  if (pattern) orAlso(j, { type: 'string', pattern });
-};
 
 export const int = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  declared(z.preprocess(
-    (v) => (isPlainNumberString(v) ? Number(v) : v),
+  z.preprocess(
+    numberOfForm,
     z
       .number({ error: (i) => (i.input === undefined ? required(field) : `The ${field} must be an integer.`) })
-      .int(`The ${field} must be an integer.`)
-      .min(min, `The ${field} must be at least ${min}.`)
-      .max(max, `The ${field} may not be greater than ${max}.`),
-  ), orNumberText(min, max));
+      // Bounds first, and alone: 2^53 is too large, not "not an integer" (zod's int is a safe integer).
+      .min(min, { message: `The ${field} must be at least ${min}.`, abort: true })
+      .max(max, { message: `The ${field} may not be greater than ${max}.`, abort: true })
+      .int(`The ${field} must be an integer.`),
+  );
 
 export const id = (field: string) => int(field, 1);
 
@@ -85,12 +95,12 @@ export const pathId = (field: string) => z.preprocess(
 
 export const oneOf = <const T extends readonly number[]>(field: string, values: T) =>
   declared(z.preprocess(
-    (v) => (isPlainNumberString(v) ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+    // true/false stand for 1/0 (phpShort's `boolean` fields take them in JSON).
+    (v) => (typeof v === 'boolean' ? Number(v) : numberOfForm(v)),
     z.literal(values as unknown as T[number][], { error: `The selected ${field} is invalid; allowed: ${values.join(', ')}.` }),
   ), (j) => {
-    // "25" as 25; true and false as 1 and 0 where those are allowed.
-    const flags = (values as readonly number[]).includes(0) && (values as readonly number[]).includes(1);
-    orAlso(j, { type: 'string', pattern: `^\\s*0*(?:${values.join('|')})\\s*$` }, ...(flags ? [{ type: 'boolean' }] : []));
+    // In JSON, true and false as 1 and 0 where those are allowed (a form's "1" is the number's text anyway).
+    if ((values as readonly number[]).includes(0) && (values as readonly number[]).includes(1)) orAlso(j, { type: 'boolean' });
   });
 
 export const oneOfStrings = <const T extends readonly string[]>(field: string, values: T) =>
@@ -106,15 +116,18 @@ export const clearable = <T extends z.ZodType>(schema: T) =>
   declared(z.preprocess(emptyToNull, schema.nullable()), (j) => orAlso(j, { const: '', description: 'Clears the field, as null does' })).optional();
 
 /**
- * A list that arrives as a JSON array, a bracket list (`a[]=1&a[]=2`), an
- * indexed object from qs beyond its array limit (`{"0":…,"150":…}`) or a
- * single form value.
+ * A list: in JSON an array (null for none); in a form a bracket list (`a[]=1&a[]=2`), repeated
+ * values (`a=1&a=2`), an indexed object (`a[0]=1&a[150]=2`, `{"0":…,"150":…}`) or a single
+ * value, which is a list of one (`ids=5`, as `ids[]=5`). Anything else is left for the schema
+ * to refuse: a JSON object or scalar is not a list.
  */
 export function toList(v: unknown): unknown {
-  if (v === '' || v === null) return [];
+  if (v === null) return [];
+  if (!formValues) return v;
+  if (v === '') return [];
   // A form's empty entry (`pixel_ids[]=`) means "none", not an invalid item.
   if (Array.isArray(v)) return v.filter((item) => item !== '');
-  if (typeof v === 'object' && v !== null) {
+  if (typeof v === 'object') {
     const entries = Object.entries(v);
     if (entries.every(([k]) => /^\d+$/.test(k))) {
       return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, val]) => val);
@@ -125,10 +138,10 @@ export function toList(v: unknown): unknown {
 }
 
 export const list = <T extends z.ZodType>(field: string, item: T, max: number) =>
-  z.preprocess(
+  declared(z.preprocess(
     toList,
     z.array(item, { error: `The ${field} must be a list.` }).max(max, `The ${field} may not have more than ${max} items.`),
-  );
+  ), (j) => orAlso(j, { type: 'null', description: 'None, as [] is' }));
 
 export const dateString = (field: string) =>
   declared(z

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { allCountryCodes, isCountryCode, isLanguageCode } from '../iso-codes.ts';
 import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS } from '../targeting-keys.ts';
-import { httpUrl, instantOf, isoInstant } from './fields.ts';
+import { httpUrl, instantOf, isoInstant, toList } from './fields.ts';
 import { anyCasePattern, declared } from './openapi-marks.ts';
 import ISO6391 from 'iso-639-1';
 
@@ -25,10 +25,13 @@ export const MAX_RULE_VALUES = 100;
 const MAX_QUERY_TEXT = 255;
 
 // Checked as a list, so a 422 names the condition (`rules.2.if.countries`), the field the rules editor shows.
-const valueList = (field: string) =>
+// In a form, one value is a list of one (toList).
+const valueList = (field: string) => z.preprocess(
+  toList,
   z.array(z.string({ error: `Each ${field} value must be a string.` }).trim(), { error: `The ${field} condition must be a list.` })
     .min(1, `The ${field} condition needs at least one value.`)
-    .max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`);
+    .max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`),
+);
 
 const codeList = (field: string, check: (v: string) => boolean, upper: boolean, what: string, codes: () => readonly string[]) =>
   declared(valueList(field).transform((values, ctx) => {

@@ -35,7 +35,7 @@ export interface ContractPlan {
   violation?: string;
   /** Positive: the fields and parameters sent (a 422 naming one of them refused a value the document allows). */
   sent?: Set<string>;
-  /** Positive: a JSON body with a "__proto__" key; a form with 1,000 parameters before its own. */
+  /** Negative: a JSON body with a "__proto__" key. Positive: a form with 1,000 parameters before its own. */
   proto?: boolean;
   padded?: boolean;
 }
@@ -125,11 +125,15 @@ export function makeContractRequest(check: 'negative' | 'positive', operation: O
   if (body && mediaType) {
     text = encoding === 'form' ? toForm(body, rng) : JSON.stringify(body);
     headers['content-type'] = mediaType;
-    // Valid JSON with a "__proto__" key (a field the body does not name, as any other): not a broken body.
-    if (check === 'positive' && encoding === 'json' && text !== '{}' && rng.chance(0.05)) { text = `{"__proto__":{"x":1},${text.slice(1)}`; plan.proto = true; }
+    // Valid JSON with a "__proto__" key, where the document reserves the name: refused, and as a field (a 422), not as unreadable JSON (a 400).
+    if (check === 'negative' && encoding === 'json' && text !== '{}' && bodySchema?.propertyNames && rng.chance(0.05)) {
+      text = `{"__proto__":{"x":1},${text.slice(1)}`;
+      plan.proto = true;
+      plan.violation = 'json body with a "__proto__" key';
+    }
     // More than 1,000 form parameters, the body's own fields last: a limit may refuse it whole, never cut it silently.
     if (check === 'positive' && encoding === 'form' && rng.chance(0.03)) { text = `${Array.from({ length: 1_000 }, (_, i) => `pad_${i}=1`).join('&')}&${text}`; plan.padded = true; }
   }
-  const kind = check === 'negative' ? `negative ${plan.violation}` : `positive ${plan.encoding}`;
+  const kind = check === 'negative' ? `negative ${plan.violation}` : `positive ${plan.encoding}${plan.padded ? ' (1,000 parameters first)' : ''}`;
   return { operation, method: operation.method, url, headers, body: text, kind, auth: 'admin', mustRefuse: check === 'negative', plan };
 }

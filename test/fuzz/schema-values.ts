@@ -66,7 +66,7 @@ export function validValue(schema0: Schema, ctx: ValueContext, name = '', path =
     const branch = resolve(nonNull.length && rng.chance(0.85) ? rng.pick(nonNull) : rng.pick(options), ctx);
     const value = validValue(branch, ctx, name, path, depth);
     // A text form beside the value itself ("5" for 5): where the generator's string misses its pattern, the value itself.
-    if (typeof value === 'string' && branch.pattern && !new RegExp(branch.pattern, 'u').test(value) && nonNull.length) return validValue(nonNull[0], ctx, name, path, depth);
+    if (typeof value === 'string' && branch.pattern && !new RegExp(branch.pattern, 'u').test(value) && nonNull.length) return validValue(nonNull[0]!, ctx, name, path, depth);
     return value;
   }
   if (schema.allOf) return validValue(schema.allOf[0], ctx, name, path, depth);

@@ -5,6 +5,7 @@
 // each link (row and pixels) atomically: one fails alone, never half written.
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 import { bulkImportedFieldsSchema } from '../../../shared/schemas/bulk.ts';
+import { readingForm } from '../../../shared/schemas/fields.ts';
 import { linkCreateSchema, type LinkCreateInput } from '../../../shared/schemas/links.ts';
 import { isoNow } from '../util/time.ts';
 import { destinationChanged } from '../health/destinations.ts';
@@ -26,7 +27,8 @@ export interface BulkCreateItem {
 }
 
 export interface BulkDeps { repos: Repositories; timeZone: string }
-export interface BulkCreateOptions { onConflict: OnConflict; dryRun?: boolean }
+/** form: the items came in a form body, as text (shared/schemas/fields.ts readingForm). */
+export interface BulkCreateOptions { onConflict: OnConflict; dryRun?: boolean; form?: boolean }
 
 const ALIAS_TAKEN = 'The alias has already been taken.';
 
@@ -75,12 +77,13 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
   // The batch's own aliases are looked up in one query per domain, and
   // ownership once per set of ids: a thousand small queries cost more than the writes.
   // An item that is not an object is refused in the words a single create's body gets.
-  const parsed = bodies.map((body) => (isObject(body) ? linkCreateSchema.safeParse(body) : null));
+  const parsed = readingForm(opts.form ?? false, () => bodies.map((body) => (isObject(body) ? linkCreateSchema.safeParse(body) : null)));
   // Most bodies carry neither import-only field: their (empty) check is skipped.
   const NONE = { success: true as const, data: {} as { title?: string | null; created_at?: string | null } };
   const imported = bodies.map((body) => {
     const b = body as Record<string, unknown> | null;
-    return b && typeof b === 'object' && (b.title !== undefined || b.created_at !== undefined) ? bulkImportedFieldsSchema.safeParse(b) : NONE;
+    return b && typeof b === 'object' && (b.title !== undefined || b.created_at !== undefined)
+      ? readingForm(opts.form ?? false, () => bulkImportedFieldsSchema.safeParse(b)) : NONE;
   });
   const known = new Map<string, boolean>();
   const sent = new Map<number | null, string[]>();

@@ -8,6 +8,7 @@
 import { allCountryCodes } from '../../../shared/iso-codes.ts';
 import { anyCasePattern, applyMarks, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
 import ISO6391 from 'iso-639-1';
+import { z } from 'zod';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 
 /** zod's toJSONSchema override: the builders' marks, and fastify-type-provider-zod's own (empty anyOf branches dropped). */
@@ -15,6 +16,25 @@ export function declareOverride(ctx: { zodSchema: unknown; jsonSchema: JsonSchem
   const j = ctx.jsonSchema;
   if (Array.isArray(j.anyOf)) j.anyOf = j.anyOf.filter((s: JsonSchema) => Object.keys(s).length > 0);
   applyMarks(ctx.zodSchema, j);
+  if (ctx.zodSchema instanceof z.ZodObject && j.properties) declareRequired(ctx.zodSchema, j);
+}
+
+/**
+ * zod writes a field read through a preprocess (int, list, oneOf) as optional on input, since the
+ * preprocess might make something of nothing. Most make nothing of it: a field that refuses to be
+ * left out is required (webhooks' events, a bulk's links).
+ */
+function declareRequired(object: z.ZodObject, j: JsonSchema): void {
+  const required = new Set<string>(j.required ?? []);
+  for (const [key, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
+    if (required.has(key) || !(field instanceof z.ZodPipe) || !(key in j.properties)) continue;
+    try {
+      if (!field.safeParse(undefined).success) required.add(key);
+    } catch {
+      // An async refinement: left as zod wrote it.
+    }
+  }
+  if (required.size) j.required = [...required];
 }
 
 /** links.ts's PERIOD: current phpShort's `Y-m-d H:i` (seconds and a T accepted). */
@@ -73,6 +93,12 @@ function formEncoding(schema: JsonSchema, components: Record<string, JsonSchema>
   return Object.keys(out).length ? out : undefined;
 }
 
+/** body-parsers.ts: a field named as one of Object.prototype's (`__proto__`, `constructor`, …) is a 422 naming it. */
+const RESERVED_NAMES = Object.getOwnPropertyNames(Object.prototype);
+function declareReservedNames(schema: JsonSchema): void {
+  if (schema.type === 'object' && !schema.propertyNames) schema.propertyNames = { not: { enum: RESERVED_NAMES } };
+}
+
 /** The update rule (validation.ts): a PUT or PATCH of one record names at least one field it changes. */
 function declareSomethingToChange(schema: JsonSchema): void {
   const names = Object.keys(schema.properties ?? {});
@@ -88,12 +114,20 @@ export function declareDocument<T>(doc: T): T {
   for (const id of ['LinkCreate', 'LinkCreateInput']) if (components[id]) declareLinkCreate(components[id]);
   for (const [path, item] of Object.entries<JsonSchema>(d.paths ?? {})) {
     for (const [method, op] of Object.entries<JsonSchema>(item)) {
+      // A query's values are text: true and false are JSON's, not a query's ("1" is the number's text).
+      for (const p of (op?.parameters ?? []) as JsonSchema[]) {
+        const branches = p.schema?.anyOf as JsonSchema[] | undefined;
+        if (!branches?.some((b) => b.type === 'boolean')) continue;
+        const rest = branches.filter((b) => b.type !== 'boolean');
+        if (rest.length === 1) { delete p.schema.anyOf; Object.assign(p.schema, rest[0]); } else p.schema.anyOf = rest;
+      }
       const content = op?.requestBody?.content as Record<string, JsonSchema> | undefined;
       if (!content) continue;
       // Every media type shares one schema object: completed once.
       const schemas = new Set(Object.values(content).map((c) => c.schema).filter(Boolean));
       for (const s of schemas) {
         declareLinkFields(s);
+        declareReservedNames(s);
         for (const p of Object.values<JsonSchema>(s.properties ?? {})) if (p.properties) declareLinkFields(p);
         if ((method === 'put' || method === 'patch') && path.includes('{')) declareSomethingToChange(s);
         if (method === 'post' && path.endsWith('/links')) declareLinkCreate(s);

@@ -4,6 +4,8 @@
 // read as one is a record that does not exist.
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
+import { readingForm } from '../../../shared/schemas/fields.ts';
+import { isFormBody, markForm } from './body-parsers.ts';
 import { ApiError, notFound } from './errors.ts';
 
 export const NOT_AN_OBJECT = 'The request body must be an object: JSON such as {"name":"…"} or form fields.';
@@ -41,8 +43,11 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
       const message = nothingToChange(update);
       return { error: new ApiError(422, message, { body: [message] }) };
     }
-    const r = schema.safeParse(value);
-    if (r.success) return { value: r.data };
+    // A form body and a query string are text: their numbers, lists and flags are read from it (fields.ts).
+    // JSON is taken as typed. Path ids read their own text (pathId).
+    const form = httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers' || (httpPart === 'body' && isFormBody(value));
+    const r = readingForm(form, () => schema.safeParse(value));
+    if (r.success) return { value: form && httpPart === 'body' ? markForm(r.data) : r.data };
     // `/users/01`, `/users/+1`, `/users/abc`: no record has that id.
     if (httpPart === 'params') return { error: notFound() };
     return { error: r.error };

@@ -15,6 +15,7 @@ import { fieldNamesOf } from '../../auth/policy.ts';
 import type { LinkWriteOp } from '../../db/repositories/links-repository.ts';
 import { destinationChanged } from '../../health/destinations.ts';
 import { linkNotes, noteAudit } from '../audit-notes.ts';
+import { isFormBody } from '../body-parsers.ts';
 import { bulkCreate, type BulkCreateItem } from '../bulk-links.ts';
 import { restrictRawBody, withinDomain } from '../domain-restriction.ts';
 import type { ApiContext } from '../context.ts';
@@ -93,7 +94,7 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
         return [];
       }
     });
-    const made = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone }, userId, bodies, { onConflict, dryRun });
+    const made = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone }, userId, bodies, { onConflict, dryRun, form: isFormBody(req.body) });
     const destinations = made.destinations;
     const items = outside.length ? [...made.items.map((i) => ({ ...i, index: sentAt[i.index]! })), ...outside].sort((a, b) => a.index - b.index) : made.items;
     const emit = await emitter(userId);

@@ -1,0 +1,45 @@
+// A path the API has, asked with a method it does not take, is 405 with the
+// methods it does take in `Allow` (RFC 9110 15.5.6), not the 404 of a path
+// that does not exist. Fastify's router says only "no route": a second router
+// holds the API's paths by method, filled from the routes as they are added.
+import type { RouteOptions } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { ApiError } from './errors.ts';
+
+/** The order `Allow` lists them in. */
+const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+export function createMethodIndex(opts: { maxParamLength: number }) {
+  // Matched like the app's own router (ignoreTrailingSlash, maxParamLength): a query is never read here.
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: opts.maxParamLength, querystringParser: () => ({}) });
+  const added = new Set<string>();
+  const methods = new Set<string>();
+  return {
+    /** An onRoute hook: every API route's method and path. */
+    onRoute(route: RouteOptions) {
+      if (!route.url.startsWith('/api/')) return;
+      for (const m of [route.method].flat().map((x) => x.toUpperCase())) {
+        const key = `${m} ${route.url}`;
+        if (added.has(key)) continue;
+        added.add(key);
+        methods.add(m);
+        router.on(m as 'GET', route.url, () => undefined);
+      }
+    },
+    /** The methods `url` is served with (HEAD wherever GET is), in ORDER; [] for a path the API does not have. */
+    allowed(url: string): string[] {
+      const found = new Set([...methods].filter((m) => router.find(m as 'GET', url) !== null));
+      if (found.has('GET')) found.add('HEAD');
+      return [...found].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    },
+  };
+}
+export type MethodIndex = ReturnType<typeof createMethodIndex>;
+
+/** The API's answer to a request no route took: 405 where the path has other methods, else 404. */
+export function unrouted(index: MethodIndex, method: string, url: string): ApiError {
+  const allowed = index.allowed(url);
+  if (!allowed.length || allowed.includes(method.toUpperCase())) return new ApiError(404, 'Resource not found.');
+  return new ApiError(405, `The ${method.toUpperCase()} method is not supported for this route; allowed: ${allowed.join(', ')}.`,
+    undefined, { allow: allowed.join(', ') });
+}
