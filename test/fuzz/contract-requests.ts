@@ -131,9 +131,13 @@ export function makeContractRequest(check: 'negative' | 'positive', operation: O
       plan.proto = true;
       plan.violation = 'json body with a "__proto__" key';
     }
-    // More than 1,000 form parameters, the body's own fields last: a limit may refuse it whole, never cut it silently.
-    if (check === 'positive' && encoding === 'form' && rng.chance(0.03)) { text = `${Array.from({ length: 1_000 }, (_, i) => `pad_${i}=1`).join('&')}&${text}`; plan.padded = true; }
+    // Many form parameters (qs's default limit is 1,000; the server's is 40,000), the body's own fields last:
+    // a limit may refuse the body whole, never cut it silently.
+    if (check === 'positive' && encoding === 'form' && rng.chance(0.03)) {
+      text = `${Array.from({ length: rng.pick([1_000, 40_001]) }, (_, i) => `p${i}=1`).join('&')}&${text}`;
+      plan.padded = true;
+    }
   }
-  const kind = check === 'negative' ? `negative ${plan.violation}` : `positive ${plan.encoding}${plan.padded ? ' (1,000 parameters first)' : ''}`;
+  const kind = check === 'negative' ? `negative ${plan.violation}` : `positive ${plan.encoding}${plan.padded ? ' (1,000 or 40,001 parameters first)' : ''}`;
   return { operation, method: operation.method, url, headers, body: text, kind, auth: 'admin', mustRefuse: check === 'negative', plan };
 }

@@ -188,10 +188,10 @@ export async function runFuzz(target: FuzzTarget, opts: FuzzOptions): Promise<Fu
       const c = report.checks.positive_data_accepted;
       c.requests++;
       const onlyBody = raw.status === 422 && /^\{"[^"]*":[^]*"errors":\{"body":\[[^\]]*\]\}/.test(raw.text);
-      const v = plan.padded && (raw.status === 413 || onlyBody) ? { excused: 'the form parameter limit (1,000), refused whole' }
+      const v = plan.padded && (raw.status === 413 || onlyBody) ? { excused: 'the form parameter limit (40,000), refused whole' }
         : judgePositive(raw.status, raw.text, plan.sent ?? new Set(), r.operation.path.includes('{') || /[?&][a-z_]*id=/.test(r.url));
       if (v.excused) c.excused[v.excused] = (c.excused[v.excused] ?? 0) + 1;
-      if (v.finding) found('positive_data_accepted', `positive data rejected${plan.padded ? ' (over 1,000 form parameters)' : ''}`, v.finding);
+      if (v.finding) found('positive_data_accepted', `positive data rejected${plan.padded ? ' (1,000 or 40,001 form parameters)' : ''}`, v.finding);
     } else if (r.mustRefuse && raw.status < 300) { report.wronglyAccepted++; found('negative_data_rejected', 'accepted what it must refuse', raw.text); }
     // A valid key refused, or a change to users or keys that may have revoked, narrowed or restricted the fuzz's own: fresh keys.
     const ownKey = r.auth === 'admin' || r.auth === 'member';

@@ -1,6 +1,9 @@
 // A smaller run of `npm run fuzz` (test/fuzz): requests generated from the
-// served OpenAPI document, valid and mutated, each answer held against the
-// document. No 5xx, and nothing the document does not describe, on either engine.
+// served OpenAPI document, valid, mutated, negative (breaking the document in
+// one place) and positive (conforming throughout, edge values included), over
+// both body encodings, plus every method each path lacks. On either engine: no
+// 5xx, nothing the document does not describe, no negative data taken, no
+// positive data refused (save by rules OpenAPI cannot declare), 405 with Allow.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fuzzKeys } from '../../fuzz/fuzz-keys.ts';
 import { formatReport, runFuzz } from '../../fuzz/openapi-fuzz-run.ts';
@@ -15,17 +18,34 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 // LINKDESK_FUZZ_COUNT / LINKDESK_FUZZ_SEED: a longer run on both engines (`npm run fuzz` is SQLite only).
-const COUNT = Number(process.env.LINKDESK_FUZZ_COUNT ?? 600);
+const COUNT = Number(process.env.LINKDESK_FUZZ_COUNT ?? 800);
 const SEED = Number(process.env.LINKDESK_FUZZ_SEED ?? 32);
 
-it(`${COUNT} generated requests: every answer is one the document describes, none a 5xx`, async () => {
+/**
+ * Known and not yet fixed (notes/h5.md, class 3): a method a static path lacks falls through to the
+ * parametric sibling (GET /links/bulk is GET /links/{id} with id "bulk"; PATCH /keys/current is PATCH
+ * /keys/{id}) and answers that route's 404 instead of 405. Listed so that a fix shows here: each must still occur.
+ */
+const KNOWN = ['GET /api/v1/links/bulk', 'HEAD /api/v1/links/bulk', 'PUT /api/v1/links/bulk', 'PATCH /api/v1/keys/current', 'DELETE /api/v1/keys/current'];
+
+it(`${COUNT} generated requests and every unsupported method: answers the document describes and its rules kept`, async () => {
   const { keys, renewKeys } = await fuzzKeys(s.store);
   await seedRecords(s.url, keys.admin);
   const report = await runFuzz({ url: s.url, keys, renewKeys }, { seed: SEED, count: COUNT });
   const text = formatReport(report);
   expect(report.requests).toBe(COUNT);
-  expect(report.serverErrors, text).toBe(0);
-  expect(report.findingCount, text).toBe(0);
-  // It reached the handlers, not only the validators and the key check.
-  expect(report.operationsWith2xx, text).toBeGreaterThanOrEqual(35);
+  const { checks } = report;
+  expect(checks.not_a_server_error.findings, text).toBe(0);
+  expect(checks.documented_answer.findings, text).toBe(0);
+  expect(checks.negative_data_rejected.findings, text).toBe(0);
+  expect(checks.positive_data_accepted.findings, text).toBe(0);
+  const methods = report.findings.filter((f) => f.problem === 'unsupported method not 405').map((f) => f.operation);
+  expect(methods.filter((m) => !KNOWN.includes(m)), text).toEqual([]);
+  expect(KNOWN.filter((m) => !methods.includes(m)), 'fixed: take it off KNOWN').toEqual([]);
+  expect(checks.unsupported_method.findings).toBe(KNOWN.length);
+  // Each check judged requests of its own, and the run reached the handlers, not only the validators and the key check.
+  expect(checks.negative_data_rejected.requests, text).toBeGreaterThan(COUNT / 8);
+  expect(checks.positive_data_accepted.requests, text).toBeGreaterThan(COUNT / 8);
+  expect(checks.unsupported_method.requests, text).toBeGreaterThan(50);
+  expect(report.operationsWith2xx, text).toBeGreaterThanOrEqual(40);
 }, Math.max(120_000, COUNT * 100));
