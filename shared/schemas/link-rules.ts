@@ -8,16 +8,15 @@
 // named to carry its value; `between` is read in the instance's time zone,
 // `from` inclusive and `to` exclusive, either end may be left open.
 import { z } from 'zod';
-import { allCountryCodes, isCountryCode, isLanguageCode } from '../iso-codes.ts';
+import { allCountryCodes, allLanguages, isCountryCode, isLanguageCode } from '../iso-codes.ts';
 import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS } from '../targeting-keys.ts';
 import { httpUrl, instantOf, isoInstant, toList } from './fields.ts';
 import { anyCasePattern, declared } from './openapi-marks.ts';
-import ISO6391 from 'iso-639-1';
 
 /** The OpenAPI document's word for a value checked against a list, case aside (shared/schemas/openapi-marks.ts). */
 const listed = (codes: () => readonly string[]) => (j: Record<string, any>) => { (j.items ??= {}).pattern = anyCasePattern(codes()); };
 const COUNTRIES = () => allCountryCodes();
-const LANGUAGES = () => ISO6391.getAllCodes();
+const LANGUAGES = () => allLanguages().map((l) => l.code);
 
 export const MAX_RULES = 20;
 /** Values per condition list, and parameters per `query`. */

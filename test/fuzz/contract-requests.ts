@@ -131,6 +131,12 @@ export function makeContractRequest(check: 'negative' | 'positive', operation: O
       plan.proto = true;
       plan.violation = 'json body with a "__proto__" key';
     }
+    // A form field named as one of Object.prototype's (qs would drop it unread): where the document reserves those names, refused.
+    if (check === 'negative' && encoding === 'form' && (content[mediaType]!.schema?.propertyNames?.not?.enum as string[] | undefined)?.includes('constructor') && rng.chance(0.05)) {
+      const name = rng.pick(['constructor', 'toString', 'hasOwnProperty', 'valueOf']);
+      text = `${text ? `${text}&` : ''}${name}=x`;
+      plan.violation = `form body with a field named ${name}`;
+    }
     // Many form parameters (qs's default limit is 1,000; the server's is 40,000), the body's own fields last:
     // a limit may refuse the body whole, never cut it silently.
     if (check === 'positive' && encoding === 'form' && rng.chance(0.03)) {

@@ -5,9 +5,8 @@
 // rules of a few fields whose schemas (shared/schemas/links.ts) say them only
 // in code. What no document can say (a referenced record exists and is the
 // key's, a name is free, a date range's order) the 422 names at run time.
-import { allCountryCodes } from '../../../shared/iso-codes.ts';
+import { allCountryCodes, allLanguages } from '../../../shared/iso-codes.ts';
 import { anyCasePattern, applyMarks, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
-import ISO6391 from 'iso-639-1';
 import { z } from 'zod';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 
@@ -40,7 +39,7 @@ function declareRequired(object: z.ZodObject, j: JsonSchema): void {
 /** links.ts's PERIOD: current phpShort's `Y-m-d H:i` (seconds and a T accepted). */
 const PERIOD = '^\\s*\\d{4}-\\d{2}-\\d{2}[ T]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?\\s*$';
 const COUNTRY = anyCasePattern(allCountryCodes());
-const LANGUAGE = anyCasePattern(ISO6391.getAllCodes());
+const LANGUAGE = anyCasePattern(allLanguages().map((l) => l.code));
 
 /** Field rules links.ts applies in refines and transforms, by where the field sits in a link body. */
 function declareLinkFields(body: JsonSchema): void {
@@ -93,10 +92,13 @@ function formEncoding(schema: JsonSchema, components: Record<string, JsonSchema>
   return Object.keys(out).length ? out : undefined;
 }
 
-/** body-parsers.ts: a field named as one of Object.prototype's (`__proto__`, `constructor`, …) is a 422 naming it. */
+/**
+ * body-parsers.ts: a JSON `__proto__` key, and in a form any field named as one of Object.prototype's
+ * (`constructor`, `toString`, …, which qs would leave out), is a 422 naming it.
+ */
 const RESERVED_NAMES = Object.getOwnPropertyNames(Object.prototype);
 function declareReservedNames(schema: JsonSchema): void {
-  if (schema.type === 'object' && !schema.propertyNames) schema.propertyNames = { not: { enum: RESERVED_NAMES } };
+  if (schema.type === 'object' && !schema.propertyNames) schema.propertyNames = { not: { const: '__proto__' } };
 }
 
 /** The update rule (validation.ts): a PUT or PATCH of one record names at least one field it changes. */
@@ -133,8 +135,13 @@ export function declareDocument<T>(doc: T): T {
         if (method === 'post' && path.endsWith('/links')) declareLinkCreate(s);
       }
       for (const [type, media] of Object.entries(content)) {
-        const encoding = isForm(type) && media.schema ? formEncoding(media.schema, components) : undefined;
-        if (encoding) media.encoding = encoding;
+        if (!isForm(type) || !media.schema) continue;
+        // The form's own media object (swagger may share one between the media types).
+        const form: JsonSchema = { ...media };
+        const encoding = formEncoding(media.schema, components);
+        if (encoding) form.encoding = encoding;
+        if (media.schema.propertyNames) form.schema = { ...media.schema, propertyNames: { not: { enum: RESERVED_NAMES } } };
+        content[type] = form;
       }
     }
   }
