@@ -69,7 +69,8 @@ export function validValue(schema0: Schema, ctx: ValueContext, name = '', path =
     if (typeof value === 'string' && branch.pattern && !new RegExp(branch.pattern, 'u').test(value) && nonNull.length) return validValue(nonNull[0]!, ctx, name, path, depth);
     return value;
   }
-  if (schema.allOf) return validValue(schema.allOf[0], ctx, name, path, depth);
+  // An object's allOf of if/then rules (a new link's targeting) is for the judge; its properties make the value.
+  if (schema.allOf && !schema.properties) return validValue(schema.allOf[0], ctx, name, path, depth);
   if ('const' in schema) return schema.const;
   if (schema.enum) return rng.pick(schema.enum);
   const type = Array.isArray(schema.type) ? rng.pick(schema.type) : schema.type;

@@ -8,6 +8,7 @@
 import { allCountryCodes, allLanguages } from '../../../shared/iso-codes.ts';
 import { anyCasePattern, applyMarks, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
 import { z } from 'zod';
+import { targetingRules } from './openapi-targets.ts';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 
 /** zod's toJSONSchema override: the builders' marks, and fastify-type-provider-zod's own (empty anyOf branches dropped). */
@@ -62,9 +63,11 @@ function declareLinkFields(body: JsonSchema): void {
   if (alias?.pattern) alias.not = { pattern: anyCasePattern(RESERVED_ALIASES) };
 }
 
-/** A new link's expiration_time needs its expiration_date, its targets their targets_type (link-input.ts, link-targets.ts; an update may lean on the stored link). */
+/** A new link's expiration_time needs its expiration_date, its targeting a type and entries of its kind (link-input.ts, openapi-targets.ts; an update leans on the stored link). */
 function declareLinkCreate(body: JsonSchema): void {
-  if (body.properties?.expiration_time && body.properties?.url) body.dependentRequired = { expiration_time: ['expiration_date'], targets: ['targets_type'] };
+  if (!body.properties?.expiration_time || !body.properties?.url || body.dependentRequired) return;
+  body.dependentRequired = { expiration_time: ['expiration_date'] };
+  body.allOf = [...(body.allOf ?? []), ...targetingRules()];
 }
 
 const isForm = (type: string) => type === 'application/x-www-form-urlencoded';

@@ -42,6 +42,11 @@ describe('the document declares what the server refuses', () => {
     ['an expiration_time without its date on a new link', 'POST', '/links', { url: 'https://example.com/t', expiration_time: '10:00' }],
     ['a country code that is none', 'POST', '/links', { url: 'https://example.com/c', rules: [{ if: { countries: ['ZZ'] }, url: 'https://example.com/z' }] }],
     ['a rule without conditions', 'POST', '/links', { url: 'https://example.com/c', rules: [{ if: {}, url: 'https://example.com/z' }] }],
+    ['targets whose key is no country', 'POST', '/links', { url: 'https://example.com/t', targets_type: 'countries', targets: [{ key: 'XX', value: 'https://example.com/x' }] }],
+    ['a weight on a country target', 'POST', '/links', { url: 'https://example.com/t', targets_type: 'countries', targets: [{ key: 'US', value: 'https://example.com/x', weight: 5 }] }],
+    ['target_type 1 without countries', 'POST', '/links', { url: 'https://example.com/t', target_type: 1 }],
+    ['target_type and targets_type naming two types', 'POST', '/links', { url: 'https://example.com/t', target_type: 2, targets_type: 'countries', targets: [{ key: 'US', value: 'https://example.com/x' }] }],
+    ['targets without a type', 'POST', '/links', { url: 'https://example.com/t', targets: [{ value: 'https://example.com/x' }] }],
     ['a webhook without events', 'POST', '/webhooks', { url: 'https://93.184.215.14/hook' }],
     ['a webhook with no event', 'POST', '/webhooks', { url: 'https://93.184.215.14/hook', events: [] }],
     ['a domain name with a scheme', 'POST', '/domains', { name: 'https://links.example.com' }],
@@ -77,6 +82,17 @@ describe('the document allows what the server takes', () => {
       expect(r.documented).toBe(true);
     });
   }
+
+  it('weighted rotations and lower-case country targets on a new link: POST /links taken by both (holds)', async () => {
+    for (const body of [
+      { url: 'https://example.com/r', targets_type: 'rotations', targets: [{ value: 'https://example.com/r1', weight: 30 }, { value: 'https://example.com/r2' }] },
+      { url: 'https://example.com/c', target_type: 1, country: [{ key: 'us', value: 'https://example.com/us' }] },
+    ]) {
+      const r = await agree('POST', '/links', '/links', body);
+      expect(r.status, r.answer).toBe(201);
+      expect(r.documented).toBe(true);
+    }
+  });
 
   it('a key expiring at an instant with an offset: POST /keys taken by both (holds)', async () => {
     const r = await agree('POST', '/keys', '/keys', { expires_at: '2031-01-31T17:00:00+05:00' });

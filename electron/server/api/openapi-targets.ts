@@ -1,0 +1,54 @@
+// The targeting rules of a new link (link-targets.ts), as JSON Schema if/then
+// for the OpenAPI document: the type chosen (targets_type, or the seed's
+// target_type 1-4) needs entries in its list (`targets`, or the seed's list
+// field), entries that name a key of the type's kind (rotations instead may
+// weigh theirs), and target_type and targets_type may not name two types.
+// An update leans on the stored link's type and lists, which no schema can see:
+// there the 422 names the rule.
+import { TARGET_FIELD } from '../../../shared/constants.ts';
+import { allCountryCodes, allLanguages } from '../../../shared/iso-codes.ts';
+import { anyCasePattern, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
+import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS, TARGETS_TYPE_CODE, type TargetsType } from '../../../shared/targeting-keys.ts';
+
+const KEY_PATTERN: Record<Exclude<TargetsType, 'rotations'>, () => string> = {
+  continents: () => anyCasePattern(CONTINENT_KEYS),
+  countries: () => anyCasePattern(allCountryCodes()),
+  operating_systems: () => anyCasePattern(OPERATING_SYSTEMS),
+  browsers: () => anyCasePattern(BROWSERS),
+  languages: () => anyCasePattern(allLanguages().map((l) => l.code)),
+  devices: () => anyCasePattern(DEVICES),
+};
+
+/** A `targets` entry of this type: rotations weigh, the others name a key of their kind. */
+const entryOf = (type: TargetsType): JsonSchema => (type === 'rotations' ? {}
+  : { required: ['key'], properties: { key: { pattern: KEY_PATTERN[type]() } }, not: { required: ['weight'] } });
+
+const nonEmpty = (field: string): JsonSchema => ({ required: [field], properties: { [field]: { type: 'array', minItems: 1 } } });
+/** The chosen type's list has entries: `targets` when sent, else the seed's list field (where the type has one). */
+const listed = (seed: string | undefined): JsonSchema[] => [nonEmpty('targets'), ...(seed ? [{ allOf: [{ not: { required: ['targets'] } }, nonEmpty(seed)] }] : [])];
+
+/** `allOf` of if/then for a new link's body (one that has target_type and targets_type). */
+export function targetingRules(): JsonSchema[] {
+  const rules: JsonSchema[] = [];
+  for (const [type, code] of Object.entries(TARGETS_TYPE_CODE) as [TargetsType, number][]) {
+    const seed = code <= 4 ? TARGET_FIELD[code as keyof typeof TARGET_FIELD] : undefined;
+    rules.push({
+      if: { required: ['targets_type'], properties: { targets_type: { type: 'string', const: type } } },
+      then: { properties: { targets: { items: entryOf(type) }, target_type: { type: 'number', const: code } }, anyOf: listed(seed) },
+    });
+    if (seed) {
+      rules.push({
+        if: { required: ['target_type'], properties: { target_type: { type: 'number', const: code } }, not: { required: ['targets_type'] } },
+        then: { properties: { targets: { items: entryOf(type) } }, anyOf: listed(seed) },
+      });
+    }
+  }
+  // targets_type null: no type, whatever target_type says but 0.
+  rules.push({ if: { required: ['targets_type'], properties: { targets_type: { type: 'null' } } }, then: { properties: { target_type: { type: 'number', const: 0 } } } });
+  // No type chosen: no targets.
+  rules.push({
+    if: { not: { anyOf: [{ required: ['targets_type'], properties: { targets_type: { type: 'string' } } }, { required: ['target_type'], properties: { target_type: { type: 'number', enum: [1, 2, 3, 4] } } }] } },
+    then: { properties: { targets: { maxItems: 0 } } },
+  });
+  return rules;
+}
