@@ -50,13 +50,16 @@ export function isHttpUrl(value: string): boolean {
 const required = (field: string) => `The ${field} field is required.`;
 
 export const str = (field: string, max: number = LIMITS.nameLength) =>
-  z
+  declared(z
     .string({ error: (i) => (i.input === undefined || i.input === null ? required(field) : `The ${field} must be a string.`) })
     .trim()
     .min(1, required(field))
     .max(max, `The ${field} may not be greater than ${max} characters.`)
     // Neither engine keeps one: FTS5 ends a search term at it, PostgreSQL refuses it in text.
-    .refine((s) => !s.includes('\0'), `The ${field} may not contain NUL characters.`);
+    .refine((s) => !s.includes('\0'), `The ${field} may not contain NUL characters.`), (j) => {
+    // Spaces around are trimmed before the length is counted: something besides them, and no NUL.
+    j.pattern = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
+  });
 
 /** A user's name: one that shows as what it is, in the API and the CLI alike (shared/user-names.ts). */
 export const userName = (field = 'name') => str(field).refine(nameIsVisible, hiddenInNameMessage(field));

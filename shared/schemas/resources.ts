@@ -17,6 +17,8 @@ const listQuery = <const S extends readonly string[], const B extends readonly s
 /** What the OpenAPI document says of a domain's name (routes/domains.ts checks it, IDN and reserved names included). */
 const domainName = declared(str('name'), (j) => {
   j.pattern = '^\\s*(?=[^\\s]{1,253}\\s*$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\s*$';
+  // Not an IP address, nor localhost (the instance's own host, being its configuration, the 422 names).
+  j.not = { pattern: '^\\s*(?:[\\d.]+|(?:.*\\.)?[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]\\.?)\\s*$' };
   j.description = 'A host name such as links.example.com (a Unicode name is taken too, kept as punycode); not an IP address, localhost or the instance\'s own host';
 });
 

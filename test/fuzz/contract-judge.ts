@@ -7,7 +7,7 @@
 
 /** Rules OpenAPI cannot declare, by the 422 message that applies them. */
 const UNDECLARABLE: [RegExp, string][] = [
-  [/already (been )?taken|already exists|exists already|already in use|is taken/i, 'uniqueness (a name or alias another record has)'],
+  [/already (been )?taken|already exists|exists already|already in use|is taken|already sends/i, 'uniqueness (a name or alias another record has)'],
   [/is disabled|enable it/i, 'the state of the record acted on'],
   [/may not be before the|must not be after the|must be after the/i, 'the order of two dates (a range)'],
   [/only for keys of admins/i, 'a scope the key\'s user may hold (its role)'],

@@ -53,6 +53,7 @@ export function breakingValues(schema0: Schema, ctx: ValueContext, encoding: Enc
   if (type === 'string') {
     if (typeof s.maxLength === 'number') add(stringOfLength(s, s.maxLength + 1, name), `longer than ${s.maxLength}`);
     if (s.minLength > 1) add('a'.repeat(s.minLength - 1), `shorter than ${s.minLength}`);
+    if (s.minLength >= 1) { add('   ', 'spaces alone'); add('a\u0000b', 'a NUL character'); }
     if (s.pattern) add('!! not matching !!', `not matching ${s.pattern}`);
     if (s.format === 'uri' || s.format === 'uri-reference') { add('not a url', 'not a URL'); add('example.com/x', 'a URL without a scheme'); }
     if (s.format === 'date') { add('2030-02-30', 'an impossible date'); add('31/12/2030', 'a date not in YYYY-MM-DD'); }
@@ -90,12 +91,17 @@ export function edgeValue(schema0: Schema, ctx: ValueContext, name: string): unk
     const edges = [s.maximum, s.minimum, s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - 1].filter((n) => typeof n === 'number');
     return edges.length ? rng.pick(edges) : undefined;
   }
-  if (type === 'string' && !s.enum && !s.pattern) {
-    if (s.format === 'date-time') return rng.pick(['2030-01-31T12:00:00Z', '2030-01-31T17:00:00+05:00', '2030-12-31T23:59:59.500Z']);
-    if (s.format === 'date') return rng.pick(['2030-01-31', '2032-02-29']);
+  // A pattern keeps the edge only where the edge matches it (str()'s "something besides spaces" does).
+  const fits = (v: string) => !s.pattern || new RegExp(s.pattern, 'u').test(v);
+  if (type === 'string' && !s.enum) {
+    if (s.format === 'date-time' && fits('2030-01-31T12:00:00Z')) return rng.pick(['2030-01-31T12:00:00Z', '2030-01-31T17:00:00+05:00', '2030-12-31T23:59:59.500Z']);
+    if (s.format === 'date' && fits('2030-01-31')) return rng.pick(['2030-01-31', '2032-02-29']);
     // The longest; the shortest too where a short string keeps the shape (not a URL).
     const url = s.format === 'uri' || /url|page|image|value/.test(name);
-    if (typeof s.maxLength === 'number' && s.maxLength <= 100_000) return stringOfLength(s, url || rng.chance(0.7) ? s.maxLength : Math.max(1, s.minLength ?? 1), name);
+    if (typeof s.maxLength === 'number' && s.maxLength <= 100_000) {
+      const edge = stringOfLength(s, url || rng.chance(0.7) ? s.maxLength : Math.max(1, s.minLength ?? 1), name);
+      return fits(edge) ? edge : undefined;
+    }
   }
   if (type === 'array' && typeof s.maxItems === 'number' && s.maxItems <= 100 && !s.items?.enum && rng.chance(0.5)) {
     return Array.from({ length: s.maxItems }, () => validValue(s.items ?? {}, ctx, name.replace(/s$/, '')));

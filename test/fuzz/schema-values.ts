@@ -112,6 +112,11 @@ function stringFor(schema: Schema, ctx: ValueContext, name: string, path: string
   const { rng } = ctx;
   const n = ctx.serial();
   const p: string = schema.pattern ?? '';
+  // A list of codes spelled either way (^\s*(?:[Uu][Ss]|[Ff][Rr]|…)\s*$): one of them, as listed.
+  const codes = /^\^\\s\*\(\?:(.*)\)\\s\*\$$/.exec(p)?.[1];
+  if (codes && codes.includes('[')) return rng.pick(codes.split('|')).replace(/\[(.)(.)\]/g, '$1').replace(/\\(.)/g, '$1');
+  // A date and time with a space (active_period_*_at, a rule's between).
+  if (p.includes('\\d{4}-\\d{2}-\\d{2}[ T]') || p.includes('\\d{4}-\\d{2}-\\d{2} (')) return `203${rng.int(1, 9)}-0${rng.int(1, 9)}-1${rng.int(0, 9)} ${String(rng.int(0, 23)).padStart(2, '0')}:${rng.pick(['00', '30', '45'])}`;
   if (schema.format === 'date-time') return rng.pick(['2031-05-06T10:00:00Z', '2030-12-31T23:59:00+05:00', `2032-0${rng.int(1, 9)}-1${rng.int(0, 9)}T08:30:00Z`]);
   if (schema.format === 'date') return rng.pick(['2031-05-06', '2030-12-31', `2032-0${rng.int(1, 9)}-1${rng.int(0, 9)}`]);
   if (schema.format === 'uri' && !URL_FIELDS.has(name)) return `https://example.com/${name}/${n}`;
