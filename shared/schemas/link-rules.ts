@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
 import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS } from '../targeting-keys.ts';
-import { httpUrl, instantOf, isoInstant, toList } from './fields.ts';
+import { httpUrl, instantOf, isoInstant, onList, toList } from './fields.ts';
 
 export const MAX_RULES = 20;
 /** Values per condition list, and parameters per `query`. */
@@ -22,8 +22,8 @@ const MAX_QUERY_TEXT = 255;
 const valueList = (field: string) => z.preprocess(
   toList,
   z.array(z.string({ error: `Each ${field} value must be a string.` }).trim(), { error: `The ${field} condition must be a list.` })
-    .min(1, `The ${field} condition needs at least one value.`)
-    .max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`),
+    .min(1, onList(`The ${field} condition needs at least one value.`))
+    .max(MAX_RULE_VALUES, onList(`The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`)),
 );
 
 const codeList = (field: string, check: (v: string) => boolean, upper: boolean, what: string) =>
