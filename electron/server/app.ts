@@ -144,8 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientError,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // maxParamLength: a 100-character alias plus the `+` of its statistics page.
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true, maxParamLength: 128 },
+    // maxParamLength (decoded UTF-16 units): a 255-character alias in any spelling (NFD takes up to 3 characters
+    // for one, an astral one 2 units each) plus the `+` of its statistics page.
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, QS_LIMITS), ignoreTrailingSlash: true, maxParamLength: 1024 },
     return503OnClosing: true,
     // Errors met while routing (a path segment over maxParamLength) in the contract's shape.
     frameworkErrors,

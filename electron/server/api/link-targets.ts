@@ -2,8 +2,8 @@
 // (shared/targeting-keys.ts): the seed's `target_type` + `country[]`,
 // `platform[]`, `language[]`, `rotation[]`, and current phpShort's
 // `targets_type` + `targets[]`. Lists sent replace the stored list of their
-// type; the selected type needs entries.
-import { TARGET_FIELD, type TargetField } from '../../../shared/constants.ts';
+// type; a type selected without entries targets nothing.
+import type { TargetField } from '../../../shared/constants.ts';
 import { isCountryCode, isLanguageCode } from '../../../shared/iso-codes.ts';
 import type { LinkUpdateInput } from '../../../shared/schemas/links.ts';
 import {
@@ -57,7 +57,7 @@ function checkTargets(type: TargetsType, sent: SentTarget[]): TargetEntry[] {
 }
 
 /** The targeting columns to write for `input` over `stored` (undefined: a create). */
-export function targetingColumns(input: LinkUpdateInput, stored: { target_type: number; targets: string } | undefined) {
+export function targetingColumns(input: Omit<LinkUpdateInput, 'alias'>, stored: { target_type: number; targets: string } | undefined) {
   const targets: Targets = stored ? parseTargets(stored.targets) : {};
   let changed = false;
   for (const f of SEED_FIELDS) {
@@ -80,14 +80,8 @@ export function targetingColumns(input: LinkUpdateInput, stored: { target_type: 
       changed = true;
     }
   }
-  const type = targetsTypeOf(code);
-  if (type !== null && !targets[TARGETS_FIELD[type]]?.length) {
-    // Named as the request named the type: the seed's list field, or current phpShort's `targets`.
-    const seedField = input.targets_type === undefined && code <= 4 ? TARGET_FIELD[code as keyof typeof TARGET_FIELD] : null;
-    throw seedField
-      ? invalid(seedField, `The ${seedField} field needs at least one entry when target_type is ${code}.`)
-      : invalid('targets', `The targets field needs at least one entry when targets_type is ${type}.`);
-  }
+  // A type without entries is no targeting (phpShort stores targets_type with no targets, StoreLinkRequest.php:79-80):
+  // the link goes to its url.
   return {
     ...(changed ? { targets: JSON.stringify(targets) } : {}),
     ...(input.target_type !== undefined || newCode !== undefined ? { target_type: code } : {}),
