@@ -177,7 +177,7 @@ describe('active period: date, required_with, before/after, read in the instance
     return r.body.data;
   };
 
-  it('takes Y-m-d H:i and Y-m-d H:i:s as New York wall clock (LinkTrait.php:116/120) (holds)', async () => {
+  it('takes Y-m-d H:i and Y-m-d H:i:s as New York wall clock, seconds kept (LinkTrait.php:116/120)', async () => {
     const l = await period('2030-01-10 08:30', '2030-01-20 17:45:30');
     expect(l).toMatchObject({ active_period_start_at: '2030-01-10 08:30', active_period_end_at: '2030-01-20 17:45', ends_at: '2030-01-20T22:45:30Z' });
   });
@@ -212,7 +212,7 @@ describe('active period: date, required_with, before/after, read in the instance
   });
 
   it('reads a wall time New York passes twice (2030-11-03 01:30) as the first, earlier one (LinkTrait.php:120) (holds)', async () => {
-    expect((await period('2030-11-01', '2030-11-03 01:30')).ends_at).toBe('2030-11-03T05:30:00Z');
+    expect((await period('2030-11-01 00:00', '2030-11-03 01:30')).ends_at).toBe('2030-11-03T05:30:00Z');
   });
 
   it('refuses an end without its start, naming active_period_start_at (required_with, StoreLinkRequest.php:75)', async () => {
@@ -230,12 +230,12 @@ describe('active period: date, required_with, before/after, read in the instance
 
   it('refuses impossible dates and words strtotime would guess at, naming the field (date, StoreLinkRequest.php:75) (holds)', async () => {
     for (const bad of ['2030-02-30 10:00', '2030-13-01', '2030-01-01 24:00', 'tomorrow', '10/01/2030', '2030-01-01T10:00+25:00']) {
-      expect(await refused({ url: u('b'), active_period_start_at: bad, active_period_end_at: '2031-01-01' }), bad)
+      expect(await refused({ url: u('b'), active_period_start_at: bad, active_period_end_at: '2031-01-01 00:00' }), bad)
         .toEqual([422, ['active_period_start_at']]);
     }
   });
 
-  it('answers a link inside its period as active, and one before it as expired (LinkTrait.php:116/120) (holds)', async () => {
+  it('answers a link inside its period (given as toISOString writes it) as active, and one before it as expired (LinkTrait.php:116/120)', async () => {
     const now = Date.now();
     const inside = await period(new Date(now - 3_600_000).toISOString(), new Date(now + 3_600_000).toISOString());
     expect(inside.status).toBe(1);

@@ -176,7 +176,7 @@ describe('active period (Europe/Berlin)', () => {
   });
 
   it('refuses a start after its end on both fields (before:/after:, UpdateLinkRequest.php:61-62)', async () => {
-    expect(await refused((await link()).id, { active_period_start_at: '2030-05-02', active_period_end_at: '2030-05-01' }))
+    expect(await refused((await link()).id, { active_period_start_at: '2030-05-02 10:00', active_period_end_at: '2030-05-01 10:00' }))
       .toEqual([422, ['active_period_end_at', 'active_period_start_at']]);
   });
 
