@@ -84,7 +84,10 @@ export function periodOf(text: string): PeriodAt | null {
   const m = PERIOD.exec(text);
   if (!m) return null;
   const [, date, hh = '00', mi = '00', ss = '00', zone] = m;
-  if (!dateString('date').safeParse(date).success || Number(hh) > 23 || Number(mi) > 59 || Number(ss) > 59) return null;
+  const [y, mo, d] = date!.split('-').map(Number) as [number, number, number];
+  const real = new Date(Date.UTC(y, mo - 1, d));
+  if (real.getUTCFullYear() !== y || real.getUTCMonth() !== mo - 1 || real.getUTCDate() !== d) return null; // 2030-02-30
+  if (Number(hh) > 23 || Number(mi) > 59 || Number(ss) > 59) return null;
   let offset: number | null = null;
   if (zone !== undefined) {
     const o = zone.replace(':', '');
