@@ -66,8 +66,8 @@ export function deviceKey(r: ParsedUa): Device {
 
 /**
  * phpShort's browser name (config/browsers.php) where it lists one, as
- * WhichBrowser tells them apart: Firefox and Opera on a phone are "Firefox
- * Mobile" and "Opera Mobile", Internet Explorer on Windows Phone is "Mobile
+ * WhichBrowser tells them apart: Firefox on a phone or tablet is "Firefox
+ * Mobile", Opera on a phone "Opera Mobile", Internet Explorer on Windows Phone is "Mobile
  * Internet Explorer", BlackBerry's own WebKit browser is "BlackBerry
  * Browser", and Maxthon is phpShort's "Maxtho" (its list's spelling, so a
  * link that targets it matches). Any other browser keeps ua-parser-js's name,
@@ -80,7 +80,8 @@ export function browserKey(r: ParsedUa): string | null {
   if (key === undefined) return name.slice(0, MAX_FIELD);
   const os = r.os.name;
   const phone = r.device.type === 'mobile';
-  if (key === 'Firefox' && phone) return 'Firefox Mobile';
+  // WhichBrowser: Gecko's Firefox on a phone or tablet; Firefox for iOS (FxiOS, WebKit) stays "Firefox".
+  if (key === 'Firefox' && (phone || r.device.type === 'tablet') && os !== 'iOS') return 'Firefox Mobile';
   if (key === 'Opera' && phone) return 'Opera Mobile';
   if (key === 'Internet Explorer' && (os === 'Windows Phone' || os === 'Windows Mobile')) return 'Mobile Internet Explorer';
   if (key === 'Safari' && (os === 'BlackBerry' || os === 'RIM Tablet OS')) return 'BlackBerry Browser';
