@@ -174,4 +174,22 @@ describe('operating systems Linkdesk took before phpShort\'s seven, on links sto
     expect(add.status).toBe(422);
     expect(add.body.errors['targets.1.key']).toBeDefined();
   });
+
+  it('a rule stored with HarmonyOS still holds for its visitors; saved again as it is, taken; with Tizen added, refused', async () => {
+    const l = await targeted('devices', [['watch', 'watch']]);
+    await s.sql('UPDATE links SET rules = $1 WHERE id = $2', [JSON.stringify([{ if: { operating_systems: ['HarmonyOS'] }, url: u('harmony') }]), l.id]);
+    await catchUp(s);
+    const huawei = 'Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00; HMSCore 6.11.0.302) AppleWebKit/537.36 (KHTML, like Gecko) '
+      + 'Chrome/99.0.4844.88 HuaweiBrowser/14.0.1.300 Mobile Safari/537.36';
+    expect(await to(l.alias, { 'user-agent': huawei })).toBe(u('harmony'));
+    expect(await to(l.alias, { 'user-agent': UA.Android })).toBe(u('default'));
+    // A form-encoded body sends the rules as one JSON field.
+    const rules = (os: string[]) => ({ rules: JSON.stringify([{ if: { operating_systems: os }, url: u('harmony') }]) });
+    const keep = await s.api('PUT', `/links/${l.id}`, rules(['HarmonyOS']));
+    expect(keep.status).toBe(200);
+    expect(keep.body.data.rules).toEqual([{ if: { operating_systems: ['HarmonyOS'] }, url: u('harmony') }]);
+    const add = await s.api('PUT', `/links/${l.id}`, rules(['HarmonyOS', 'Tizen']));
+    expect(add.status).toBe(422);
+    expect(add.body.errors['rules.0.if.operating_systems']).toBeDefined();
+  });
 });
