@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LINK_HEALTH, LINK_SEARCH_BY, LINK_SORT_BY, PER_PAGE_VALUES, SORT_DIRECTIONS, TARGET_TYPES } from '../constants.ts';
 import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
-import { MAX_TARGETS, MAX_WEIGHT, OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
+import { KNOWN_OPERATING_SYSTEMS, MAX_TARGETS, MAX_WEIGHT, TARGETS_TYPES } from '../targeting-keys.ts';
 import { clearable, dateString, httpUrl, id, int, list, oneOf, oneOfStrings, searchText, str, timeString, toList } from './fields.ts';
 import { linkRulesSchema } from './link-rules.ts';
 
@@ -54,8 +54,12 @@ const languageKey = z
   .string({ error: 'The language key is required.' })
   .transform((s) => s.trim().toLowerCase())
   .refine(isLanguageCode, 'The language key must be an ISO 639-1 code.');
-/** The seed's seven and the other operating systems current phpShort names (the seed's `platform` is its `operating_systems`). */
-const platformKey = oneOfStrings('platform key', OPERATING_SYSTEMS);
+/**
+ * The seed's seven (current phpShort's `operating_systems`); the legacy five
+ * pass here only so that a link keeping one it has can be saved again
+ * (api/link-targets.ts refuses a new one).
+ */
+const platformKey = oneOfStrings('platform key', KNOWN_OPERATING_SYSTEMS);
 const weight = (field: string) => int(field, 1, MAX_WEIGHT).optional();
 
 /** Laravel's `boolean`: true, false, 1, 0, "1", "0" (JSON or form text); not "true" or "false". */

@@ -1,12 +1,13 @@
 // From a validated link body (and the stored link, on update) to the columns to
 // write: the cross-field rules of DESIGN.md live here, one place for create and update.
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
+import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
 import type { LinkCreateInput, LinkUpdateInput, PeriodAt } from '../../../shared/schemas/links.ts';
 import type { LinkRow, LinkWrite, LinksRepository } from '../db/repositories/links-repository.ts';
 import { hashPassword, randomBase62 } from '../util/secrets.ts';
 import { utcToZoned, wallTimeExists, zonedToUtc } from '../util/time.ts';
 import { ApiError, invalid } from './errors.ts';
-import { targetingColumns } from './link-targets.ts';
+import { refuseNewLegacyOs, targetingColumns } from './link-targets.ts';
 
 export { parseTargets, type TargetEntry, type Targets } from './link-targets.ts';
 
@@ -67,6 +68,13 @@ function periodInstant(field: string, at: PeriodAt, timeZone: string): { utc: nu
   return { utc, date: wall.slice(0, 10), time: wall.slice(11, 16) };
 }
 
+/** A rule may keep a legacy operating system the link's stored rules name; none may add one (link-targets.ts). */
+function keepLegacyOnly(rules: NonNullable<LinkUpdateInput['rules']>, storedRules: string | null) {
+  const kept = new Set<string>();
+  if (storedRules) for (const r of JSON.parse(storedRules) as LinkRule[]) for (const os of r.if.operating_systems ?? []) kept.add(os);
+  rules.forEach((r, i) => r.if.operating_systems?.forEach((os) => refuseNewLegacyOs(`rules.${i}.if.operating_systems`, os, kept)));
+}
+
 /** Shared by create and update: everything but url, domain and alias. */
 async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | undefined): Promise<LinkWrite> {
   const out: LinkWrite = {};
@@ -92,7 +100,10 @@ async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | u
   if (clicksLimit !== undefined) out.expiration_clicks = clicksLimit === 0 ? null : clicksLimit;
   for (const f of PREVIEW_FIELDS) if (input[f] !== undefined) out[f] = input[f];
   if (input.sensitive_content !== undefined) out.sensitive_content = input.sensitive_content;
-  if (input.rules !== undefined) out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
+  if (input.rules !== undefined) {
+    keepLegacyOnly(input.rules ?? [], stored?.rules ?? null);
+    out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
+  }
 
   // Expiration date and time (active_period_end_at is both at once, and wins): the time needs a date; ends_at follows both.
   const end = input.active_period_end_at;
