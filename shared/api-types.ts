@@ -141,3 +141,5 @@ export interface Page<T> {
 }
 export interface Deleted { id: number; object: 'link' | 'domain' | 'space' | 'pixel' | 'webhook' | 'user' | 'key'; deleted: true; status: 200 }
 export interface ApiErrorBody { message: string; errors?: Record<string, string[]>; status: number }
+/** A 422: `message` is the field map, as phpShort's API answers it; `errors` the same map. */
+export interface ValidationErrorBody { message: Record<string, string[]>; errors: Record<string, string[]>; status: 422 }

@@ -7,6 +7,7 @@ import tls from 'node:tls';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { isObject } from './api-answers.ts';
 import { ServiceError } from './errors.ts';
+import { fieldErrorsOf, messageOf } from '../../shared/error-body.ts';
 import { CLIENT_CERT, clientCertError, connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
 import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
 import { presentedChain, probeHandshake, problemOf, trustedCas, verifyError, type SystemCertificates } from './net/trust.ts';
@@ -108,7 +109,7 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
   } catch {
     json = undefined;
   }
-  const message = isObject(json) && typeof json.message === 'string' ? json.message.slice(0, 500) : null;
+  const message = messageOf(json)?.slice(0, 500) ?? null;
   const viaProxy = ctx?.route.type === 'proxy';
   if (status === 407) throw proxyStatusError(407, ctx ?? { host, hostname: host, route: { type: 'direct' }, proxyCredentials: false, timeoutMs: 0 });
   if (status >= 300 && status < 400) {
@@ -158,13 +159,8 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
   if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
   if (status === 409) return fail('conflict', message ?? 'The request conflicts with the current state.', status);
   if (status === 422) {
-    const fields: Record<string, string[]> = {};
-    if (isObject(json.errors)) {
-      for (const [k, v] of Object.entries(json.errors)) {
-        if (Array.isArray(v)) fields[k] = v.filter((m): m is string => typeof m === 'string');
-      }
-    }
-    return fail('validation', message ?? 'The given data was invalid.', status, { fields });
+    // Linkdesk's `errors`, or phpShort's own answer, whose `message` is the field map.
+    return fail('validation', message ?? 'The given data was invalid.', status, { fields: fieldErrorsOf(json) });
   }
   if (status >= 500) return fail('server', message ?? 'Server error.', status);
   return fail('bad-request', message ?? `${host} could not handle the request (HTTP ${status}).`, status);

@@ -62,7 +62,7 @@ export const bulkCreateSchema = z.object({
 export const BULK_FIXED_FIELDS = ['alias', 'domain_id', 'domain'] as const;
 export const bulkUpdateSchema = z.object({
   ids: bulkList('ids', id('ids item')),
-  changes: linkUpdateSchema.omit({ alias: true })
+  changes: linkUpdateSchema.omit({ alias: true, domain_id: true, domain: true })
     .refine((c) => Object.values(c).some((v) => v !== undefined), 'The changes field needs at least one field to change.')
     .describe('Any fields of PATCH /links/:id but alias (domain_id cannot change either)'),
 });

@@ -9,7 +9,7 @@
 // `from` inclusive and `to` exclusive, either end may be left open.
 import { z } from 'zod';
 import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
-import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS } from '../targeting-keys.ts';
+import { BROWSERS, CONTINENT_KEYS, DEVICES, KNOWN_OPERATING_SYSTEMS, OPERATING_SYSTEMS } from '../targeting-keys.ts';
 import { httpUrl, instantOf, isoInstant, onList, toList } from './fields.ts';
 
 export const MAX_RULES = 20;
@@ -35,11 +35,11 @@ const codeList = (field: string, check: (v: string) => boolean, upper: boolean, 
   });
 
 /** One of `allowed`, spelled either way (`ios`, `iOS`); stored as `allowed` spells it. */
-const namedList = (field: string, allowed: readonly string[]) => {
+const namedList = (field: string, allowed: readonly string[], shown: readonly string[] = allowed) => {
   const byLower = new Map(allowed.map((a) => [a.toLowerCase(), a]));
   return valueList(field).transform((values, ctx) => {
     const bad = values.find((v) => !byLower.has(v.toLowerCase()));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `The ${field} value "${bad}" is invalid; allowed: ${allowed.join(', ')}.` });
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `The ${field} value "${bad}" is invalid; allowed: ${shown.join(', ')}.` });
     return values.map((v) => byLower.get(v.toLowerCase()) ?? v);
   });
 };
@@ -55,7 +55,8 @@ const queryText = (what: string) => z.string({ error: `Each query ${what} must b
 export const ruleConditionsSchema = z.strictObject({
   countries: codeList('countries', isCountryCode, true, 'Each country must be an ISO 3166-1 alpha-2 code.').optional(),
   continents: codeList('continents', (c) => (CONTINENT_KEYS as string[]).includes(c), true, `Each continent must be one of ${CONTINENT_KEYS.join(', ')}.`).optional(),
-  operating_systems: namedList('operating_systems', OPERATING_SYSTEMS).optional(),
+  // The legacy five pass only for a link that keeps one it has (api/link-targets.ts refuses a new one).
+  operating_systems: namedList('operating_systems', KNOWN_OPERATING_SYSTEMS, OPERATING_SYSTEMS).optional(),
   browsers: namedList('browsers', BROWSERS).optional(),
   devices: namedList('devices', DEVICES).optional(),
   languages: codeList('languages', isLanguageCode, false, 'Each language must be an ISO 639-1 code.').optional(),

@@ -2,11 +2,11 @@
 // api-types.ts stay the source the code uses; the assertions at the bottom fail
 // the typecheck if the two ever drift apart.
 import { z } from 'zod';
-import type { Account, ApiErrorBody, Deleted, Domain, Link, Pixel, Space } from '../api-types.ts';
+import type { Account, ApiErrorBody, Deleted, ValidationErrorBody, Domain, Link, Pixel, Space } from '../api-types.ts';
 import { LINK_HEALTH, PIXEL_TYPES } from '../constants.ts';
 import { same } from './same-type.ts';
 import { linkRuleSchema } from './link-rules.ts';
-import { OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
+import { LEGACY_OPERATING_SYSTEMS, OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
 const keyValue = z.object({ key: z.string(), value: z.string() });
@@ -47,7 +47,7 @@ export const linkSchema = z.object({
   expiration_clicks: z.number().int().nullable(),
   target_type: z.literal([0, 1, 2, 3, 4]).describe('0 none, 1 country, 2 platform, 3 language, 4 rotation'),
   country: z.array(keyValue),
-  platform: z.array(keyValue).describe(`key: one of ${OPERATING_SYSTEMS.join(', ')} (the seed's seven first)`),
+  platform: z.array(keyValue).describe(`key: one of ${OPERATING_SYSTEMS.join(', ')}; a link stored before Linkdesk took these seven may also read ${LEGACY_OPERATING_SYSTEMS.join(', ')}`),
   language: z.array(keyValue),
   rotation: z.array(z.object({ value: z.string() })),
   targets_type: z.enum(TARGETS_TYPES).nullable()
@@ -84,9 +84,10 @@ export const errorSchema = z.object({
 }).meta({ id: 'Error' });
 
 /** A 422: the first message, and every message by field. */
+const fieldMessages = z.record(z.string(), z.array(z.string()));
 export const validationErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).describe('Messages by field (`url`, `country.0.key`; `body` for the body as a whole)'),
+  message: fieldMessages.describe('Messages by field, as phpShort\'s API answers a 422 (`url`, `country.0.key`; `body` for the body as a whole)'),
+  errors: fieldMessages.describe('The same map as `message`, for clients written against earlier Linkdesk releases'),
   status: z.literal(422),
 }).meta({ id: 'ValidationError' });
 
@@ -111,7 +112,7 @@ export const errorResponses = {
   403: errorSchema.describe('The key lacks a scope this route needs, named in the message: "This key lacks the links:write scope." '
     + '(a write scope includes its read), or it is restricted to one domain.'),
   404: errorSchema.describe('No such record, or not one this key may see.'),
-  422: validationErrorSchema.describe('A field or the body is invalid: `errors` names each field with its messages.'),
+  422: validationErrorSchema.describe('A field or the body is invalid: `message` (and `errors`, the same map) names each field with its messages.'),
   429: errorSchema, 500: errorSchema,
 } as const;
 
@@ -121,4 +122,5 @@ same<z.infer<typeof pixelSchema>, Pixel>(true);
 same<z.infer<typeof linkSchema>, Link>(true);
 same<z.infer<typeof accountSchema>, Account>(true);
 same<z.infer<typeof errorSchema>, ApiErrorBody>(true);
+same<z.infer<typeof validationErrorSchema>, ValidationErrorBody>(true);
 same<z.infer<typeof deletedSchema>, Deleted>(true);

@@ -21,6 +21,23 @@ async function failure(p: Promise<unknown>): Promise<ServiceError['error']> {
   throw new Error('expected a failure');
 }
 
+describe('API client against phpShort itself', () => {
+  it('a 422 whose message is the field map, without errors (phpShort API StoreLinkRequest failedValidation), lands on its fields', async () => {
+    const phpShort = await httpServer((_req, res) => {
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: { url: ['The url field is required.'], alias: ['The alias has already been taken.'] }, status: 422 }));
+    });
+    const api = client(phpShort.url, 'key');
+    const e = await failure(api.request('POST', '/links', { body: {} }));
+    expect(e).toMatchObject({
+      kind: 'validation', status: 422, message: 'The url field is required.',
+      fields: { url: ['The url field is required.'], alias: ['The alias has already been taken.'] },
+    });
+    await api.close();
+    await phpShort.close();
+  });
+});
+
 describe('API client against a real Linkdesk server', () => {
   let server: TestServer;
   let api: ApiClient;
@@ -55,6 +72,7 @@ describe('API client against a real Linkdesk server', () => {
     expect(e.kind).toBe('validation');
     expect(e.status).toBe(422);
     expect(Object.keys(e.fields ?? {})).toContain('url');
+    expect(e.message).toBe(e.fields?.url?.[0]);
   });
 
   it('404: not-found', async () => {

@@ -34,11 +34,18 @@ export function fromZod(error: z.ZodError): ApiError {
   return new ApiError(422, first, errors);
 }
 
-export const bodyOf = (e: ApiError) => ({
-  message: e.message,
-  ...(e.errors ? { errors: e.errors } : {}),
-  status: e.status,
-});
+/**
+ * The answer's body. A 422's `message` is the field map, as phpShort's API answers it
+ * (app/Http/Requests/API/StoreLinkRequest.php failedValidation); `errors` is the same map
+ * for clients written against Linkdesk. Every other status carries a sentence.
+ */
+export const bodyOf = (e: ApiError) => {
+  if (e.status === 422) {
+    const errors = e.errors ?? { body: [e.message] };
+    return { message: errors, errors, status: 422 };
+  }
+  return { message: e.message, ...(e.errors ? { errors: e.errors } : {}), status: e.status };
+};
 
 /** A preValidation hook: these create-only fields are 422 on update. */
 export const rejectFields = (fields: string[], when: string) => async (req: { body: unknown }) => {

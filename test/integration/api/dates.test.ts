@@ -27,7 +27,7 @@ describe('impossible dates', () => {
       const made = await s.api('POST', '/keys', { json: { name: 'dated', expires_at: bad } });
       expect(made.status, `${bad} → ${made.text}`).toBe(422);
       expect(Object.keys(made.body.errors)).toEqual(['expires_at']);
-      expect(made.body.message).toMatch(/^The expires_at must be a real date/);
+      expect(made.body.message.expires_at[0]).toMatch(/^The expires_at must be a real date/);
       const patched = await s.api('PATCH', '/keys/1', { json: { expires_at: bad } });
       expect(patched.status, `${bad} → ${patched.text}`).toBe(422);
       expect(Object.keys(patched.body.errors)).toEqual(['expires_at']);

@@ -39,7 +39,7 @@ describe('domains', () => {
     const other = await s.newUserKey('other');
     const dup = await s.api('POST', '/domains', { form: { name: 'XN--BCHER-KVA.example' }, key: other });
     expect(dup.status).toBe(422);
-    expect(dup.body).toEqual({ message: 'The name has already been taken.', errors: { name: ['The name has already been taken.'] }, status: 422 });
+    expect(dup.body).toEqual({ message: { name: ['The name has already been taken.'] }, errors: { name: ['The name has already been taken.'] }, status: 422 });
   });
 
   it.each([
@@ -57,7 +57,7 @@ describe('domains', () => {
     const ok = await s.api('POST', '/domains', { form: { name: 'pages.example' } });
     const rename = await s.api('PUT', `/domains/${ok.body.data.id}`, { form: { name: 'other.example' } });
     expect(rename.status).toBe(422);
-    expect(rename.body.message).toBe('The name cannot be changed after a domain is created.');
+    expect(rename.body.message).toEqual({ name: ['The name cannot be changed after a domain is created.'] });
     expect(rename.body.errors).toHaveProperty('name');
   });
 

@@ -3,6 +3,7 @@
 // and revoking a key can revoke every key it made. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { messageOf } from '../../../shared/error-body.ts';
 
 let s: TestServer;
 let clock = Date.parse('2030-01-01T00:00:00Z');
@@ -104,7 +105,7 @@ describe('PATCH /keys/{id} narrows a key or refuses, naming the field', () => {
     const r = await patch(id, json);
     expect(r.status, r.text).toBe(status);
     expect(Object.keys(r.body.errors ?? {}).some((f) => f === field || f.startsWith(`${field}.`)), r.text).toBe(true);
-    expect(r.body.message).toContain(field);
+    expect(messageOf(r.body)).toContain(field);
     return r;
   };
 
@@ -144,7 +145,7 @@ describe('PATCH /keys/{id} narrows a key or refuses, naming the field', () => {
     const k = await makeKey({ name: 'unchanged', expires_at: at(clock + 2 * HOUR) });
     const r = await patch(k.id, { name: 'changed', colour: 'red' });
     expect(r.status).toBe(422);
-    expect(r.body.message).toContain('"colour"');
+    expect(messageOf(r.body)).toContain('"colour"');
     // A widening or a bad value beside narrowings refuses them all.
     await refused(k.id, { scopes: ['links:read'], expires_at: null, name: 'x' }, 403, 'expires_at');
     await refused(k.id, { scopes: ['links:read'], domain_id: 999_999, name: 'x' }, 422, 'domain_id');

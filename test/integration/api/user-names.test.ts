@@ -25,7 +25,7 @@ describe('user names', () => {
       for (const [method, path] of [['POST', '/users'], ['PATCH', `/users/${bob}`]] as const) {
         const r = await s.api(method, path, { json: { name: `admin${c}toor` } });
         expect(r.status, `${method} U+${c.codePointAt(0)!.toString(16)} → ${r.text}`).toBe(422);
-        expect(r.body).toEqual({ message: HIDDEN_MESSAGE, errors: { name: [HIDDEN_MESSAGE] }, status: 422 });
+        expect(r.body).toEqual({ message: { name: [HIDDEN_MESSAGE] }, errors: { name: [HIDDEN_MESSAGE] }, status: 422 });
       }
     }
     // Form bodies are read the same way.
@@ -44,7 +44,7 @@ describe('user names', () => {
     }
     const renamed = await s.api('PATCH', `/users/${bob}`, { json: { name: 'Owner' } });
     expect(renamed.status).toBe(422);
-    expect(renamed.body.message).toMatch(/^A user named owner exists already \(user 1\)/);
+    expect(renamed.body.message.name[0]).toMatch(/^A user named owner exists already \(user 1\)/);
     expect(await names()).toEqual(before);
     // A user may change the case of its own name.
     const own = await s.api('PATCH', `/users/${bob}`, { json: { name: 'Bob' } });

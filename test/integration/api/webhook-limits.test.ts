@@ -20,7 +20,7 @@ describe('the cap and the duplicate refusal', () => {
     const twin = await s.api('POST', '/webhooks', { json: { url: 'HTTPS://hooks.example:443/in', events: ['link.deleted'] } });
     expect(twin.status).toBe(422);
     expect(twin.body).toEqual({
-      message: `Webhook ${first.body.data.id} already sends link.deleted to this URL; change that one instead.`,
+      message: { url: [`Webhook ${first.body.data.id} already sends link.deleted to this URL; change that one instead.`] },
       errors: { url: [`Webhook ${first.body.data.id} already sends link.deleted to this URL; change that one instead.`] }, status: 422,
     });
     // Another event to the same URL, or the same event elsewhere, is fine.

@@ -64,9 +64,12 @@ async function send(method: string, path: string, body?: { form?: string; json?:
   const b = JSON.parse(text) as Record<string, unknown>;
   expect(b.status).toBe(res.status);
   if (res.status >= 400) {
-    expect(typeof b.message).toBe('string');
     expect(Object.keys(b).every((k) => ['message', 'errors', 'status'].includes(k))).toBe(true);
-    if (res.status === 422) expect(isStringArrayRecord(b.errors), text).toBe(true);
+    // A 422's message is the field map (phpShort's API), errors the same map; other errors say a sentence.
+    if (res.status === 422) {
+      expect(isStringArrayRecord(b.errors), text).toBe(true);
+      expect(b.message).toEqual(b.errors);
+    } else expect(typeof b.message).toBe('string');
     expect(text).not.toMatch(/SQLITE|at .*\.ts:\d+|stack/i);
   } else if (method === 'DELETE') {
     expect(b.deleted).toBe(true);
