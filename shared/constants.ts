@@ -50,7 +50,8 @@ export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 
 export const LIMITS = {
   urlLength: 2048,
-  aliasLength: 100,
+  /** Characters (code points), as phpShort's max:255 counts them. */
+  aliasLength: 255,
   targetEntries: 100,
   pixelsPerLink: 50,
   nameLength: 255,

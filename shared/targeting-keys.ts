@@ -38,15 +38,32 @@ export const CONTINENTS = {
 export type ContinentCode = keyof typeof CONTINENTS;
 export const CONTINENT_KEYS = Object.keys(CONTINENTS) as ContinentCode[];
 
-/** Operating systems as phpShort names them: the seed's seven first, then the others it knows. */
-export const OPERATING_SYSTEMS = [...PLATFORMS, 'Windows Phone', 'BlackBerry', 'Tizen', 'KaiOS', 'HarmonyOS'] as const;
-export type OperatingSystem = (typeof OPERATING_SYSTEMS)[number];
+/**
+ * Operating systems a link can newly target: phpShort's seven
+ * (config/operating_systems.php, the seed's `platform` keys), spelled as its
+ * ValidateTargetKeyRule compares them.
+ */
+export const OPERATING_SYSTEMS = PLATFORMS;
+/**
+ * Operating systems Linkdesk accepted before it took phpShort's seven: links
+ * stored with them still match (the redirect names these systems) and read
+ * back; a write may keep one its link already has, never add one.
+ */
+export const LEGACY_OPERATING_SYSTEMS = ['Windows Phone', 'BlackBerry', 'Tizen', 'KaiOS', 'HarmonyOS'] as const;
+/** Every operating system the redirect names a visitor's (targeting and statistics): the seven, then the legacy five. */
+export const KNOWN_OPERATING_SYSTEMS = [...OPERATING_SYSTEMS, ...LEGACY_OPERATING_SYSTEMS] as const;
+export type OperatingSystem = (typeof KNOWN_OPERATING_SYSTEMS)[number];
+export const isLegacyOperatingSystem = (name: string): boolean => (LEGACY_OPERATING_SYSTEMS as readonly string[]).includes(name);
 
+/** phpShort's browsers (config/browsers.php, its order and spelling, 'Maxtho' included): the redirect names visitors' browsers so. */
 export const BROWSERS = [
-  'Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'Internet Explorer', 'Samsung Internet', 'Yandex Browser', 'UC Browser', 'Vivaldi', 'Brave',
+  'Chrome', 'Chromium', 'Firefox', 'Firefox Mobile', 'Edge', 'Internet Explorer', 'Mobile Internet Explorer', 'Vivaldi', 'Brave',
+  'Safari', 'Opera', 'Opera Mini', 'Opera Mobile', 'Opera Touch', 'Yandex Browser', 'UC Browser', 'Samsung Internet', 'QQ Browser',
+  'BlackBerry Browser', 'Maxtho',
 ] as const;
 export type Browser = (typeof BROWSERS)[number];
 
+/** phpShort's devices (config/devices.php keys). */
 export const DEVICES = ['desktop', 'mobile', 'tablet', 'watch', 'television'] as const;
 export type TargetDevice = (typeof DEVICES)[number];
 

@@ -131,9 +131,6 @@ function clientError(err: NodeJS.ErrnoException, socket: Socket) {
   socket.destroy();
 }
 
-/** A path segment's longest: a 100-character alias plus the `+` of its statistics page. */
-const MAX_PARAM_LENGTH = 128;
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = resolveConfig(deps.config);
   const now = deps.now ?? Date.now;
@@ -148,7 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientError,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // maxParamLength (decoded UTF-16 units): a 255-character alias in any spelling (NFD takes up to 3 characters
+    // for one, an astral one 2 units each) plus the `+` of its statistics page.
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: 1024 },
     return503OnClosing: true,
     // Errors met while routing (a path segment over maxParamLength) in the contract's shape.
     frameworkErrors,
@@ -271,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before swagger's own onRoute hook, so the document shows what this adds.
   app.addHook('onRoute', documentErrors);
   // The API's methods by path, for 405 answers with `Allow` (method-not-allowed.ts).
-  const methodIndex = createMethodIndex({ maxParamLength: MAX_PARAM_LENGTH });
+  const methodIndex = createMethodIndex();
   app.addHook('onRoute', methodIndex.onRoute);
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,7 @@
 // Bulk link operations (POST/PATCH/DELETE /links/bulk): requests and answers.
 // Each item is answered on its own, in the shape a single request would get.
 import { z } from 'zod';
-import { id, instantOf, isoSeconds, isReadingForm, toList } from './fields.ts';
+import { id, instantOf, isoSeconds, isReadingForm, onList, toList } from './fields.ts';
 import { linkCreateSchema, linkUpdateSchema } from './links.ts';
 import { errorSchema, linkSchema } from './responses.ts';
 
@@ -18,8 +18,8 @@ const createItem = z.unknown().meta({ allOf: [{ $ref: '#/components/schemas/Link
 const bulkList = <T extends z.ZodType>(field: string, item: T) => z.preprocess(
   (v) => (v === undefined ? v : toList(v)),
   z.array(item, { error: (i) => (i.input === undefined ? `The ${field} field is required.` : `The ${field} must be a list.`) })
-    .min(1, `The ${field} field needs at least one item.`)
-    .max(BULK_MAX, `The ${field} may not have more than ${BULK_MAX} items.`),
+    .min(1, onList(`The ${field} field needs at least one item.`))
+    .max(BULK_MAX, onList(`The ${field} may not have more than ${BULK_MAX} items.`)),
 );
 
 /** true/false in JSON; 1/0 or true/false as form values (or in a query). */
@@ -62,7 +62,7 @@ export const bulkCreateSchema = z.object({
 export const BULK_FIXED_FIELDS = ['alias', 'domain_id', 'domain'] as const;
 export const bulkUpdateSchema = z.object({
   ids: bulkList('ids', id('ids item')),
-  changes: linkUpdateSchema.omit({ alias: true })
+  changes: linkUpdateSchema.omit({ alias: true, domain_id: true, domain: true })
     .refine((c) => Object.values(c).some((v) => v !== undefined), 'The changes field needs at least one field to change.')
     .describe('Any fields of PATCH /links/:id but alias (domain_id cannot change either)'),
 });

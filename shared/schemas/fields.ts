@@ -140,10 +140,17 @@ export function toList(v: unknown): unknown {
   return [v];
 }
 
+/**
+ * A list's length check that runs on a list only: zod runs length checks on anything with a
+ * length, so a string sent for a list was also "more than N items". (`when` is a check option
+ * zod's types leave out of the length checks' parameters.)
+ */
+export const onList = (message: string) => ({ message, when: (p: { value: unknown }) => Array.isArray(p.value) }) as { message: string };
+
 export const list = <T extends z.ZodType>(field: string, item: T, max: number) =>
   declared(z.preprocess(
     toList,
-    z.array(item, { error: `The ${field} must be a list.` }).max(max, `The ${field} may not have more than ${max} items.`),
+    z.array(item, { error: `The ${field} must be a list.` }).max(max, onList(`The ${field} may not have more than ${max} items.`)),
   ), (j) => orAlso(j, { type: 'null', description: 'None, as [] is' }));
 
 export const dateString = (field: string) =>

@@ -9,8 +9,8 @@
 // `from` inclusive and `to` exclusive, either end may be left open.
 import { z } from 'zod';
 import { allCountryCodes, allLanguages, isCountryCode, isLanguageCode } from '../iso-codes.ts';
-import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS } from '../targeting-keys.ts';
-import { httpUrl, instantOf, isoInstant, toList } from './fields.ts';
+import { BROWSERS, CONTINENT_KEYS, DEVICES, KNOWN_OPERATING_SYSTEMS, OPERATING_SYSTEMS } from '../targeting-keys.ts';
+import { httpUrl, instantOf, isoInstant, onList, toList } from './fields.ts';
 import { anyCasePattern, declared } from './openapi-marks.ts';
 
 /** The OpenAPI document's word for a value checked against a list, case aside (shared/schemas/openapi-marks.ts). */
@@ -28,8 +28,8 @@ const MAX_QUERY_TEXT = 255;
 const valueList = (field: string) => z.preprocess(
   toList,
   z.array(z.string({ error: `Each ${field} value must be a string.` }).trim(), { error: `The ${field} condition must be a list.` })
-    .min(1, `The ${field} condition needs at least one value.`)
-    .max(MAX_RULE_VALUES, `The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`),
+    .min(1, onList(`The ${field} condition needs at least one value.`))
+    .max(MAX_RULE_VALUES, onList(`The ${field} condition may not have more than ${MAX_RULE_VALUES} values.`)),
 );
 
 const codeList = (field: string, check: (v: string) => boolean, upper: boolean, what: string, codes: () => readonly string[]) =>
@@ -41,13 +41,13 @@ const codeList = (field: string, check: (v: string) => boolean, upper: boolean, 
   }), listed(codes));
 
 /** One of `allowed`, spelled either way (`ios`, `iOS`); stored as `allowed` spells it. */
-const namedList = (field: string, allowed: readonly string[]) => {
+const namedList = (field: string, allowed: readonly string[], shown: readonly string[] = allowed) => {
   const byLower = new Map(allowed.map((a) => [a.toLowerCase(), a]));
   return declared(valueList(field).transform((values, ctx) => {
     const bad = values.find((v) => !byLower.has(v.toLowerCase()));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `The ${field} value "${bad}" is invalid; allowed: ${allowed.join(', ')}.` });
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `The ${field} value "${bad}" is invalid; allowed: ${shown.join(', ')}.` });
     return values.map((v) => byLower.get(v.toLowerCase()) ?? v);
-  }), listed(() => allowed));
+  }), listed(() => shown));
 };
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
@@ -63,7 +63,8 @@ const queryText = (what: string) => z.string({ error: `Each query ${what} must b
 export const ruleConditionsSchema = z.strictObject({
   countries: codeList('countries', isCountryCode, true, 'Each country must be an ISO 3166-1 alpha-2 code.', COUNTRIES).optional(),
   continents: codeList('continents', (c) => (CONTINENT_KEYS as string[]).includes(c), true, `Each continent must be one of ${CONTINENT_KEYS.join(', ')}.`, () => CONTINENT_KEYS).optional(),
-  operating_systems: namedList('operating_systems', OPERATING_SYSTEMS).optional(),
+  // The legacy five pass only for a link that keeps one it has (api/link-targets.ts refuses a new one).
+  operating_systems: namedList('operating_systems', KNOWN_OPERATING_SYSTEMS, OPERATING_SYSTEMS).optional(),
   browsers: namedList('browsers', BROWSERS).optional(),
   devices: namedList('devices', DEVICES).optional(),
   languages: codeList('languages', isLanguageCode, false, 'Each language must be an ISO 639-1 code.', LANGUAGES).optional(),

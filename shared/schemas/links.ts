@@ -1,16 +1,34 @@
 import { z } from 'zod';
 import { LIMITS, LINK_HEALTH, LINK_SEARCH_BY, LINK_SORT_BY, PER_PAGE_VALUES, SORT_DIRECTIONS, TARGET_TYPES } from '../constants.ts';
 import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
-import { MAX_TARGETS, MAX_WEIGHT, OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
-import { clearable, dateString, httpUrl, id, int, list, oneOf, oneOfStrings, searchText, str, timeString } from './fields.ts';
+import { KNOWN_OPERATING_SYSTEMS, MAX_TARGETS, MAX_WEIGHT, TARGETS_TYPES } from '../targeting-keys.ts';
+import { clearable, dateString, httpUrl, id, int, list, oneOf, oneOfStrings, searchText, str, timeString, toList } from './fields.ts';
 import { linkRulesSchema } from './link-rules.ts';
 
-export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/**
+ * phpShort's `alpha_dash` and `max:255`: letters, marks and digits of any script, `-` and `_`,
+ * 1 to 255 characters (code points), tested on the NFC spelling that is stored (normalizeAlias).
+ */
+export const ALIAS_PATTERN = /^[\p{L}\p{M}\p{N}_-]{1,255}$/u;
+/** The ASCII aliases, which need no decoding or normalising: the redirect's fast path takes only these. */
+export const ASCII_ALIAS_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
+/** An alias as stored and looked up: NFC, so `café` typed precomposed or decomposed is one alias. */
+export const normalizeAlias = (alias: string) => (ASCII_ALIAS_PATTERN.test(alias) ? alias : alias.normalize('NFC'));
 
-const alias = z
-  .string({ error: 'The alias must be a string.' })
-  .trim()
-  .regex(ALIAS_PATTERN, 'The alias may only contain letters, digits, dashes and underscores, up to 100 characters.');
+const ALIAS_CHARS = /^[\p{L}\p{M}\p{N}_-]+$/u;
+const aliasText = (nullMessage: string) => z.preprocess(
+  // alpha_dash takes a number too (JSON `"alias": 2024`).
+  (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
+  z.string({ error: (i) => (i.input === null ? nullMessage : 'The alias must be a string.') }).trim().transform((s, ctx) => {
+    const alias = normalizeAlias(s);
+    if (!ALIAS_CHARS.test(alias)) ctx.issues.push({ code: 'custom', input: s, message: 'The alias may only contain letters, numbers, dashes and underscores.' });
+    else if ([...alias].length > LIMITS.aliasLength) ctx.issues.push({ code: 'custom', input: s, message: `The alias may not be greater than ${LIMITS.aliasLength} characters.` });
+    return alias;
+  }),
+);
+const alias = aliasText('The alias must be a string.');
+/** On update an alias can be changed, not removed (phpShort's UpdateLinkRequest: `sometimes`, not nullable). */
+const updateAlias = z.preprocess((v) => (v === '' ? null : v), aliasText('The alias field cannot be empty: a link keeps an alias.')).optional();
 
 /** The card a link-preview crawler is shown (redirect/preview-page.ts). */
 export const PREVIEW_LIMITS = { title: 200, description: 500 } as const;
@@ -26,7 +44,7 @@ const secret = (field: string) =>
     .max(LIMITS.passwordLength, `The ${field} may not be greater than ${LIMITS.passwordLength} characters.`);
 
 const keyed = (field: string, key: z.ZodType) =>
-  list(field, z.object({ key, value: httpUrl(`${field} value`) }, { error: `Each ${field} entry needs a key and a value.` }), LIMITS.targetEntries);
+  rows(field, z.object({ key, value: httpUrl(`${field} value`) }, { error: `Each ${field} entry needs a key and a value.` }), LIMITS.targetEntries);
 
 const countryKey = z
   .string({ error: 'The country key is required.' })
@@ -36,30 +54,78 @@ const languageKey = z
   .string({ error: 'The language key is required.' })
   .transform((s) => s.trim().toLowerCase())
   .refine(isLanguageCode, 'The language key must be an ISO 639-1 code.');
-/** The seed's seven and the other operating systems current phpShort names (the seed's `platform` is its `operating_systems`). */
-const platformKey = oneOfStrings('platform key', OPERATING_SYSTEMS);
+/**
+ * The seed's seven (current phpShort's `operating_systems`); the legacy five
+ * pass here only so that a link keeping one it has can be saved again
+ * (api/link-targets.ts refuses a new one).
+ */
+const platformKey = oneOfStrings('platform key', KNOWN_OPERATING_SYSTEMS);
 const weight = (field: string) => int(field, 1, MAX_WEIGHT).optional();
 
-/** 0/1, true/false (JSON or form text). */
+/** Laravel's `boolean`: true, false, 1, 0, "1", "0" (JSON or form text); not "true" or "false". */
 const flag = (field: string) =>
-  z.preprocess((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v), oneOf(field, [0, 1] as const)).optional();
+  z.preprocess(
+    (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
+    z.literal([0, 1], { error: `The ${field} field must be true or false (1 or 0).` }),
+  ).optional();
 
 /**
- * Current phpShort's `Y-m-d H:i` in the instance's time zone (seconds
- * accepted, `T` too), as the date and time parts the expiry already stores.
+ * A date of the active period as phpShort's `date` rule takes it, narrowed to the sensible
+ * spellings: `Y-m-d`, `Y-m-d H:i`, `Y-m-d H:i:s`, and ISO 8601 with `T`, fractions of a second
+ * and an offset or `Z` (what JavaScript's toISOString writes). Without an offset it is a wall
+ * clock in the instance's time zone, resolved by api/link-input.ts; a date alone is its midnight
+ * (Carbon::parse, LinkTrait.php:116/120).
  */
-const PERIOD = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+export interface PeriodAt {
+  date: string;
+  /** HH:MM:SS */
+  time: string;
+  /** Minutes east of UTC, when the text gave an offset. */
+  offset: number | null;
+}
+const PERIOD = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+export function periodOf(text: string): PeriodAt | null {
+  const m = PERIOD.exec(text);
+  if (!m) return null;
+  const [, date, hh = '00', mi = '00', ss = '00', zone] = m;
+  const [y, mo, d] = date!.split('-').map(Number) as [number, number, number];
+  const real = new Date(Date.UTC(y, mo - 1, d));
+  if (real.getUTCFullYear() !== y || real.getUTCMonth() !== mo - 1 || real.getUTCDate() !== d) return null; // 2030-02-30
+  if (Number(hh) > 23 || Number(mi) > 59 || Number(ss) > 59) return null;
+  let offset: number | null = null;
+  if (zone !== undefined) {
+    const o = zone.replace(':', '');
+    const [oh, om] = /^z$/i.test(o) ? [0, 0] : [Number(o.slice(1, 3)), Number(o.slice(3) || 0)];
+    if (oh > 23 || om > 59) return null;
+    offset = (o[0] === '-' ? -1 : 1) * (oh * 60 + om);
+  }
+  return { date: date!, time: `${hh}:${mi}:${ss}`, offset };
+}
 const periodAt = (field: string) => {
-  const message = `The ${field} must be a date and time in the format YYYY-MM-DD HH:MM.`;
+  const message = `The ${field} must be a date (YYYY-MM-DD), a date and time (YYYY-MM-DD HH:MM, seconds optional) or ISO 8601 with an offset (2030-01-31T12:00:00Z).`;
   return z.string({ error: message }).trim().transform((s, ctx) => {
-    const m = PERIOD.exec(s);
-    if (!m || !dateString(field).safeParse(m[1]).success) {
+    const at = periodOf(s);
+    if (!at) {
       ctx.issues.push({ code: 'custom', message, input: s });
       return z.NEVER;
     }
-    return { date: m[1]!, time: `${m[2]}:${m[3]}` };
+    return at;
   });
 };
+
+/**
+ * A targeting list: a row whose key and value are both blank is dropped (phpShort's
+ * `required_with` lets it through and LinkTrait.php:136 keeps only rows with a value).
+ */
+const blankRow = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+  && Object.entries(v).every(([k, x]) => k === 'weight' || x === '' || x === null || x === undefined)
+  && ((v as { value?: unknown }).value ?? '') === '';
+const rows = <T extends z.ZodType>(field: string, item: T, max: number) =>
+  z.preprocess((v) => {
+    const all = toList(v);
+    return Array.isArray(all) ? all.filter((r) => !blankRow(r)) : all;
+  }, list(field, item, max));
 
 /** `targets[i]`: the key is checked against `targets_type` with the stored link in view (api/link-targets.ts). */
 const target = z.object({
@@ -83,19 +149,21 @@ const writable = {
   expiration_url: clearable(httpUrl('expiration_url')),
   expiration_date: clearable(dateString('expiration_date')),
   expiration_time: clearable(timeString('expiration_time')),
-  expiration_clicks: clearable(int('expiration_clicks', 1)),
+  // 0 is no limit (phpShort: min:0); stored as none.
+  expiration_clicks: clearable(int('expiration_clicks', 0)),
   target_type: oneOf('target_type', TARGET_TYPES).optional(),
   country: keyed('country', countryKey).optional(),
   platform: keyed('platform', platformKey).optional(),
   language: keyed('language', languageKey).optional(),
-  rotation: list('rotation', z.object({ value: httpUrl('rotation value'), weight: weight('rotation weight') }, { error: 'Each rotation entry needs a value.' }), LIMITS.targetEntries).optional(),
+  rotation: rows('rotation', z.object({ value: httpUrl('rotation value'), weight: weight('rotation weight') }, { error: 'Each rotation entry needs a value.' }), LIMITS.targetEntries).optional(),
   // Current phpShort's generation of the same model (DESIGN.md "Link fields"; link-input.ts maps both).
   targets_type: clearable(oneOfStrings('targets_type', TARGETS_TYPES)),
-  targets: list('targets', target, MAX_TARGETS).optional(),
+  targets: rows('targets', target, MAX_TARGETS).optional(),
   redirect_password: clearable(secret('redirect_password')).describe('The redirect password (current phpShort); with it, password means the statistics password.'),
   active_period_start_at: clearable(periodAt('active_period_start_at')),
   active_period_end_at: clearable(periodAt('active_period_end_at')),
-  clicks_limit: clearable(int('clicks_limit', 1)),
+  // phpShort: integer, min:0, digits_between:0,9 (StoreLinkRequest.php:77); 0 is no limit.
+  clicks_limit: clearable(int('clicks_limit', 0, 999_999_999)),
   sensitive_content: flag('sensitive_content'),
   rules: z.preprocess((v) => (v === '' ? null : v), linkRulesSchema.nullable()).optional(),
   preview_title: clearable(str('preview_title', PREVIEW_LIMITS.title)),
@@ -111,7 +179,14 @@ export const linkCreateSchema = z.object({
 });
 export type LinkCreateInput = z.infer<typeof linkCreateSchema>;
 
-export const linkUpdateSchema = z.object({ ...writable, url: writable.url.optional() });
+export const linkUpdateSchema = z.object({
+  ...writable,
+  url: writable.url.optional(),
+  alias: updateAlias,
+  /** Create-only: the link's own domain echoed back is accepted, another is 422 (routes/links.ts). */
+  domain_id: clearable(id('domain_id')),
+  domain: clearable(id('domain')),
+});
 export type LinkUpdateInput = z.infer<typeof linkUpdateSchema>;
 
 export const linkListQuerySchema = z.object({

@@ -6,7 +6,7 @@ import type { Account, ApiErrorBody, Deleted, ValidationErrorBody, Domain, Link,
 import { LINK_HEALTH, PIXEL_TYPES } from '../constants.ts';
 import { same } from './same-type.ts';
 import { linkRuleSchema } from './link-rules.ts';
-import { OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
+import { LEGACY_OPERATING_SYSTEMS, OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
 const keyValue = z.object({ key: z.string(), value: z.string() });
@@ -47,7 +47,7 @@ export const linkSchema = z.object({
   expiration_clicks: z.number().int().nullable(),
   target_type: z.literal([0, 1, 2, 3, 4]).describe('0 none, 1 country, 2 platform, 3 language, 4 rotation'),
   country: z.array(keyValue),
-  platform: z.array(keyValue).describe(`key: one of ${OPERATING_SYSTEMS.join(', ')} (the seed's seven first)`),
+  platform: z.array(keyValue).describe(`key: one of ${OPERATING_SYSTEMS.join(', ')}; a link stored before Linkdesk took these seven may also read ${LEGACY_OPERATING_SYSTEMS.join(', ')}`),
   language: z.array(keyValue),
   rotation: z.array(z.object({ value: z.string() })),
   targets_type: z.enum(TARGETS_TYPES).nullable()

@@ -3,7 +3,7 @@
 // /links; items behave as if sent one after another, and the valid ones are
 // written together in one transaction (one commit instead of one per link),
 // each link (row and pixels) atomically: one fails alone, never half written.
-import { RESERVED_ALIASES } from '../../../shared/constants.ts';
+import { LIMITS, RESERVED_ALIASES } from '../../../shared/constants.ts';
 import { bulkImportedFieldsSchema } from '../../../shared/schemas/bulk.ts';
 import { readingForm } from '../../../shared/schemas/fields.ts';
 import { linkCreateSchema, type LinkCreateInput } from '../../../shared/schemas/links.ts';
@@ -57,8 +57,8 @@ const rejected = (index: number, e: ApiError): BulkCreateItem => ({
   index, status: 422, result: 'rejected', id: null, message: e.message, ...(e.errors ? { errors: e.errors } : {}),
 });
 
-/** `alias-2`, `-3`…, cut so the whole stays within the 100 characters an alias may have. */
-const numbered = (alias: string, n: number) => `${alias.slice(0, 100 - String(n).length - 1)}-${n}`;
+/** `alias-2`, `-3`…, cut so the whole stays within the characters an alias may have. */
+const numbered = (alias: string, n: number) => `${[...alias].slice(0, LIMITS.aliasLength - String(n).length - 1).join('')}-${n}`;
 
 export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown[], opts: BulkCreateOptions): Promise<BulkCreateOutcome> {
   const { repos, timeZone } = deps;

@@ -1,14 +1,18 @@
 // From a validated link body (and the stored link, on update) to the columns to
 // write: the cross-field rules of DESIGN.md live here, one place for create and update.
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
-import type { LinkCreateInput, LinkUpdateInput } from '../../../shared/schemas/links.ts';
+import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
+import type { LinkCreateInput, LinkUpdateInput, PeriodAt } from '../../../shared/schemas/links.ts';
 import type { LinkRow, LinkWrite, LinksRepository } from '../db/repositories/links-repository.ts';
 import { hashPassword, randomBase62 } from '../util/secrets.ts';
-import { zonedToUtc } from '../util/time.ts';
-import { invalid } from './errors.ts';
-import { targetingColumns } from './link-targets.ts';
+import { utcToZoned, wallTimeExists, zonedToUtc } from '../util/time.ts';
+import { ApiError, invalid } from './errors.ts';
+import { refuseNewLegacyOs, targetingColumns } from './link-targets.ts';
 
 export { parseTargets, type TargetEntry, type Targets } from './link-targets.ts';
+
+/** An update body, or a create body (bulk's on_conflict=update applies one to the link holding its alias). */
+type LinkInput = Omit<LinkUpdateInput, 'alias'> & { alias?: string | null };
 
 interface Context {
   userId: number;
@@ -45,11 +49,37 @@ async function freshAlias(ctx: Context, domainId: number | null): Promise<string
   }
 }
 
+/**
+ * A date of the active period as the instant it names and the wall clock (date, HH:MM) of the
+ * instance's zone the link stores. Without an offset it is that zone's wall clock: a time the
+ * zone skips (a DST gap) is refused, one it passes twice is the first. Seconds count; fractions do not.
+ */
+function periodInstant(field: string, at: PeriodAt, timeZone: string): { utc: number; date: string; time: string } {
+  if (at.offset === null) {
+    if (!wallTimeExists(at.date, at.time, timeZone)) {
+      throw invalid(field, `The ${field} ${at.date} ${at.time.slice(0, 5)} does not exist in ${timeZone}: the clocks skip it (daylight saving time).`);
+    }
+    return { utc: zonedToUtc(at.date, at.time, timeZone), date: at.date, time: at.time.slice(0, 5) };
+  }
+  const [y, m, d] = at.date.split('-').map(Number) as [number, number, number];
+  const [hh, mi, ss] = at.time.split(':').map(Number) as [number, number, number];
+  const utc = Date.UTC(y, m - 1, d, hh, mi, ss) - at.offset * 60_000;
+  const wall = utcToZoned(utc, timeZone);
+  return { utc, date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
+/** A rule may keep a legacy operating system the link's stored rules name; none may add one (link-targets.ts). */
+function keepLegacyOnly(rules: NonNullable<LinkUpdateInput['rules']>, storedRules: string | null) {
+  const kept = new Set<string>();
+  if (storedRules) for (const r of JSON.parse(storedRules) as LinkRule[]) for (const os of r.if.operating_systems ?? []) kept.add(os);
+  rules.forEach((r, i) => r.if.operating_systems?.forEach((os) => refuseNewLegacyOs(`rules.${i}.if.operating_systems`, os, kept)));
+}
+
 /** Shared by create and update: everything but url, domain and alias. */
-async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkRow | undefined): Promise<LinkWrite> {
+async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | undefined): Promise<LinkWrite> {
   const out: LinkWrite = {};
   const hash = ctx.hash ?? hashPassword;
-  const { link: linkPassword, stats: statsPassword } = passwordsOf(input);
+  const { link: linkPassword, stats: statsPassword } = passwordsOf(input as LinkUpdateInput);
   if (linkPassword !== undefined) out.password_hash = linkPassword === null ? null : await hash(linkPassword);
   if (statsPassword !== undefined) out.privacy_password_hash = statsPassword === null ? null : await hash(statsPassword);
   if (input.privacy !== undefined) out.privacy = input.privacy;
@@ -66,15 +96,20 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
   if (input.expiration_url !== undefined) out.expiration_url = input.expiration_url;
   // clicks_limit is current phpShort's name for expiration_clicks; sent together, clicks_limit wins.
   const clicksLimit = input.clicks_limit !== undefined ? input.clicks_limit : input.expiration_clicks;
-  if (clicksLimit !== undefined) out.expiration_clicks = clicksLimit;
+  // 0 is no limit (phpShort's min:0), stored as none.
+  if (clicksLimit !== undefined) out.expiration_clicks = clicksLimit === 0 ? null : clicksLimit;
   for (const f of PREVIEW_FIELDS) if (input[f] !== undefined) out[f] = input[f];
   if (input.sensitive_content !== undefined) out.sensitive_content = input.sensitive_content;
-  if (input.rules !== undefined) out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
+  if (input.rules !== undefined) {
+    keepLegacyOnly(input.rules ?? [], stored?.rules ?? null);
+    out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
+  }
 
   // Expiration date and time (active_period_end_at is both at once, and wins): the time needs a date; ends_at follows both.
   const end = input.active_period_end_at;
-  const sentDate = end !== undefined ? end?.date ?? null : input.expiration_date;
-  const sentTime = end !== undefined ? end?.time ?? null : input.expiration_time;
+  const endAt = end ? periodInstant('active_period_end_at', end, ctx.timeZone) : end;
+  const sentDate = end !== undefined ? endAt?.date ?? null : input.expiration_date;
+  const sentTime = end !== undefined ? endAt?.time ?? null : input.expiration_time;
   const date = sentDate !== undefined ? sentDate : stored?.expiration_date ?? null;
   let time = sentTime !== undefined ? sentTime : stored?.expiration_time ?? null;
   if (date === null && time !== null) {
@@ -84,14 +119,22 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
   if (sentDate !== undefined || sentTime !== undefined) {
     out.expiration_date = date;
     out.expiration_time = time;
-    out.ends_at = date === null ? null : zonedToUtc(date, time ?? '00:00', ctx.timeZone);
+    out.ends_at = endAt ? endAt.utc : date === null ? null : zonedToUtc(date, time ?? '00:00', ctx.timeZone);
   }
   const start = input.active_period_start_at;
-  if (start !== undefined) out.starts_at = start === null ? null : zonedToUtc(start.date, start.time, ctx.timeZone);
+  if (start !== undefined) out.starts_at = start === null ? null : periodInstant('active_period_start_at', start, ctx.timeZone).utc;
+  // required_with (StoreLinkRequest.php:75-76): on a create, an end in phpShort's spelling needs its start.
+  // (A start alone stays Linkdesk's "active from": its app and its exports write one.)
+  if (!stored && end && !start) {
+    throw invalid('active_period_start_at', 'The active_period_start_at field is required when active_period_end_at is present.');
+  }
   const startsAt = out.starts_at !== undefined ? out.starts_at : stored?.starts_at ?? null;
   const endsAt = out.ends_at !== undefined ? out.ends_at : stored?.ends_at ?? null;
   if ((start !== undefined || end !== undefined) && startsAt !== null && endsAt !== null && startsAt >= endsAt) {
-    throw invalid(end ? 'active_period_end_at' : 'active_period_start_at', 'The active_period_end_at must be after the active_period_start_at.');
+    // before:/after: (StoreLinkRequest.php:75-76) fail on both fields of the pair sent.
+    const message = 'The active_period_end_at must be after the active_period_start_at.';
+    const fields = [start ? 'active_period_start_at' : null, end ? 'active_period_end_at' : null].filter((f) => f !== null);
+    throw new ApiError(422, message, Object.fromEntries((fields.length ? fields : ['active_period_end_at']).map((f) => [f, [message]])));
   }
 
   Object.assign(out, targetingColumns(input, stored));
@@ -128,7 +171,7 @@ export async function createColumns(ctx: Context, input: LinkCreateInput) {
   return { columns: { ...columns, url: input.url, alias, domain_id: domainId }, pixelIds };
 }
 
-export async function updateColumns(ctx: Context, input: LinkUpdateInput, stored: LinkRow) {
+export async function updateColumns(ctx: Context, input: LinkInput, stored: LinkRow) {
   const columns = await commonColumns(ctx, input, stored);
   if (input.url !== undefined) columns.url = input.url;
   if (input.alias) {

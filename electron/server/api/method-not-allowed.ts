@@ -9,9 +9,10 @@ import { ApiError } from './errors.ts';
 /** The order `Allow` lists them in. */
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-export function createMethodIndex(opts: { maxParamLength: number }) {
-  // Matched like the app's own router (ignoreTrailingSlash, maxParamLength): a query is never read here.
-  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: opts.maxParamLength, querystringParser: () => ({}) });
+export function createMethodIndex() {
+  // Matched like the app's own router (ignoreTrailingSlash); a segment too long for that one was refused (414)
+  // before a request gets here, so none is too long here. A query is never read.
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: Number.MAX_SAFE_INTEGER, querystringParser: () => ({}) });
   const added = new Set<string>();
   const methods = new Set<string>();
   return {

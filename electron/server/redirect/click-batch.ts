@@ -172,7 +172,7 @@ export function enrichPacked(p: PackedClicks, lookup: CountryLookup): ClickRecor
     const n = i * NUMS;
     out.push({
       link_id: nums[n]!, user_id: nums[n + 1]!, created_at: nums[n + 2]!,
-      country, platform: agent.platform, browser: agent.browser, language, referrer,
+      country, platform: agent.os, browser: agent.browser, language, referrer,
       city: ip === NONE ? null : cities[ip]!, continent: ip === NONE ? null : continents[ip]!, device: agent.device,
       source: nums[n + 3] ? 'qr' : 'link', utm_source: utm.utm_source, utm_medium: utm.utm_medium, utm_campaign: utm.utm_campaign,
       destination: str(refs[r + 6]!) ?? null,

@@ -5,8 +5,10 @@
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
 import { UAParser } from 'ua-parser-js';
-import type { Platform } from '../../../shared/constants.ts';
-import type { Browser, OperatingSystem } from '../../../shared/targeting-keys.ts';
+import type { OperatingSystem } from '../../../shared/targeting-keys.ts';
+import { browserKey, deviceKey, OS_TO_PLATFORM, osKey, type Device } from './ua-keys.ts';
+
+export type { Device } from './ua-keys.ts';
 
 /** A Map that forgets its oldest entry when full; overlong keys are computed, not kept. */
 export function memo<V>(max: number, compute: (key: string) => V, maxKeyLength = 512): (key: string) => V {
@@ -23,61 +25,21 @@ export function memo<V>(max: number, compute: (key: string) => V, maxKeyLength =
   };
 }
 
-// ua-parser-js 1.x names, and Sec-CH-UA-Platform values, to the seed's seven.
-const OS_TO_PLATFORM: Record<string, Platform> = {
-  'iOS': 'iOS',
-  'iPadOS': 'iOS',
-  'Android': 'Android',
-  'Windows': 'Windows',
-  'Mac OS': 'OS X',
-  'macOS': 'OS X',
-  'Linux': 'Linux',
-  'Ubuntu': 'Ubuntu',
-  'Chromium OS': 'Chrome OS',
-  'Chrome OS': 'Chrome OS',
-};
-
-// ua-parser-js 1.x names to current phpShort's operating systems (targeting; the seven above stay the clicks' platform).
-const OS_NAME: Record<string, OperatingSystem> = {
-  ...OS_TO_PLATFORM,
-  'Windows Phone': 'Windows Phone', 'Windows Mobile': 'Windows Phone', 'BlackBerry': 'BlackBerry', 'RIM Tablet OS': 'BlackBerry',
-  'Tizen': 'Tizen', 'KAIOS': 'KaiOS', 'KaiOS': 'KaiOS', 'HarmonyOS': 'HarmonyOS',
-  'Debian': 'Linux', 'Fedora': 'Linux', 'Mint': 'Linux', 'Arch': 'Linux', 'Gentoo': 'Linux', 'CentOS': 'Linux', 'Red Hat': 'Linux',
-  'SUSE': 'Linux', 'Kubuntu': 'Ubuntu', 'Xubuntu': 'Ubuntu', 'Lubuntu': 'Ubuntu',
-};
-
-// ua-parser-js 1.x browser names to current phpShort's.
-const BROWSER_NAME: Record<string, Browser> = {
-  'Chrome': 'Chrome', 'Mobile Chrome': 'Chrome', 'Chrome WebView': 'Chrome', 'Chromium': 'Chrome', 'Chrome Headless': 'Chrome',
-  'Firefox': 'Firefox', 'Mobile Firefox': 'Firefox', 'Firefox Focus': 'Firefox', 'Firefox Reality': 'Firefox',
-  'Safari': 'Safari', 'Mobile Safari': 'Safari',
-  'Edge': 'Edge', 'Opera': 'Opera', 'Opera Mobi': 'Opera', 'Opera Mini': 'Opera', 'Opera Touch': 'Opera', 'Opera GX': 'Opera',
-  'IE': 'Internet Explorer', 'IEMobile': 'Internet Explorer', 'Samsung Internet': 'Samsung Internet', 'Yandex': 'Yandex Browser',
-  'UCBrowser': 'UC Browser', 'Vivaldi': 'Vivaldi', 'Brave': 'Brave',
-};
-
-export type Device = 'desktop' | 'mobile' | 'tablet' | 'watch' | 'television' | 'console';
-// ua-parser-js device types to phpShort's names; a User-Agent naming none is a desktop's, as phpShort counts it.
-const DEVICE_OF: Record<string, Device> = { mobile: 'mobile', tablet: 'tablet', wearable: 'watch', smarttv: 'television', console: 'console' };
-
 /**
- * `platform`: the seed's seven (clicks); `os` and `targetBrowser`: current
- * phpShort's names, which targeting and rules match; `browser`: as parsed (clicks).
+ * The visitor's browser, operating system and device in phpShort's words
+ * (ua-keys.ts): targeting and rules match them, and the clicks' statistics
+ * count the same words. `os` is null for a system phpShort has no name for;
+ * `browser` is ua-parser-js's own name for one phpShort does not list.
  */
 export interface Agent {
-  bot: boolean; platform: Platform | null; browser: string | null; device: Device | null;
-  os: OperatingSystem | null; targetBrowser: Browser | null;
+  bot: boolean; os: OperatingSystem | null; browser: string | null; device: Device | null;
 }
 
-const MAX_FIELD = 100;
+const BOT: Agent = { bot: true, os: null, browser: null, device: null };
 const parseAgent = memo<Agent>(5000, (ua) => {
-  if (isbot(ua)) return { bot: true, platform: null, browser: null, device: null, os: null, targetBrowser: null };
+  if (isbot(ua)) return BOT;
   const r = UAParser(ua);
-  const browser = r.browser.name ? r.browser.name.slice(0, MAX_FIELD) : null;
-  return {
-    bot: false, platform: OS_TO_PLATFORM[r.os.name ?? ''] ?? null, browser, device: DEVICE_OF[r.device.type ?? ''] ?? 'desktop',
-    os: OS_NAME[r.os.name ?? ''] ?? null, targetBrowser: BROWSER_NAME[r.browser.name ?? ''] ?? null,
-  };
+  return { bot: false, os: osKey(r), browser: browserKey(r), device: deviceKey(r) };
 });
 
 /**
@@ -89,8 +51,8 @@ export function agentOf(userAgent: string | undefined, chPlatform: string | unde
   const a = parseAgent(userAgent ?? '');
   if (a.bot || !chPlatform) return a;
   const hinted = OS_TO_PLATFORM[chPlatform.trim().replace(/^"|"$/g, '')];
-  if (!hinted || hinted === a.platform || (hinted === 'Linux' && a.platform === 'Ubuntu')) return a;
-  return { ...a, platform: hinted, os: hinted };
+  if (!hinted || hinted === a.os || (hinted === 'Linux' && a.os === 'Ubuntu')) return a;
+  return { ...a, os: hinted };
 }
 
 /** Primary language subtags in the visitor's order of preference (q-values honoured, q=0 and `*` left out). */

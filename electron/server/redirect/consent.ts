@@ -20,7 +20,8 @@ const sensitiveCookie = (linkId: number) => `ld_sensitive_${linkId}`;
  * query strings but not with `/<alias>+` or another link's requests, so a
  * visitor's many links do not all ride along on every redirect.
  */
-const attributes = (alias: string, secure: boolean) => `Path=/${alias}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+// Percent-encoded as the browser sends the path (an alias may be `café`; a header holds ASCII only).
+const attributes = (alias: string, secure: boolean) => `Path=/${encodeURIComponent(alias)}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /** The choice this browser made for the link, if any. Unsigned: it is the visitor's own to change. */
 export function consentOf(cookieHeader: string | undefined, linkId: number): ConsentChoice | undefined {

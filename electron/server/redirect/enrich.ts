@@ -52,7 +52,7 @@ export function enrich(raw: RawClick, lookup: CountryLookup): ClickRecord | null
   const place = geo.place(raw.ip);
   return {
     link_id: raw.link_id, user_id: raw.user_id, created_at: raw.created_at,
-    country, platform: agent.platform, browser: agent.browser,
+    country, platform: agent.os, browser: agent.browser,
     language: languagesOf(raw.lang ?? '')[0] ?? null, referrer: referrerOf(raw.referer),
     city: place ? cityKey(place) : null, continent: place?.continent ?? geo.continent(raw.ip, country), device: agent.device,
     source: raw.qr ? 'qr' : 'link', ...utmOf(raw.dest), destination: raw.to ?? null,

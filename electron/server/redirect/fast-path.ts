@@ -7,7 +7,7 @@
 import proxyAddr from '@fastify/proxy-addr';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
-import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
+import { ASCII_ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
 import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
 import type { ClickGate } from './click-gate.ts';
 
@@ -69,8 +69,9 @@ export function installFastPath(server: Server, route: FastRoute, trust: false |
     if (req.method === 'GET') {
       const url = req.url ?? '';
       const q = url.indexOf('?');
+      // ASCII aliases only: one spelled in other scripts arrives percent-encoded and goes to Fastify, which decodes it.
       const alias = url.slice(1, q === -1 ? undefined : q);
-      if (url.charCodeAt(0) === 47 && ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase())) {
+      if (url.charCodeAt(0) === 47 && ASCII_ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase())) {
         // A redirect records a click: while the writer is behind, it waits for room.
         if (!route.gate.open) return park(req, res);
         const link = route.enabled() ? route.plainLink(addressing.hostname(req), alias, req.headers['user-agent']) : undefined;

@@ -9,7 +9,7 @@
 // UPDATE in the database.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ALIASES, TARGET_TYPE } from '../../../shared/constants.ts';
-import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
+import { ALIAS_PATTERN, normalizeAlias } from '../../../shared/schemas/links.ts';
 import type { Repositories } from '../api/context.ts';
 import { hostOfUrl, reservedHostReason } from '../api/routes/domains.ts';
 import { linkStatus, shortUrl } from '../api/serializers.ts';
@@ -171,9 +171,10 @@ export async function registerRedirects(
   /** The link for `/<alias>` or `/<alias>+` on this host, or undefined after answering "not found". */
   type Looked = { link: RedirectLink | undefined; stats: boolean; host: string };
   function lookup(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply): Maybe<Looked> {
+    // Fastify has percent-decoded the path (`/caf%C3%A9`); aliases are stored NFC, so an NFD spelling finds the same link.
     const raw = req.params.alias;
     const stats = raw.endsWith('+');
-    const alias = stats ? raw.slice(0, -1) : raw;
+    const alias = normalizeAlias(stats ? raw.slice(0, -1) : raw);
     const host = hostOf(req);
     cache.sync();
     const valid = ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase());

@@ -24,7 +24,7 @@ export function requestVisitor(needs: number, c: Client, agent: Agent | null, ge
     country,
     continent: needs & NEED.continent ? continentOf(country) : null,
     platform: agent?.os ?? null,
-    browser: agent?.targetBrowser ?? null,
+    browser: agent?.browser ?? null,
     device: agent?.device ?? null,
     languages: needs & NEED.languages ? languagesOf((c.headers['accept-language'] as string | undefined) ?? '') : EMPTY,
     query,

@@ -30,27 +30,48 @@ export function utcToZoned(utcMs: number, timeZone: string): string {
 }
 
 /** Recent answers: an import gives thousands of links the same few expiry dates. */
-const converted = new Map<string, number>();
+const converted = new Map<string, { utc: number; exists: boolean }>();
 
-/** The UTC instant of a wall-clock date and time in `timeZone`. */
+/**
+ * The UTC instant of a wall-clock date and time (`HH:MM` or `HH:MM:SS`) in `timeZone`. A wall
+ * time the zone passes twice (clocks going back) is its first, earlier instant; one the zone skips
+ * (clocks going forward: 02:30 on a spring night in New York) is read with the offset in force
+ * before the skip, which lands as far past the skip as it was into it (03:30), as Temporal's
+ * `compatible` reading does. wallTimeExists says which times are skipped.
+ */
 export function zonedToUtc(date: string, time: string, timeZone: string): number {
+  return lookup(date, time, timeZone).utc;
+}
+
+/** Whether `timeZone`'s clocks ever show this date and time (false inside a DST gap). */
+export function wallTimeExists(date: string, time: string, timeZone: string): boolean {
+  return lookup(date, time, timeZone).exists;
+}
+
+function lookup(date: string, time: string, timeZone: string) {
   const key = `${timeZone} ${date} ${time}`;
   const known = converted.get(key);
   if (known !== undefined) return known;
-  const utc = convert(date, time, timeZone);
+  const answer = convert(date, time, timeZone);
   if (converted.size >= 1000) converted.clear();
-  converted.set(key, utc);
-  return utc;
+  converted.set(key, answer);
+  return answer;
 }
 
-function convert(date: string, time: string, timeZone: string): number {
+const DAY_MS = 86_400_000;
+
+function convert(date: string, time: string, timeZone: string): { utc: number; exists: boolean } {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let guess = wall - offsetAt(wall, timeZone);
-  // A second pass settles instants next to a DST change.
-  guess = wall - offsetAt(guess, timeZone);
-  return guess;
+  const [hh, mm, ss = 0] = time.split(':').map(Number) as [number, number, number?];
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss);
+  // The offsets in force around this wall time: a zone changes its offset at most once a day.
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const candidates = [...new Set([before, offsetAt(wall, timeZone), after])]
+    .map((o) => wall - o)
+    .filter((utc) => utc + offsetAt(utc, timeZone) === wall);
+  if (candidates.length) return { utc: Math.min(...candidates), exists: true };
+  return { utc: wall - before, exists: false };
 }
 
 export function isValidTimeZone(tz: string): boolean {

@@ -144,14 +144,18 @@ describe('JSON is taken as typed', () => {
     expect((await s.sql('SELECT COUNT(*) AS n FROM api_keys'))[0].n).toBe(before);
   });
 
-  it('a scalar where a list is required is refused (pixel_ids: 74, scopes: "links:read", ids: 5)', async () => {
+  it('a scalar where a list is required is refused (pixel_ids: 74, scopes: "links:read", events: "link.created", ids: 5)', async () => {
     const pixel = (await s.api('POST', '/pixels', { json: { name: 'Scalar', type: 'x', pixel_id: 's' } })).body.data.id as number;
     const link = await s.api('POST', '/links', { json: { url: 'https://scalar.example/', pixel_ids: pixel } });
     expect(link.status).toBe(422);
     expect(link.body.errors.pixel_ids).toEqual(['The pixel_ids must be a list.']);
     const key = await s.api('POST', '/keys', { json: { name: 'scalar', scopes: 'links:read' } });
     expect(key.status).toBe(422);
-    expect(key.body.errors.scopes).toBeDefined();
+    expect(key.body.errors.scopes).toEqual(['The scopes must be a list.']);
+    // A string has a length, but it is one complaint: not a list (not also "more than 4 items").
+    const hook = await s.api('POST', '/webhooks', { json: { url: 'https://hooks.example/in', events: 'link.created' } });
+    expect(hook.status).toBe(422);
+    expect(hook.body.errors.events).toEqual(['The events must be a list.']);
     const id = await newLink();
     const del = await s.api('DELETE', '/links/bulk', { json: { ids: id } });
     expect(del.status).toBe(422);

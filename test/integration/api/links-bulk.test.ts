@@ -52,7 +52,7 @@ describe('POST /links/bulk', () => {
     const invalid = [
       { url: 'javascript:alert(1)' },
       { alias: 'no-url' },
-      { url: 'https://example.com', target_type: 1 },
+      { url: 'https://example.com', target_type: 5 },
       { url: 'https://example.com', expiration_time: '10:00' },
       { url: 'https://example.com', privacy: 2 },
       { url: 'https://example.com', alias: 'api' },
@@ -189,11 +189,11 @@ describe('POST /links/bulk', () => {
       links: [
         { url: 'https://example.com/r3', alias: 'ren' },
         { url: 'https://example.com/r4', alias: 'ren' },
-        { url: 'https://example.com/long', alias: 'x'.repeat(100) },
-        { url: 'https://example.com/long2', alias: 'x'.repeat(100) },
+        { url: 'https://example.com/long', alias: 'x'.repeat(255) },
+        { url: 'https://example.com/long2', alias: 'x'.repeat(255) },
       ],
     });
-    expect(r.body.data.map((i: any) => i.data.alias)).toEqual(['ren-3', 'ren-4', 'x'.repeat(100), `${'x'.repeat(98)}-2`]);
+    expect(r.body.data.map((i: any) => i.data.alias)).toEqual(['ren-3', 'ren-4', 'x'.repeat(255), `${'x'.repeat(253)}-2`]);
     expect(r.body.summary.created).toBe(4);
   });
 

@@ -34,7 +34,7 @@ describe('recording', () => {
       expect(st.clicks).toBe(1);
       expect(st.countries).toEqual([{ value: 'GB', count: 1 }]);
       expect(st.platforms).toEqual([{ value: 'iOS', count: 1 }]);
-      expect(st.browsers).toEqual([{ value: 'Mobile Safari', count: 1 }]);
+      expect(st.browsers).toEqual([{ value: 'Safari', count: 1 }]); // phpShort's name (config/browsers.php:13), as targeting's
       expect(st.languages).toEqual([{ value: 'fr', count: 1 }]);
       expect(st.referrers).toEqual([{ value: 'www.example.net', count: 1 }]);
       expect(st.days).toEqual([{ date: new Date(before).toISOString().slice(0, 10), count: 1 }]);

@@ -46,11 +46,12 @@ describe('targets_type', () => {
     expect(await to(a, { 'x-forwarded-for': US })).toBe(u('default'));
   });
 
-  it('operating_systems: phpShort\'s names from the User-Agent, the seed\'s seven and beyond', async () => {
-    const a = await targeted('operating_systems', [['Android', 'android'], ['OS X', 'mac'], ['Tizen', 'tizen']]);
+  it('operating_systems: phpShort\'s seven names from the User-Agent (a stored legacy key: compat-visits.test.ts)', async () => {
+    const a = await targeted('operating_systems', [['Android', 'android'], ['OS X', 'mac'], ['Chrome OS', 'cros']]);
     expect(await to(a, { 'user-agent': UA.Android })).toBe(u('android'));
     expect(await to(a, { 'user-agent': UA['OS X'] })).toBe(u('mac'));
-    expect(await to(a, { 'user-agent': SAMSUNG_TV })).toBe(u('tizen'));
+    expect(await to(a, { 'user-agent': UA['Chrome OS'] })).toBe(u('cros'));
+    expect(await to(a, { 'user-agent': SAMSUNG_TV })).toBe(u('default')); // Tizen
     expect(await to(a, { 'user-agent': UA.iOS })).toBe(u('default'));
   });
 

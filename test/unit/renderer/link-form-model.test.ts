@@ -44,6 +44,11 @@ describe('formToBody on create', () => {
     expect(body).not.toHaveProperty('preview_description');
   });
 
+  it('sends a click limit typed as digits as a number: the API takes JSON as typed', () => {
+    expect(formToBody({ ...emptyLinkForm(), url: 'https://a.example/', expiration_clicks: ' 12 ' }, false).expiration_clicks).toBe(12);
+    expect(formToBody({ ...emptyLinkForm(), url: 'https://a.example/', expiration_clicks: '99999999999999999' }, false).expiration_clicks).toBe(1e17);
+  });
+
   it('keeps empty target rows so the server can name the row that is wrong', () => {
     const body = formToBody({
       ...emptyLinkForm(), url: 'https://e.x/', targets_type: 'rotations', targets: [{ key: '', value: '', weight: 3 }, { key: '', value: 'https://b/', weight: '' }],

@@ -18,7 +18,7 @@ describe('the link form checked with the shared schema', () => {
     });
     expect(errors).toEqual({
       url: 'The destination URL must be a web address starting with http:// or https://.',
-      alias: 'The alias may only contain letters, digits, dashes and underscores, up to 100 characters.',
+      alias: 'The alias may only contain letters, numbers, dashes and underscores.',
       preview_image: 'The preview image URL must be a web address starting with http:// or https://.',
       'targets.1.value': 'The URL for country 2 must be a web address starting with http:// or https://.',
     });

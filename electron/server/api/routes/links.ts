@@ -7,7 +7,7 @@ import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { restrictCreateBody, withinDomain } from '../domain-restriction.ts';
 import { destinationChanged } from '../../health/destinations.ts';
 import type { ApiContext } from '../context.ts';
-import { ApiError, notFound, rejectFields } from '../errors.ts';
+import { ApiError, invalid, notFound } from '../errors.ts';
 import { createColumns, updateColumns } from '../link-input.ts';
 import { deleted, page, single } from '../responses.ts';
 import { serializeLink } from '../serializers.ts';
@@ -60,11 +60,15 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
         tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema,
         response: { 200: singleOf(linkSchema), ...errorResponses },
       },
-      preValidation: rejectFields(['domain_id', 'domain'], 'after a link is created'),
       handler: async (req) => {
         const p = principalOf(req);
         const { userId } = p;
         const stored = await find(p, req.params.id);
+        // Clients echo the link's own domain back (phpShort's update ignores domain_id); another one is a 422.
+        for (const f of ['domain_id', 'domain'] as const) {
+          const sent = req.body[f];
+          if (sent !== undefined && sent !== stored.domain_id) throw invalid(f, `The ${f} cannot be changed after a link is created.`);
+        }
         const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone }, req.body, stored);
         await ctx.repos.links.update(userId, stored.id, columns, pixelIds, destinationChanged(stored, columns));
         if (columns.url !== undefined && columns.url !== stored.url) ctx.scheduleTitle(stored.id, columns.url);

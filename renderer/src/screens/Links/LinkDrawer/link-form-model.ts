@@ -92,7 +92,12 @@ export function linkToForm(l: LinkV2): LinkFormValues {
   };
 }
 
-const clicksOf = (v: number | string): number | string | null => (v === '' ? null : typeof v === 'number' ? v : v.trim() || null);
+/** The API takes JSON as typed: digits the number input left as text (past 2^53, say) go as the number they spell. */
+const clicksOf = (v: number | string): number | string | null => {
+  if (typeof v === 'number') return v;
+  const t = v.trim();
+  return t === '' ? null : /^\d+$/.test(t) ? Number(t) : t;
+};
 
 /**
  * The request body. Create leaves out what is empty; update sends `null` to
