@@ -8,15 +8,15 @@
 // named to carry its value; `between` is read in the instance's time zone,
 // `from` inclusive and `to` exclusive, either end may be left open.
 import { z } from 'zod';
-import { allCountryCodes, allLanguages, isCountryCode, isLanguageCode } from '../iso-codes.ts';
+import { isCountryCode, isLanguageCode } from '../iso-codes.ts';
 import { BROWSERS, CONTINENT_KEYS, DEVICES, KNOWN_OPERATING_SYSTEMS, OPERATING_SYSTEMS } from '../targeting-keys.ts';
 import { httpUrl, instantOf, isoInstant, onList, toList } from './fields.ts';
-import { anyCasePattern, declared } from './openapi-marks.ts';
+import { anyCasePattern, declared, twoLetterCodes } from './openapi-marks.ts';
 
 /** The OpenAPI document's word for a value checked against a list, case aside (shared/schemas/openapi-marks.ts). */
 const listed = (codes: () => readonly string[]) => (j: Record<string, any>) => { (j.items ??= {}).pattern = anyCasePattern(codes()); };
-const COUNTRIES = () => allCountryCodes();
-const LANGUAGES = () => allLanguages().map((l) => l.code);
+const COUNTRIES = () => twoLetterCodes(isCountryCode, true);
+const LANGUAGES = () => twoLetterCodes(isLanguageCode, false);
 
 export const MAX_RULES = 20;
 /** Values per condition list, and parameters per `query`. */

@@ -36,6 +36,12 @@ export function orAlso(json: JsonSchema, ...also: JsonSchema[]): void {
   json.anyOf = [inner, ...also];
 }
 
+/** The two-letter codes a check takes (country and language keys are two letters, ISO's and phpShort's extras alike). */
+export function twoLetterCodes(takes: (code: string) => boolean, upper: boolean): string[] {
+  const letters = upper ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' : 'abcdefghijklmnopqrstuvwxyz';
+  return [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter(takes);
+}
+
 /** A case-insensitive pattern for a list of codes: ^(?:[Uu][Ss]|[Ff][Rr]|…)$ (JSON Schema patterns have no flags). */
 export function anyCasePattern(codes: readonly string[]): string {
   const letter = (c: string) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&') : `[${c.toUpperCase()}${c.toLowerCase()}]`);

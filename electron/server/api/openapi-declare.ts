@@ -5,9 +5,11 @@
 // rules of a few fields whose schemas (shared/schemas/links.ts) say them only
 // in code. What no document can say (a referenced record exists and is the
 // key's, a name is free, a date range's order) the 422 names at run time.
-import { allCountryCodes, allLanguages } from '../../../shared/iso-codes.ts';
-import { anyCasePattern, applyMarks, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
+import { isCountryCode, isLanguageCode } from '../../../shared/iso-codes.ts';
+import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
+import { anyCasePattern, applyMarks, orAlso, twoLetterCodes, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
 import { z } from 'zod';
+import { OPERATING_SYSTEMS } from '../../../shared/targeting-keys.ts';
 import { targetingRules } from './openapi-targets.ts';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 
@@ -37,10 +39,10 @@ function declareRequired(object: z.ZodObject, j: JsonSchema): void {
   if (required.size) j.required = [...required];
 }
 
-/** links.ts's PERIOD: current phpShort's `Y-m-d H:i` (seconds and a T accepted). */
-const PERIOD = '^\\s*\\d{4}-\\d{2}-\\d{2}[ T]([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?\\s*$';
-const COUNTRY = anyCasePattern(allCountryCodes());
-const LANGUAGE = anyCasePattern(allLanguages().map((l) => l.code));
+/** links.ts's PERIOD (a date, a time with seconds and fraction, an offset; T and Z either way), around the trim. */
+const PERIOD = '^\\s*(\\d{4}-\\d{2}-\\d{2})(?:[Tt ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.\\d+)?)?([Zz]|[+-]\\d{2}(?::?\\d{2})?)?)?\\s*$';
+const COUNTRY = anyCasePattern(twoLetterCodes(isCountryCode, true));
+const LANGUAGE = anyCasePattern(twoLetterCodes(isLanguageCode, false));
 
 /** Field rules links.ts applies in refines and transforms, by where the field sits in a link body. */
 function declareLinkFields(body: JsonSchema): void {
@@ -58,16 +60,30 @@ function declareLinkFields(body: JsonSchema): void {
   };
   key('country', COUNTRY);
   key('language', LANGUAGE);
-  // link-input.ts: api, favicon.ico, robots.txt and healthz are the server's own paths, whatever their case.
-  const alias = (props.alias?.anyOf as JsonSchema[] | undefined)?.find((s) => s.pattern) ?? props.alias;
-  if (alias?.pattern) alias.not = { pattern: anyCasePattern(RESERVED_ALIASES) };
+  // links.ts: letters, marks, digits, - and _ (alpha_dash), up to 255 code points, trimmed; a non-negative
+  // integer in JSON is its digits. link-input.ts: api, favicon.ico, robots.txt and healthz are the server's own paths.
+  const field = props.alias;
+  const alias = (field?.anyOf as JsonSchema[] | undefined)?.find((s) => s.type === 'string' && s.const === undefined) ?? field;
+  if (field && alias?.type === 'string' && !alias.pattern) {
+    alias.pattern = `^\\s*${ALIAS_PATTERN.source.slice(1, -1)}\\s*$`;
+    alias.not = { pattern: anyCasePattern(RESERVED_ALIASES) };
+    const number = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+    if (field.anyOf) field.anyOf.push(number); else orAlso(field, number);
+  }
 }
 
 /** A new link's expiration_time needs its expiration_date, its targeting a type and entries of its kind (link-input.ts, openapi-targets.ts; an update leans on the stored link). */
 function declareLinkCreate(body: JsonSchema): void {
   if (!body.properties?.expiration_time || !body.properties?.url || body.dependentRequired) return;
   body.dependentRequired = { expiration_time: ['expiration_date'] };
-  body.allOf = [...(body.allOf ?? []), ...targetingRules()];
+  // required_with (StoreLinkRequest.php:75-76): a new link's period end needs its start.
+  const filled = { type: 'string', minLength: 1 };
+  const periodRule = { if: { required: ['active_period_end_at'], properties: { active_period_end_at: filled } }, then: { required: ['active_period_start_at'], properties: { active_period_start_at: filled } } };
+  // The legacy operating systems are kept by links that have them, not taken for new targeting.
+  const platform = body.properties.platform;
+  const key = (platform?.items ?? (platform?.anyOf as JsonSchema[] | undefined)?.find((b) => b.items)?.items)?.properties?.key;
+  if (key?.enum) key.enum = [...OPERATING_SYSTEMS];
+  body.allOf = [...(body.allOf ?? []), periodRule, ...targetingRules()];
 }
 
 const isForm = (type: string) => type === 'application/x-www-form-urlencoded';

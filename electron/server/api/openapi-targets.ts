@@ -1,21 +1,20 @@
 // The targeting rules of a new link (link-targets.ts), as JSON Schema if/then
-// for the OpenAPI document: the type chosen (targets_type, or the seed's
-// target_type 1-4) needs entries in its list (`targets`, or the seed's list
-// field), entries that name a key of the type's kind (rotations instead may
-// weigh theirs), and target_type and targets_type may not name two types.
+// for the OpenAPI document: `targets` entries name a key of the chosen type's
+// kind (targets_type, or the seed's target_type 1-4; rotations instead may
+// weigh theirs), there are no targets without a type, and target_type and
+// targets_type may not name two types. (A type without entries is no targeting.)
 // An update leans on the stored link's type and lists, which no schema can see:
 // there the 422 names the rule.
-import { TARGET_FIELD } from '../../../shared/constants.ts';
-import { allCountryCodes, allLanguages } from '../../../shared/iso-codes.ts';
-import { anyCasePattern, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
+import { isCountryCode, isLanguageCode } from '../../../shared/iso-codes.ts';
+import { anyCasePattern, twoLetterCodes, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
 import { BROWSERS, CONTINENT_KEYS, DEVICES, OPERATING_SYSTEMS, TARGETS_TYPE_CODE, type TargetsType } from '../../../shared/targeting-keys.ts';
 
 const KEY_PATTERN: Record<Exclude<TargetsType, 'rotations'>, () => string> = {
   continents: () => anyCasePattern(CONTINENT_KEYS),
-  countries: () => anyCasePattern(allCountryCodes()),
+  countries: () => anyCasePattern(twoLetterCodes(isCountryCode, true)),
   operating_systems: () => anyCasePattern(OPERATING_SYSTEMS),
   browsers: () => anyCasePattern(BROWSERS),
-  languages: () => anyCasePattern(allLanguages().map((l) => l.code)),
+  languages: () => anyCasePattern(twoLetterCodes(isLanguageCode, false)),
   devices: () => anyCasePattern(DEVICES),
 };
 
@@ -23,23 +22,19 @@ const KEY_PATTERN: Record<Exclude<TargetsType, 'rotations'>, () => string> = {
 const entryOf = (type: TargetsType): JsonSchema => (type === 'rotations' ? {}
   : { required: ['key'], properties: { key: { pattern: KEY_PATTERN[type]() } }, not: { required: ['weight'] } });
 
-const nonEmpty = (field: string): JsonSchema => ({ required: [field], properties: { [field]: { type: 'array', minItems: 1 } } });
-/** The chosen type's list has entries: `targets` when sent, else the seed's list field (where the type has one). */
-const listed = (seed: string | undefined): JsonSchema[] => [nonEmpty('targets'), ...(seed ? [{ allOf: [{ not: { required: ['targets'] } }, nonEmpty(seed)] }] : [])];
 
 /** `allOf` of if/then for a new link's body (one that has target_type and targets_type). */
 export function targetingRules(): JsonSchema[] {
   const rules: JsonSchema[] = [];
   for (const [type, code] of Object.entries(TARGETS_TYPE_CODE) as [TargetsType, number][]) {
-    const seed = code <= 4 ? TARGET_FIELD[code as keyof typeof TARGET_FIELD] : undefined;
     rules.push({
       if: { required: ['targets_type'], properties: { targets_type: { type: 'string', const: type } } },
-      then: { properties: { targets: { items: entryOf(type) }, target_type: { type: 'number', const: code } }, anyOf: listed(seed) },
+      then: { properties: { targets: { items: entryOf(type) }, target_type: { type: 'number', const: code } } },
     });
-    if (seed) {
+    if (code <= 4) {
       rules.push({
         if: { required: ['target_type'], properties: { target_type: { type: 'number', const: code } }, not: { required: ['targets_type'] } },
-        then: { properties: { targets: { items: entryOf(type) } }, anyOf: listed(seed) },
+        then: { properties: { targets: { items: entryOf(type) } } },
       });
     }
   }
