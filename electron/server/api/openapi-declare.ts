@@ -10,7 +10,7 @@ import { ALIAS_PATTERN } from '../../../shared/schemas/links.ts';
 import { anyCasePattern, applyMarks, orAlso, twoLetterCodes, type JsonSchema } from '../../../shared/schemas/openapi-marks.ts';
 import { z } from 'zod';
 import { OPERATING_SYSTEMS } from '../../../shared/targeting-keys.ts';
-import { targetingRules } from './openapi-targets.ts';
+import { BLANK_ROW, targetingRules } from './openapi-targets.ts';
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
 
 /** zod's toJSONSchema override: the builders' marks, and fastify-type-provider-zod's own (empty anyOf branches dropped). */
@@ -60,6 +60,11 @@ function declareLinkFields(body: JsonSchema): void {
   };
   key('country', COUNTRY);
   key('language', LANGUAGE);
+  // Rows blank in key and value are dropped from every targeting list.
+  for (const list of ['country', 'platform', 'language', 'rotation', 'targets']) {
+    const array = props[list]?.items ? props[list] : (props[list]?.anyOf as JsonSchema[] | undefined)?.find((s) => s.items);
+    if (array?.items && !array.items.anyOf) array.items = { anyOf: [array.items, BLANK_ROW] };
+  }
   // links.ts: letters, marks, digits, - and _ (alpha_dash), up to 255 code points, trimmed; a non-negative
   // integer in JSON is its digits. link-input.ts: api, favicon.ico, robots.txt and healthz are the server's own paths.
   const field = props.alias;
@@ -104,7 +109,8 @@ function formEncoding(schema: JsonSchema, components: Record<string, JsonSchema>
     const object = branches.find((b) => [b.type].flat().includes('object') || b.properties);
     if (array) {
       const item = resolved(array.items) ?? {};
-      const nested = [item.type].flat().includes('object') || item.properties || item.$ref || item.allOf;
+      const isObject = (b: JsonSchema) => [b.type].flat().includes('object') || b.properties || b.$ref || b.allOf;
+      const nested = isObject(item) || ((item.anyOf ?? []) as JsonSchema[]).some(isObject);
       out[name] = nested ? { style: 'deepObject', explode: true } : { style: 'form', explode: true };
     } else if (object) out[name] = { style: 'deepObject', explode: true };
   }
@@ -127,6 +133,18 @@ function declareSomethingToChange(schema: JsonSchema): void {
   schema.anyOf = names.map((n) => ({ required: [n] }));
 }
 
+/**
+ * A request body's $ref to a component names its input side (`LinkCreateInput`: what a client sends), not
+ * its output side (`LinkCreate`: what the schema makes of it, closed to unknown fields, its alias made).
+ */
+function inputRefs(schema: unknown, components: Record<string, JsonSchema>): void {
+  if (!schema || typeof schema !== 'object') return;
+  for (const [k, v] of Object.entries(schema as JsonSchema)) {
+    if (k === '$ref' && typeof v === 'string' && components[`${v.split('/').pop()}Input`]) (schema as JsonSchema).$ref = `${v}Input`;
+    else inputRefs(v, components);
+  }
+}
+
 /** swagger's transformObject, after fastify-type-provider-zod's: the document's request bodies completed. */
 export function declareDocument<T>(doc: T): T {
   const d = doc as JsonSchema;
@@ -147,6 +165,7 @@ export function declareDocument<T>(doc: T): T {
       // Every media type shares one schema object: completed once.
       const schemas = new Set(Object.values(content).map((c) => c.schema).filter(Boolean));
       for (const s of schemas) {
+        inputRefs(s, components);
         declareLinkFields(s);
         declareReservedNames(s);
         for (const p of Object.values<JsonSchema>(s.properties ?? {})) if (p.properties) declareLinkFields(p);

@@ -18,9 +18,15 @@ const KEY_PATTERN: Record<Exclude<TargetsType, 'rotations'>, () => string> = {
   devices: () => anyCasePattern(DEVICES),
 };
 
-/** A `targets` entry of this type: rotations weigh, the others name a key of their kind. */
+/** links.ts's blankRow: a row whose key and value are blank (weight aside) is dropped, not refused. */
+export const BLANK_ROW: JsonSchema = {
+  type: 'object', description: 'A blank row (no key, no value): dropped',
+  properties: { weight: {}, key: { enum: ['', null] }, value: { enum: ['', null] } }, additionalProperties: { enum: ['', null] },
+};
+
+/** A `targets` entry of this type: rotations weigh, the others name a key of their kind; blank rows pass. */
 const entryOf = (type: TargetsType): JsonSchema => (type === 'rotations' ? {}
-  : { required: ['key'], properties: { key: { pattern: KEY_PATTERN[type]() } }, not: { required: ['weight'] } });
+  : { anyOf: [BLANK_ROW, { required: ['key'], properties: { key: { pattern: KEY_PATTERN[type]() } }, not: { required: ['weight'] } }] });
 
 
 /** `allOf` of if/then for a new link's body (one that has target_type and targets_type). */
