@@ -367,7 +367,9 @@ describe('events and documentation', () => {
     expect(ops.post.description).toContain('At most 1000 items and 8 MB');
     const body = ops.post.requestBody.content['application/json'].schema;
     expect(body.properties.links.maxItems).toBe(1000);
-    expect(body.properties.links.items.allOf[0].$ref).toBe('#/components/schemas/LinkCreate');
+    // The input side of POST /links's body (what a client sends), not the output LinkCreate (closed, its alias made).
+    expect(body.properties.links.items.allOf[0].$ref).toBe('#/components/schemas/LinkCreateInput');
+    expect(doc.components.schemas.LinkCreateInput.additionalProperties).toBeUndefined();
     expect(Object.keys(doc.components.schemas.LinkCreate.properties)).toEqual(expect.arrayContaining(['url', 'alias', 'domain_id', 'pixel_ids']));
     expect(body.properties.on_conflict.enum).toEqual(['error', 'skip', 'rename', 'update']);
     expect(body.properties.on_conflict.description).toContain('rename');
