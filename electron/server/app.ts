@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { ApiError } from './api/errors.ts';
 import { apiErrorHandler, DATABASE_DOWN, pathOf } from './api/error-handler.ts';
-import { parseQuery, registerBodyParsers, rejectUnreadQuery } from './api/body-parsers.ts';
+import { parseQuery, registerBodyParsers, rejectUnreadQuery, REQUEST_HELP } from './api/body-parsers.ts';
 import { createMethodIndex, unrouted } from './api/method-not-allowed.ts';
 import { documentErrors } from './api/documented-errors.ts';
 import { frameworkErrors } from './api/framework-errors.ts';
@@ -275,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Linkdesk API', version: '1.0.0', description: `phpShort-compatible link-shortening API. Bodies are form-encoded (bracket lists) or JSON.${SIGNATURE_HELP}` },
+      info: { title: 'Linkdesk API', version: '1.0.0', description: `phpShort-compatible link-shortening API. Bodies are form-encoded (bracket lists) or JSON.${REQUEST_HELP}${SIGNATURE_HELP}` },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -76,6 +76,12 @@ function parseForm(s: string, limit: number, what: 'form body' | 'query string')
   }
 }
 
+/** What the OpenAPI document says about reading requests (app.ts). */
+export const REQUEST_HELP = ' A form value is text read as its field\'s type (one value where a list is expected is a list of one); '
+  + 'JSON is taken as typed: a list is an array, a number a number, a boolean true or false. '
+  + `Beyond ${FORM_PARAMETER_LIMIT} form fields a body is 413, beyond ${QUERY_PARAMETER_LIMIT} parameters a query is 422: never read in part. `
+  + 'A method a path does not take is 405, with the methods it does take in Allow.';
+
 const QUERY_REFUSED = Symbol('query refused');
 
 /**

@@ -78,7 +78,7 @@ describe('limits: refused in words, never cut', () => {
 });
 
 describe('integers up to 2^53-1', () => {
-  it('a 16-digit form value up to Number.MAX_SAFE_INTEGER is taken (clicks_limit, StoreLinkRequest.php:77)', async () => {
+  it('a 16-digit form value up to Number.MAX_SAFE_INTEGER is taken (expiration_clicks)', async () => {
     const r = await s.api('POST', '/links', { form: { url: 'https://big.example/', expiration_clicks: String(Number.MAX_SAFE_INTEGER) } });
     expect(r.status, r.text).toBe(201);
     expect(r.body.data.expiration_clicks).toBe(Number.MAX_SAFE_INTEGER);
