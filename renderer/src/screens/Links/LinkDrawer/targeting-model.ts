@@ -25,9 +25,14 @@ export interface RuleRow { if: RuleIfForm; url: string }
 export type RuleBody = LinkRule;
 type RuleIfBody = LinkRule['if'];
 
-type V2Field = 'targets_type' | 'targets' | 'rules' | 'sensitive_content' | 'active_period_start_at' | 'active_period_end_at' | 'clicks_limit' | 'redirect_password';
-/** The link as any server answers it: one older than phpShort's current generation leaves these out. */
-export type LinkV2 = Omit<Link, V2Field> & Partial<Pick<Link, V2Field>>;
+type V2Field = 'targets_type' | 'targets' | 'rules' | 'sensitive_content' | 'active_period_start_at' | 'active_period_end_at' | 'clicks_limit'
+  | 'redirect_password' | 'expires_at' | 'last_rotation';
+/** The link as any server answers it: one older than phpShort's current generation leaves these out, and its related records are smaller. */
+export type LinkV2 = Omit<Link, V2Field | 'domain' | 'space' | 'pixels'> & Partial<Pick<Link, V2Field>> & {
+  domain: { id: number; name: string } | null;
+  space: { id: number; name: string; color: string } | null;
+  pixels: { id: number; name: string; type: Link['pixels'][number]['type'] }[];
+};
 
 /** `Y-m-d H:i` → the datetime-local input's value, and back. */
 export const toInputDateTime = (s: string | null | undefined): string => (s ? s.trim().replace(' ', 'T').slice(0, 16) : '');
