@@ -46,18 +46,23 @@ const flag = (field: string) =>
 
 /**
  * Current phpShort's `Y-m-d H:i` in the instance's time zone (seconds
- * accepted, `T` too), as the date and time parts the expiry already stores.
+ * accepted, `T` too), as the date and time parts the expiry already stores;
+ * or an instant with its offset, as answers write it (`2025-01-08T04:53:32.000000Z`,
+ * which phpShort's Carbon::parse takes too, LinkTrait.php:116): then `utc`.
  */
-const PERIOD = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+const PERIOD = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/i;
 const periodAt = (field: string) => {
   const message = `The ${field} must be a date and time in the format YYYY-MM-DD HH:MM.`;
-  return z.string({ error: message }).trim().transform((s, ctx) => {
+  return z.string({ error: message }).trim().transform((s, ctx): { date: string; time: string; utc?: number } => {
     const m = PERIOD.exec(s);
     if (!m || !dateString(field).safeParse(m[1]).success) {
       ctx.issues.push({ code: 'custom', message, input: s });
       return z.NEVER;
     }
-    return { date: m[1]!, time: `${m[2]}:${m[3]}` };
+    const at = { date: m[1]!, time: `${m[2]}:${m[3]}` };
+    if (!m[5]) return at;
+    const zone = m[5].toUpperCase() === 'Z' ? 0 : (m[5][0] === '-' ? -1 : 1) * (Number(m[5].slice(1, 3)) * 60 + Number(m[5].slice(-2)));
+    return { ...at, utc: Date.parse(`${at.date}T${at.time}:00Z`) - zone * 60_000 };
   });
 };
 

@@ -5,7 +5,7 @@ import type { ApiGeneration } from '../config.ts';
 import type { LinkCreateInput, LinkUpdateInput } from '../../../shared/schemas/links.ts';
 import type { LinkRow, LinkWrite, LinksRepository } from '../db/repositories/links-repository.ts';
 import { hashPassword, randomBase62 } from '../util/secrets.ts';
-import { zonedToUtc } from '../util/time.ts';
+import { utcToZoned, zonedToUtc } from '../util/time.ts';
 import { invalid } from './errors.ts';
 import { targetingColumns } from './link-targets.ts';
 
@@ -75,7 +75,10 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
   if (input.rules !== undefined) out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
 
   // Expiration date and time (active_period_end_at is both at once, and wins): the time needs a date; ends_at follows both.
-  const end = input.active_period_end_at;
+  // An instant (as answers write it) is the instance's wall clock at that minute.
+  const rawEnd = input.active_period_end_at;
+  const endWall = rawEnd?.utc === undefined ? null : utcToZoned(rawEnd.utc, ctx.timeZone);
+  const end = endWall === null ? rawEnd : { date: endWall.slice(0, 10), time: endWall.slice(11, 16) };
   const sentDate = end !== undefined ? end?.date ?? null : input.expiration_date;
   const sentTime = end !== undefined ? end?.time ?? null : input.expiration_time;
   const date = sentDate !== undefined ? sentDate : stored?.expiration_date ?? null;
@@ -90,7 +93,7 @@ async function commonColumns(ctx: Context, input: LinkUpdateInput, stored: LinkR
     out.ends_at = date === null ? null : zonedToUtc(date, time ?? '00:00', ctx.timeZone);
   }
   const start = input.active_period_start_at;
-  if (start !== undefined) out.starts_at = start === null ? null : zonedToUtc(start.date, start.time, ctx.timeZone);
+  if (start !== undefined) out.starts_at = start === null ? null : start.utc ?? zonedToUtc(start.date, start.time, ctx.timeZone);
   const startsAt = out.starts_at !== undefined ? out.starts_at : stored?.starts_at ?? null;
   const endsAt = out.ends_at !== undefined ? out.ends_at : stored?.ends_at ?? null;
   if ((start !== undefined || end !== undefined) && startsAt !== null && endsAt !== null && startsAt >= endsAt) {
