@@ -125,7 +125,7 @@ describe('what each field says', () => {
     expect(made.current.active_period_end_at).toBe('2099-07-01T12:15:00.000000Z');
   });
 
-  it('no active period answers null for both ends (LinkResource.php:31-32) (holds)', async () => {
+  it('no active period answers null for both ends and expires_at (LinkResource.php:31-32, :39)', async () => {
     const r = await seed.api('POST', '/links', { form: { url: 'https://example.com/x' } });
     expect(r.body.data).toMatchObject({ active_period_start_at: null, active_period_end_at: null, expires_at: null });
   });
@@ -176,7 +176,7 @@ describe('what each field says', () => {
 });
 
 describe('an answer sent back', () => {
-  it('active_period_* as answered are taken again unchanged (LinkTrait.php:115-121, Carbon::parse)', async () => {
+  it('active_period_* as answered are taken again unchanged (LinkTrait.php:115-121, Carbon::parse) (holds)', async () => {
     const link = made.seed;
     const r = await seed.api('PUT', `/links/${link.id}`, { json: { active_period_start_at: link.active_period_start_at, active_period_end_at: link.active_period_end_at } });
     expect(r.status, r.text).toBe(200);

@@ -42,7 +42,7 @@ const opens = async (s: TestServer, alias: string, stats: boolean, password: str
 };
 
 describe('the same link made by each generation, read through the other (v46 migration:27-41)', () => {
-  it('made by the seed\'s fields, read through current phpShort\'s (holds for targets and limits)', async () => {
+  it('made by the seed\'s fields, read through current phpShort\'s targets, limit and passwords (holds)', async () => {
     const d = await create(seed, {
       target_type: 1, country: [{ key: 'DE', value: u('de') }], expiration_date: '2099-07-01', expiration_time: '14:15', expiration_clicks: 9,
       password: 'door', privacy: 2, privacy_password: 'stats',
@@ -59,7 +59,7 @@ describe('the same link made by each generation, read through the other (v46 mig
     expect(d.active_period_end_at).toBe('2099-07-01T12:15:00.000000Z');
   });
 
-  it('made by current phpShort\'s fields, read through the seed\'s: password there is the statistics password (v46 migration:36-37)', async () => {
+  it('made by current phpShort\'s fields, read through the seed\'s: password beside redirect_password is the statistics password (v46 migration:36-37) (holds)', async () => {
     const d = await create(seed, {
       targets_type: 'languages', targets: [{ key: 'fr', value: u('fr') }], redirect_password: 'door', password: 'stats', privacy: 2,
       clicks_limit: 4, active_period_end_at: '2099-07-01 14:15',
@@ -74,8 +74,11 @@ describe('the same link made by each generation, read through the other (v46 mig
   });
 
   it('made by current phpShort\'s fields without redirect_password: password alone is the statistics password, not the redirect\'s (LinkTrait.php:93-95)', async () => {
-    const d = await create(seed, { targets_type: 'devices', targets: [{ key: 'mobile', value: u('m') }], password: 'stats', privacy: 2 });
+    const d = await create(seed, { targets_type: 'devices', targets: [{ key: 'mobile', value: u('m') }], password: 'stats', privacy: 1 });
     expect(secrets(d)).toEqual({ redirect: false, stats: true });
+    // Made private with a password: switching to privacy 2 needs no other, and the password opens the statistics page.
+    const r = await seed.api('PUT', `/links/${d.id}`, { form: { privacy: '2' } });
+    expect(r.status, r.text).toBe(200);
     expect(await opens(seed, d.alias, true, 'stats')).toBe(true);
   });
 
@@ -120,7 +123,7 @@ describe('a field only the seed has makes password the redirect\'s, even on a cu
     ['target_type', 0], ['country', []], ['platform', []], ['language', []], ['rotation', []], ['expiration_clicks', 2],
     ['expiration_date', '2099-01-01'], ['expiration_time', '10:00'], ['privacy_password', 'stats'],
   ];
-  it.each(SEED)('with %s (value %j)', async (field, value) => {
+  it.each(SEED)('with %s (value %j) (holds)', async (field, value) => {
     const body: Record<string, unknown> = { [field]: value, password: 'door' };
     if (field === 'expiration_time') body.expiration_date = '2099-01-01';
     const d = await create(current, body);
@@ -136,9 +139,9 @@ describe('only password: the instance\'s --api-generation decides', () => {
   });
 
   it('current: the statistics page\'s password', async () => {
-    const d = await create(current, { password: 'stats', privacy: 2 });
+    const d = await create(current, { password: 'stats' });
     expect(secrets(d)).toEqual({ redirect: false, stats: true });
-    expect(await opens(current, d.alias, true, 'stats')).toBe(true);
+    expect(await opens(current, d.alias, false, 'stats')).toBe(false);
   });
 
   it('current, with privacy 1: still the statistics page\'s', async () => {
@@ -167,6 +170,7 @@ describe('only password: the instance\'s --api-generation decides', () => {
 
   it('password "" clears the statistics password on a current instance', async () => {
     const d = await create(current, { password: 'stats' });
+    expect(secrets(d)).toEqual({ redirect: false, stats: true });
     const r = await current.api('PUT', `/links/${d.id}`, { form: { password: '' } });
     expect(secrets(r.body.data)).toEqual({ redirect: false, stats: false });
   });

@@ -88,13 +88,16 @@ describe('name=click: the unit the range picks (DateRangeTrait::range)', () => {
   });
 
   it('the counts of every unit add up to the clicks in the range (StatController.php:41 COUNT(*))', async () => {
-    const id = await linkWith('2024-01-01', [['2024-02-02', 2, { 1: 2 }], ['2024-09-09', 3, { 2: 3 }], ['2025-06-15', 4, { 3: 4 }]]);
+    const id = await linkWith('2024-01-01', [['2024-02-02', 2, { 1: 2 }], ['2024-09-09', 3, { 2: 3 }], ['2024-09-20', 1, { 2: 1 }], ['2025-06-15', 4, { 3: 1, 4: 3 }]]);
     const total = (rows: { count: number }[]) => rows.reduce((t, r) => t + r.count, 0);
-    expect(total(await click(id, '&from=2025-06-15&to=2025-06-15'))).toBe(4);
-    expect(total(await click(id, '&from=2024-09-01&to=2024-09-30'))).toBe(3);
-    expect(total(await click(id, '&from=2024-01-01&to=2024-12-31'))).toBe(5);
-    expect(await click(id, '&from=2024-01-01&to=2024-12-31')).toHaveLength(2); // months
-    expect(total(await click(id, '&from=2022-01-01&to=2025-06-15'))).toBe(9);
+    const day = await click(id, '&from=2025-06-15&to=2025-06-15');
+    expect([day.length, total(day)]).toEqual([2, 4]); // two hours
+    const month = await click(id, '&from=2024-09-01&to=2024-09-30');
+    expect([month.length, total(month)]).toEqual([2, 4]); // two days
+    const year = await click(id, '&from=2024-01-01&to=2024-12-31');
+    expect([year.length, total(year)]).toEqual([2, 6]); // two months
+    const years = await click(id, '&from=2022-01-01&to=2025-06-15');
+    expect([years.length, total(years)]).toEqual([2, 10]); // two years
   });
 });
 
