@@ -113,7 +113,7 @@ const SEED_ONLY = ['target_type', 'country', 'platform', 'language', 'rotation',
  * current phpShort has (also when it carries the seed's too), the seed's when
  * it carries one only the seed has, else the instance's `--api-generation`.
  */
-export function generationOf(input: LinkUpdateInput, fallback: ApiGeneration): ApiGeneration {
+function generationOf(input: LinkUpdateInput, fallback: ApiGeneration): ApiGeneration {
   if (CURRENT_ONLY.some((f) => input[f] !== undefined)) return 'current';
   if (SEED_ONLY.some((f) => input[f] !== undefined)) return 'seed';
   return fallback;

@@ -16,7 +16,7 @@ import { parseTargets } from './link-input.ts';
 export interface UrlContext { baseUrl: string; timeZone?: string; generation?: ApiGeneration }
 
 /** How Eloquent writes a `datetime` cast (Carbon's toJSON): ISO 8601 in UTC with microseconds, `2025-01-08T04:53:32.000000Z`. */
-export const eloquentDate = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+const eloquentDate = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
 const scheme = (ctx: UrlContext) => new URL(ctx.baseUrl).protocol;
 

@@ -32,8 +32,8 @@ const row = z.object({ value: z.string().nullable(), count: z.number().int() });
 type Row = { value: string | null; count: number };
 
 /** The unit DateRangeTrait::range picks (DateRangeTrait.php:35-47): by the days between from and to. */
-export type ClickUnit = 'hour' | 'day' | 'month' | 'year';
-export function clickUnit(from: string, to: string): ClickUnit {
+type ClickUnit = 'hour' | 'day' | 'month' | 'year';
+function clickUnit(from: string, to: string): ClickUnit {
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
   return days < 1 ? 'hour' : days < 90 ? 'day' : days < 730 ? 'month' : 'year';
 }
