@@ -62,7 +62,7 @@ describe('the same link made by each generation, read through the other (v46 mig
   it('made by current phpShort\'s fields, read through the seed\'s: password beside redirect_password is the statistics password (v46 migration:36-37) (holds)', async () => {
     const d = await create(seed, {
       targets_type: 'languages', targets: [{ key: 'fr', value: u('fr') }], redirect_password: 'door', password: 'stats', privacy: 2,
-      clicks_limit: 4, active_period_end_at: '2099-07-01 14:15',
+      clicks_limit: 4, active_period_start_at: '2020-06-01 09:00', active_period_end_at: '2099-07-01 14:15',
     });
     expect(d).toMatchObject({
       target_type: 3, language: [{ key: 'fr', value: u('fr') }], expiration_clicks: 4, expiration_date: '2099-07-01', expiration_time: '14:15',
@@ -101,7 +101,9 @@ describe('a field only current phpShort has makes password the statistics passwo
     ['active_period_end_at', '2099-02-01 10:00'], ['sensitive_content', 1],
   ];
   it.each(CURRENT.map(([f, v]) => [f, v, f === 'redirect_password' ? ' (holds)' : '']))('with %s (value %j), on the seed\'s instance%s', async (field, value) => {
-    const d = await create(seed, { [field as string]: value, password: 'stats' });
+    // An end needs its start (required_with, StoreLinkRequest.php:75-76).
+    const pair = field === 'active_period_end_at' ? { active_period_start_at: '2099-01-01 10:00' } : {};
+    const d = await create(seed, { ...pair, [field as string]: value, password: 'stats' });
     expect(secrets(d).stats).toBe(true);
     expect(secrets(d).redirect).toBe(field === 'redirect_password');
   });
