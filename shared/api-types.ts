@@ -22,17 +22,23 @@ export interface Space { id: number; name: string; color: string; links_count: n
 
 export interface Pixel { id: number; name: string; type: PixelType; pixel_id: string; links_count: number; created_at: string; updated_at: string }
 
+/** Who a related record belongs to and when it was written, as phpShort's models answer. */
+export interface OwnedRecord { user_id: number; created_at: string; updated_at: string }
+
 export interface Link {
   id: number;
   alias: string;
   url: string;
   short_url: string;
   title: string | null;
-  domain: { id: number; name: string } | null;
-  space: { id: number; name: string; color: string } | null;
-  pixels: { id: number; name: string; type: PixelType }[];
+  /** With the columns phpShort's LinkResource gives its related records (its whole models). */
+  domain: ({ id: number; name: string; index_page: string | null; not_found_page: string | null } & OwnedRecord) | null;
+  space: ({ id: number; name: string; color: string } & OwnedRecord) | null;
+  /** `value` is the tracking id (the pixel resource's `pixel_id`); `pivot` as phpShort's belongsToMany gives it. */
+  pixels: ({ id: number; name: string; type: PixelType; value: string; pivot: { link_id: number; pixel_id: number } } & OwnedRecord)[];
   disabled: 0 | 1;
   privacy: 0 | 1 | 2;
+  /** Seed generation (`--api-generation seed`, the default): the redirect asks for a password; current: the statistics page does. */
   password: boolean;
   privacy_password: boolean;
   expiration_url: string | null;
@@ -49,11 +55,15 @@ export interface Link {
   targets_type: TargetsType | null;
   /** The selected type's entries; a rotation's have no key and a weight (default 1). */
   targets: LinkTarget[];
-  /** Same as `password` (current phpShort's name). */
+  /** Whether the redirect asks for a password, in either generation. */
   redirect_password: boolean;
-  /** `YYYY-MM-DD HH:MM` in the instance's time zone; null: no start / no end. */
+  /** Instants as Eloquent writes them (ISO 8601 in UTC, microseconds: `2025-01-08T04:53:32.000000Z`); null: no start / no end. */
   active_period_start_at: string | null;
   active_period_end_at: string | null;
+  /** The instant the link ends, as active_period_end_at (phpShort 4.6 on answers null: it has no such column). */
+  expires_at: string | null;
+  /** The rotation's position (phpShort's counter of the entry the next visit gets). */
+  last_rotation: number;
   /** Same as `expiration_clicks`. */
   clicks_limit: number | null;
   /** 1: visitors see a warning before the redirect. */

@@ -6,6 +6,10 @@ import { isValidTimeZone } from './util/time.ts';
 
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
+/** Which phpShort generation a link request that says neither speaks, and answers speak (`--api-generation`). */
+export const API_GENERATIONS = ['seed', 'current'] as const;
+export type ApiGeneration = (typeof API_GENERATIONS)[number];
+
 /**
  * Whom to believe about the client's address: nobody (`false`), a number of
  * proxy hops, or the proxies' addresses, CIDR ranges and proxy-addr's names
@@ -50,6 +54,11 @@ export interface ServerConfig {
   dnsServers: string[];
   /** The port the DNS status's HTTPS check connects to (443; tests use Caddy's). */
   httpsCheckPort: number;
+  /**
+   * phpShort's generation for link requests that carry no field only one generation has (`password` is then the
+   * redirect's in `seed`, the statistics page's in `current`), and for what `password` means in answers.
+   */
+  apiGeneration: ApiGeneration;
 }
 
 /** A setting out of range; its message starts with the command-line flag it came from. */
@@ -136,6 +145,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     publicCname: null,
     dnsServers: [],
     httpsCheckPort: 443,
+    apiGeneration: 'seed',
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   };
   c.dataDir = path.resolve(c.dataDir);
@@ -152,6 +162,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!Number.isInteger(c.webhooksPerUser) || c.webhooksPerUser < 1) throw new ConfigError('--webhooks-per-user: must be a whole number, 1 or more');
   if (!Number.isInteger(c.webhookHostRate) || c.webhookHostRate < 1) throw new ConfigError('--webhook-host-rate: must be a whole number of deliveries per second, 1 or more');
   if (typeof c.pixelConsent !== 'boolean') throw new ConfigError('--pixel-consent: must be on or off');
+  if (!API_GENERATIONS.includes(c.apiGeneration)) throw new ConfigError(`--api-generation: must be seed or current, not "${String(c.apiGeneration)}"`);
   checkDomainSettings(c);
   if (c.baseUrl !== undefined) {
     if (!URL.canParse(c.baseUrl)) throw new ConfigError('--base-url: not a URL');

@@ -189,17 +189,29 @@ export const linkUpdateSchema = z.object({
 });
 export type LinkUpdateInput = z.infer<typeof linkUpdateSchema>;
 
+/** A list parameter sent empty (`space_id=`, as a form with an unset select sends it) is not sent (phpShort reads it so). */
+const unlessBlank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+/**
+ * phpShort's LinkController::index parameters. `space_id=0` lists the links in
+ * no space (its ofSpace scope); `domain_id=0` and `pixel_id=0` filter nothing,
+ * as phpShort's `when()` skips a 0. Values phpShort silently replaces (a
+ * per_page of 20, an unknown sort_by) are 422 here (DESIGN.md, "HTTP API contract").
+ */
 export const linkListQuerySchema = z.object({
-  search: searchText,
-  search_by: oneOfStrings('search_by', LINK_SEARCH_BY).default('title'),
-  status: oneOf('status', [0, 1, 2, 3] as const).default(0),
-  space_id: id('space_id').optional(),
-  domain_id: id('domain_id').optional(),
-  pixel_id: id('pixel_id').optional(),
+  search: unlessBlank(searchText),
+  search_by: unlessBlank(oneOfStrings('search_by', LINK_SEARCH_BY).default('title')),
+  status: unlessBlank(oneOf('status', [0, 1, 2, 3] as const).default(0)),
+  space_id: unlessBlank(int('space_id', 0).optional())
+    .describe('A space\'s id; 0: the links in no space'),
+  domain_id: unlessBlank(int('domain_id', 0).optional()).transform((v) => (v === 0 ? undefined : v))
+    .describe('A domain\'s id; 0 filters nothing (phpShort\'s reading)'),
+  pixel_id: unlessBlank(int('pixel_id', 0).optional()).transform((v) => (v === 0 ? undefined : v))
+    .describe('A pixel\'s id; 0 filters nothing (phpShort\'s reading)'),
   health: oneOfStrings('health', LINK_HEALTH).optional(),
-  sort_by: oneOfStrings('sort_by', LINK_SORT_BY).default('id'),
-  sort: oneOfStrings('sort', SORT_DIRECTIONS).default('desc'),
-  per_page: oneOf('per_page', PER_PAGE_VALUES).default(10),
+  sort_by: unlessBlank(oneOfStrings('sort_by', LINK_SORT_BY).default('id')),
+  sort: unlessBlank(oneOfStrings('sort', SORT_DIRECTIONS).default('desc')),
+  per_page: unlessBlank(oneOf('per_page', PER_PAGE_VALUES).default(10)),
   page: int('page', 1).default(1),
 });
 export type LinkListQuery = z.infer<typeof linkListQuerySchema>;

@@ -9,6 +9,8 @@ import { linkRuleSchema } from './link-rules.ts';
 import { LEGACY_OPERATING_SYSTEMS, OPERATING_SYSTEMS, TARGETS_TYPES } from '../targeting-keys.ts';
 
 const timestamp = z.string().describe('ISO 8601, UTC');
+const eloquentTimestamp = z.string().describe('ISO 8601 in UTC with microseconds, as Eloquent writes a datetime: 2025-01-08T04:53:32.000000Z');
+const owned = { user_id: z.number().int(), created_at: timestamp, updated_at: timestamp };
 const keyValue = z.object({ key: z.string(), value: z.string() });
 
 export const domainSchema = z.object({
@@ -32,13 +34,21 @@ export const linkSchema = z.object({
   url: z.string(),
   short_url: z.string(),
   title: z.string().nullable().describe("The destination page's <title>, fetched after the create"),
-  domain: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  space: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
-  pixels: z.array(z.object({ id: z.number().int(), name: z.string(), type: z.enum(PIXEL_TYPES) })),
+  domain: z.object({
+    id: z.number().int(), name: z.string(), index_page: z.string().nullable(), not_found_page: z.string().nullable(), ...owned,
+  }).nullable().describe("The link's domain, with the columns phpShort answers (its Domain model); null: the instance's own host"),
+  space: z.object({ id: z.number().int(), name: z.string(), color: z.string(), ...owned }).nullable(),
+  pixels: z.array(z.object({
+    id: z.number().int(), name: z.string(), type: z.enum(PIXEL_TYPES), value: z.string().describe("The tracking id (the pixel resource's pixel_id)"),
+    pivot: z.object({ link_id: z.number().int(), pixel_id: z.number().int() }), ...owned,
+  })).describe("The link's pixels as phpShort answers them (Pixel models with their link_pixel pivot)"),
   disabled: z.literal([0, 1]),
   privacy: z.literal([0, 1, 2]).describe('Statistics page: 0 public, 1 private, 2 password'),
-  password: z.boolean().describe('Whether the redirect asks for a password; never the password. On input, `password` is the redirect password '
-    + 'unless the same request sends `redirect_password`, or `privacy=2` without `privacy_password`: then it is the statistics password (current phpShort\'s reading)'),
+  password: z.boolean().describe('Never the password. With --api-generation seed (the default): whether the redirect asks for one (the seed\'s '
+    + 'meaning); with current: whether the statistics page does (phpShort 4.6 on). On input, `password` is the statistics password in a request '
+    + 'carrying a field only current phpShort has (targets_type, targets, redirect_password, clicks_limit, active_period_start_at, '
+    + 'active_period_end_at, sensitive_content), the redirect password in one carrying a field only the seed has (target_type, country, platform, '
+    + 'language, rotation, expiration_clicks, expiration_date, expiration_time, privacy_password), else as --api-generation says'),
   privacy_password: z.boolean(),
   expiration_url: z.string().nullable(),
   expiration_date: z.string().nullable().describe('YYYY-MM-DD in the instance time zone'),
@@ -55,9 +65,11 @@ export const linkSchema = z.object({
       + 'continents, browsers and devices have no seed number, so a link targeting them reads target_type 0 with empty seed lists. Null: none'),
   targets: z.array(z.object({ key: z.string().nullable(), value: z.string(), weight: z.number().int().optional() }))
     .describe('The entries of targets_type; a rotation\'s have key null and a weight (default 1)'),
-  redirect_password: z.boolean().describe('Same as password: whether the redirect asks for one'),
-  active_period_start_at: z.string().nullable().describe('Y-m-d H:i in the instance time zone; before it the link answers as expired'),
-  active_period_end_at: z.string().nullable().describe('Y-m-d H:i in the instance time zone: expiration_date and expiration_time together'),
+  redirect_password: z.boolean().describe('Whether the redirect asks for a password, in either generation'),
+  active_period_start_at: eloquentTimestamp.nullable().describe('Before it the link answers as expired'),
+  active_period_end_at: eloquentTimestamp.nullable().describe('The instant of expiration_date and expiration_time (ends_at)'),
+  expires_at: eloquentTimestamp.nullable().describe('The instant the link ends, as active_period_end_at (phpShort 4.6 on answers null: it has no such column)'),
+  last_rotation: z.number().int().describe("The rotation's position: phpShort's counter of the entry the next visit gets (here the weighted turn)"),
   clicks_limit: z.number().int().nullable().describe('Same as expiration_clicks'),
   sensitive_content: z.literal([0, 1]).describe('1: visitors see a warning before the redirect'),
   rules: z.array(linkRuleSchema).describe('Destinations by conditions, tried in order before the targets; [] when none'),

@@ -131,7 +131,8 @@ test('sensitive content and active-from are saved; a link made in the old genera
   await drawer.getByRole('switch', { name: 'Sensitive content' }).check();
   await drawer.getByLabel('Active from').fill('2031-03-01T09:30');
   await create(drawer);
-  expect(await byAlias(world, 'launch')).toMatchObject({ sensitive_content: 1, active_period_start_at: '2031-03-01 09:30' });
+  // Typed on this computer's clock, answered as that instant (ISO 8601 UTC, as phpShort's Eloquent writes it).
+  expect(await byAlias(world, 'launch')).toMatchObject({ sensitive_content: 1, active_period_start_at: new Date('2031-03-01T09:30').toISOString().replace('.000Z', '.000000Z') });
 
   await page.getByRole('button', { name: 'Edit launch' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit launch' });

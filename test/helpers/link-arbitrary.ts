@@ -33,7 +33,8 @@ export function bodyOf(l: GeneratedLink, ids: { domain: number; spaces: Record<s
   return {
     url: l.url, alias: l.alias, ...(l.onDomain ? { domain_id: ids.domain } : {}), ...(l.space ? { space_id: ids.spaces[l.space] } : {}),
     pixel_ids: l.pixel ? [ids.pixel] : [], disabled: l.disabled ? 1 : 0, privacy: l.privacy,
-    ...(l.privacy === 2 ? { privacy_password: PASSWORD } : {}), ...(l.password ? { password: PASSWORD } : {}),
+    ...(l.privacy === 2 ? { privacy_password: PASSWORD } : {}), // redirect_password: the body carries current phpShort's fields (sensitive_content), where password is the statistics page's.
+    ...(l.password ? { redirect_password: PASSWORD } : {}),
     ...(l.expiry ? { expiration_date: l.expiry.date, expiration_time: l.expiry.time } : {}),
     expiration_clicks: l.clicks, expiration_url: l.expirationUrl, target_type: l.target,
     country: [{ key: 'US', value: 'https://us.example.com/' }], platform: [{ key: 'OS X', value: 'https://mac.example.com/' }],

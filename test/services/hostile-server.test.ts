@@ -21,7 +21,7 @@ const linkOf = (id: number, shortUrl: string): Link => ({
   id, alias: `a${id}`, url: `https://example.com/${id}`, short_url: shortUrl, title: null, domain: null, space: null, pixels: [],
   disabled: 0, privacy: 0, password: false, privacy_password: false, expiration_url: null, expiration_date: null, expiration_time: null,
   ends_at: null, expiration_clicks: null, target_type: 0, country: [], platform: [], language: [], rotation: [], preview_title: null,
-  targets_type: null, targets: [], redirect_password: false, active_period_start_at: null, active_period_end_at: null, clicks_limit: null,
+  targets_type: null, targets: [], redirect_password: false, active_period_start_at: null, active_period_end_at: null, expires_at: null, last_rotation: 0, clicks_limit: null,
   sensitive_content: 0, rules: [],
   preview_description: null, preview_image: null, clicks: 0, status: 1, health: 'unknown', health_detail: null, health_checked_at: null,
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',

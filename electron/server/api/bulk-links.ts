@@ -11,6 +11,7 @@ import { isoNow } from '../util/time.ts';
 import { destinationChanged } from '../health/destinations.ts';
 import type { LinkWriteOp, LinksRepository } from '../db/repositories/links-repository.ts';
 import type { OnConflict, WriteResult } from '../transfer/types.ts';
+import type { ApiGeneration } from '../config.ts';
 import type { Repositories } from './context.ts';
 import { ApiError, fromZod, invalid } from './errors.ts';
 import { isObject, notAnObject } from './validation.ts';
@@ -26,7 +27,8 @@ export interface BulkCreateItem {
   errors?: Record<string, string[]>;
 }
 
-export interface BulkDeps { repos: Repositories; timeZone: string }
+/** `generation`: `--api-generation` (default seed), how a body of neither generation reads `password`. */
+export interface BulkDeps { repos: Repositories; timeZone: string; generation?: ApiGeneration }
 /** form: the items came in a form body, as text (shared/schemas/fields.ts readingForm). */
 export interface BulkCreateOptions { onConflict: OnConflict; dryRun?: boolean; form?: boolean }
 
@@ -61,7 +63,7 @@ const rejected = (index: number, e: ApiError): BulkCreateItem => ({
 const numbered = (alias: string, n: number) => `${[...alias].slice(0, LIMITS.aliasLength - String(n).length - 1).join('')}-${n}`;
 
 export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown[], opts: BulkCreateOptions): Promise<BulkCreateOutcome> {
-  const { repos, timeZone } = deps;
+  const { repos, timeZone, generation } = deps;
   const dryRun = opts.dryRun ?? false;
   const items: BulkCreateItem[] = new Array(bodies.length);
   const destinations: BulkCreateOutcome['destinations'] = [];
@@ -112,7 +114,7 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
     },
   };
   // A thousand links protected by one password would otherwise take most of a minute of scrypt.
-  const ctx = { userId, links, timeZone, hash: hashEachOnce() };
+  const ctx = { userId, links, timeZone, generation, hash: hashEachOnce() };
 
   const queue = (index: number, op: LinkWriteOp, key: string | null, retitle: boolean) => {
     pending.push({ index, op, retitle });

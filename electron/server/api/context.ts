@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/repositories/like.ts';
 import type { DB } from '../db/schema.ts';
+import type { ApiGeneration } from '../config.ts';
 import type { HealthChecker } from '../health/checker.ts';
 import { createAuditRepository } from '../db/repositories/audit-repository.ts';
 import { createDomainsRepository } from '../db/repositories/domains-repository.ts';
@@ -35,6 +36,8 @@ export interface ApiContext {
   baseUrl(): string;
   now(): number;
   timeZone: string;
+  /** `--api-generation`: how a link request that says neither reads `password`, and what answers' `password` means. */
+  apiGeneration: ApiGeneration;
   /** Fetch and store a link's title in the background. */
   scheduleTitle(linkId: number, url: string): void;
   /** The destination checker; null with --no-health-checks. */

@@ -1,6 +1,7 @@
 // From a validated link body (and the stored link, on update) to the columns to
 // write: the cross-field rules of DESIGN.md live here, one place for create and update.
 import { RESERVED_ALIASES } from '../../../shared/constants.ts';
+import type { ApiGeneration } from '../config.ts';
 import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
 import type { LinkCreateInput, LinkUpdateInput, PeriodAt } from '../../../shared/schemas/links.ts';
 import type { LinkRow, LinkWrite, LinksRepository } from '../db/repositories/links-repository.ts';
@@ -20,6 +21,8 @@ interface Context {
   timeZone: string;
   /** How passwords are hashed; a bulk request hashes each distinct password once (an import gives many links one). */
   hash?: (password: string) => Promise<string>;
+  /** `--api-generation`: how a request of neither generation reads `password` (default seed). */
+  generation?: ApiGeneration;
 }
 
 /** A hash function that hashes each distinct password once (scrypt takes tens of milliseconds; bulk writes share passwords). */
@@ -79,7 +82,7 @@ function keepLegacyOnly(rules: NonNullable<LinkUpdateInput['rules']>, storedRule
 async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | undefined): Promise<LinkWrite> {
   const out: LinkWrite = {};
   const hash = ctx.hash ?? hashPassword;
-  const { link: linkPassword, stats: statsPassword } = passwordsOf(input as LinkUpdateInput);
+  const { link: linkPassword, stats: statsPassword } = passwordsOf(input as LinkUpdateInput, ctx.generation ?? 'seed', stored);
   if (linkPassword !== undefined) out.password_hash = linkPassword === null ? null : await hash(linkPassword);
   if (statsPassword !== undefined) out.privacy_password_hash = statsPassword === null ? null : await hash(statsPassword);
   if (input.privacy !== undefined) out.privacy = input.privacy;
@@ -141,18 +144,36 @@ async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | u
   return out;
 }
 
+/** Fields only current phpShort (4.6 on, migration v46) has, and fields only the seed's generation has. */
+const CURRENT_ONLY = ['targets_type', 'targets', 'redirect_password', 'clicks_limit', 'active_period_start_at', 'active_period_end_at', 'sensitive_content'] as const;
+const SEED_ONLY = ['target_type', 'country', 'platform', 'language', 'rotation', 'expiration_clicks', 'expiration_date', 'expiration_time', 'privacy_password'] as const;
+
 /**
- * Which password `password` is (README, "Passwords"): the link's (redirect)
- * password, as the seed reads it, unless the same request sends
- * `redirect_password` or `privacy=2` without `privacy_password`: then it is
- * the statistics password, as current phpShort reads it.
+ * The generation a request speaks: current when it carries a field only
+ * current phpShort has (also when it carries the seed's too), the seed's when
+ * it carries one only the seed has, else the instance's `--api-generation`.
  */
-function passwordsOf(input: LinkUpdateInput): { link: string | null | undefined; stats: string | null | undefined } {
-  const statsReading = input.privacy_password === undefined && (input.redirect_password !== undefined || input.privacy === 2);
-  return {
-    link: input.redirect_password !== undefined ? input.redirect_password : statsReading ? undefined : input.password,
-    stats: input.privacy_password !== undefined ? input.privacy_password : statsReading ? input.password : undefined,
-  };
+function generationOf(input: LinkUpdateInput, fallback: ApiGeneration): ApiGeneration {
+  if (CURRENT_ONLY.some((f) => input[f] !== undefined)) return 'current';
+  if (SEED_ONLY.some((f) => input[f] !== undefined)) return 'seed';
+  return fallback;
+}
+
+/**
+ * Which password `password` is (README, "Passwords"; phpShort's v46 migration
+ * renamed password to redirect_password and privacy_password to password):
+ * the redirect's in the seed's generation, the statistics page's in the
+ * current one. `privacy_password`, sent too, is the statistics password
+ * either way. One rescue: a request of neither family that sets privacy=2
+ * with a password, where no statistics password is sent or stored, reads
+ * `password` as the statistics password, the one reading that is not a 422.
+ */
+function passwordsOf(input: LinkUpdateInput, fallback: ApiGeneration, stored: LinkRow | undefined): { link: string | null | undefined; stats: string | null | undefined } {
+  let generation = generationOf(input, fallback);
+  if (generation === 'seed' && input.privacy === 2 && input.password && input.privacy_password === undefined && !stored?.privacy_password_hash
+    && !SEED_ONLY.some((f) => input[f] !== undefined)) generation = 'current';
+  if (generation === 'seed') return { link: input.password, stats: input.privacy_password };
+  return { link: input.redirect_password, stats: input.privacy_password !== undefined ? input.privacy_password : input.password };
 }
 
 export async function createColumns(ctx: Context, input: LinkCreateInput) {

@@ -5,11 +5,18 @@ import type { LinkHealth, LinkStatus, PixelType, TargetType } from '../../../sha
 import type { DomainRow } from '../db/repositories/domains-repository.ts';
 import type { HydratedLink, LinkRow } from '../db/repositories/links-repository.ts';
 import { TARGETS_FIELD, targetsTypeOf } from '../../../shared/targeting-keys.ts';
-import { isoNow, utcToZoned } from '../util/time.ts';
+import type { ApiGeneration } from '../config.ts';
+import { isoNow } from '../util/time.ts';
 import { parseTargets } from './link-input.ts';
 
-/** `timeZone`: the instance's, for current phpShort's `Y-m-d H:i` fields (UTC when not given). */
-export interface UrlContext { baseUrl: string; timeZone?: string }
+/**
+ * `generation`: `--api-generation`, what `password` says (seed, the default: the redirect asks for one;
+ * current: the statistics page does). `timeZone`: the instance's (UTC when not given).
+ */
+export interface UrlContext { baseUrl: string; timeZone?: string; generation?: ApiGeneration }
+
+/** How Eloquent writes a `datetime` cast (Carbon's toJSON): ISO 8601 in UTC with microseconds, `2025-01-08T04:53:32.000000Z`. */
+const eloquentDate = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
 const scheme = (ctx: UrlContext) => new URL(ctx.baseUrl).protocol;
 
@@ -40,10 +47,11 @@ export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Li
     title: r.title,
     domain: r.domain,
     space: r.space,
-    pixels: r.pixels.map((p) => ({ ...p, type: p.type as PixelType })),
+    pixels: r.pixels.map((p) => ({ ...p, type: p.type as PixelType, pivot: { link_id: r.id, pixel_id: p.id } })),
     disabled: r.disabled ? 1 : 0,
     privacy: r.privacy as 0 | 1 | 2,
-    password: r.password_hash !== null,
+    // phpShort's v46 migration renamed password to redirect_password and privacy_password to password.
+    password: (ctx.generation ?? 'seed') === 'current' ? r.privacy_password_hash !== null : r.password_hash !== null,
     privacy_password: r.privacy_password_hash !== null,
     expiration_url: r.expiration_url,
     expiration_date: r.expiration_date,
@@ -60,8 +68,13 @@ export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Li
       ? selected.map((e) => ({ key: null, value: e.value, weight: e.weight ?? 1 }))
       : selected.map((e) => ({ key: e.key ?? '', value: e.value })),
     redirect_password: r.password_hash !== null,
-    active_period_start_at: r.starts_at === null ? null : utcToZoned(r.starts_at, ctx.timeZone ?? 'UTC'),
-    active_period_end_at: r.expiration_date ? `${r.expiration_date} ${r.expiration_time ?? '00:00'}` : null,
+    // Timestamps in phpShort's links table, cast to datetime (app/Models/Link.php): Eloquent's ISO 8601 in UTC.
+    active_period_start_at: r.starts_at === null ? null : eloquentDate(r.starts_at),
+    active_period_end_at: r.ends_at === null ? null : eloquentDate(r.ends_at),
+    // phpShort has no such column since v46 (which dropped ends_at); answered as the instant the link ends.
+    expires_at: r.ends_at === null ? null : eloquentDate(r.ends_at),
+    // The rotation's position: phpShort's counter of the entry the next visit gets; here the weighted turn.
+    last_rotation: r.rotation_next,
     clicks_limit: r.expiration_clicks,
     sensitive_content: r.sensitive_content ? 1 : 0,
     rules: r.rules === null ? [] : JSON.parse(r.rules) as LinkRule[],

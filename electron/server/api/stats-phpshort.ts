@@ -1,5 +1,6 @@
 // phpShort's statistics call, GET /stats/{id}?name=X, answered from the same
-// rollups as Linkdesk's own answer: `click` is the days with clicks, the other
+// rollups as Linkdesk's own answer: `click` is the clicks by hour, day, month
+// or year, as phpShort's DateRangeTrait::range picks for the range, the other
 // names one dimension as a Laravel page (LengthAwarePaginator::toArray), with
 // values written as phpShort writes them (country `US:United States`, city
 // `US:Mountain View, California`: the region as the city database names it).
@@ -26,7 +27,33 @@ export interface PhpShortQuery {
   from?: string; to?: string;
 }
 
-const row = z.object({ value: z.string(), count: z.number().int() });
+/** `value` null: clicks whose value is unknown (phpShort's NULL column, grouped like any value). */
+const row = z.object({ value: z.string().nullable(), count: z.number().int() });
+type Row = { value: string | null; count: number };
+
+/** The unit DateRangeTrait::range picks (DateRangeTrait.php:35-47): by the days between from and to. */
+type ClickUnit = 'hour' | 'day' | 'month' | 'year';
+function clickUnit(from: string, to: string): ClickUnit {
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return days < 1 ? 'hour' : days < 90 ? 'day' : days < 730 ? 'month' : 'year';
+}
+
+/** The clicks by `unit`, keyed as phpShort formats them (`Y-m-d H`, `Y-m-d`, `Y-m`, `Y`); `day` is the one day of an hourly answer. */
+function clickRows(stats: LinkStats, unit: ClickUnit, day: string): Row[] {
+  if (unit === 'hour') return stats.hours.filter((h) => h.count > 0).map((h) => ({ value: `${day} ${String(h.hour).padStart(2, '0')}`, count: h.count }));
+  if (unit === 'day') return stats.days.map((d) => ({ value: d.date, count: d.count }));
+  const width = unit === 'month' ? 7 : 4;
+  const sums = new Map<string, number>();
+  for (const d of stats.days) sums.set(d.date.slice(0, width), (sums.get(d.date.slice(0, width)) ?? 0) + d.count);
+  return [...sums].map(([value, count]) => ({ value, count }));
+}
+
+/** ORDER BY `by` `sort` (StatController.php:49 and :62); ties by value the same way. MySQL puts NULL first in ascending order. */
+function sortRows(rows: Row[], by: 'count' | 'value', sort: 'asc' | 'desc') {
+  const dir = sort === 'asc' ? 1 : -1;
+  const byValue = (a: Row, b: Row) => (a.value === b.value ? 0 : a.value === null ? -1 : b.value === null ? 1 : a.value < b.value ? -1 : 1);
+  rows.sort((a, b) => dir * (by === 'count' ? a.count - b.count || byValue(a, b) : byValue(a, b)));
+}
 export const phpShortClickSchema = z.object({ data: z.array(row), status: z.literal(200) }).meta({ id: 'PhpShortClicks' });
 export const phpShortPageSchema = z.object({
   data: z.object({
@@ -49,8 +76,15 @@ const countryName = (code: string) => {
   }
 };
 
+/** Linkdesk's name for the clicks whose value is unknown (stats-repository.ts); phpShort's column holds NULL. */
+const UNKNOWN = 'Unknown';
+
 /** One dimension's rows in phpShort's spelling. */
-function rowsOf(stats: LinkStats, name: Exclude<PhpShortName, 'click'>): { value: string; count: number }[] {
+function rowsOf(stats: LinkStats, name: Exclude<PhpShortName, 'click'>): Row[] {
+  return spelled(stats, name).map((r) => (r.value === UNKNOWN ? { value: null, count: r.count } : r));
+}
+
+function spelled(stats: LinkStats, name: Exclude<PhpShortName, 'click'>): { value: string; count: number }[] {
   switch (name) {
     case 'country': return stats.countries.map((r) => ({ value: /^[A-Z]{2}$/.test(r.value) ? `${r.value}:${countryName(r.value)}` : r.value, count: r.count }));
     case 'city': return stats.cities.map((r) => ({
@@ -84,14 +118,21 @@ function pageLinks(current: number, last: number, url: (p: number) => string) {
   ];
 }
 
-/** The answer to `?name=`: `path` is the route's own URL, `query` the request's (kept in page links). */
-export function phpShortAnswer(stats: LinkStats, q: PhpShortQuery & { name: PhpShortName }, path: string) {
-  if (q.name === 'click') return { data: stats.days.map((d) => ({ value: d.date, count: d.count })), status: 200 as const };
+/**
+ * The answer to `?name=`: `path` is the route's own URL, `query` the request's (kept in page links);
+ * `range` the days phpShort's range() would take (from: the request's, else the link's creation day; to: the request's, else today).
+ */
+export function phpShortAnswer(stats: LinkStats, q: PhpShortQuery & { name: PhpShortName }, path: string, range: { from: string; to: string }) {
+  if (q.name === 'click') {
+    // Not searched, not paged: every bucket with clicks (StatController.php:39-50).
+    const rows = clickRows(stats, clickUnit(range.from, range.to), range.from);
+    sortRows(rows, q.sort_by ?? 'count', q.sort ?? 'desc');
+    return { data: rows, status: 200 as const };
+  }
   const needle = q.search?.toLowerCase();
-  const rows = rowsOf(stats, q.name).filter((r) => !needle || r.value.toLowerCase().includes(needle));
-  const by = q.sort_by ?? 'count';
-  const dir = (q.sort ?? 'desc') === 'asc' ? 1 : -1;
-  rows.sort((a, b) => dir * (by === 'count' ? a.count - b.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  // LIKE never matches NULL.
+  const rows = rowsOf(stats, q.name).filter((r) => !needle || (r.value !== null && r.value.toLowerCase().includes(needle)));
+  sortRows(rows, q.sort_by ?? 'count', q.sort ?? 'desc');
   const perPage = q.per_page ?? 10;
   const page = q.page ?? 1;
   const total = rows.length;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { checkDatabaseUrl } from '../db/database-url.ts';
-import { ConfigError, parseTrustProxy, resolveConfig, type RedirectStatus, type ServerConfig } from '../config.ts';
+import { ConfigError, parseTrustProxy, resolveConfig, type ApiGeneration, type RedirectStatus, type ServerConfig } from '../config.ts';
 import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
 import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
@@ -70,6 +70,13 @@ Options:
   --webhook-host-rate N    webhook deliveries started per second to any one
                            receiving host; the rest wait their turn (default 10)
                            env: LINKDESK_WEBHOOK_HOST_RATE
+  --api-generation seed|current
+                           the phpShort a link request speaks when it has no field only
+                           one generation has: seed (default), where password is the
+                           redirect's, or current (phpShort 4.6 on), where password is
+                           the statistics page's and redirect_password the redirect's;
+                           answers' password follows it too
+                           env: LINKDESK_API_GENERATION
   --pixel-consent on|off   ask visitors before a link's tracking pixels run (default on);
                            off fires them at once, for consent collected elsewhere
                            (see the README)
@@ -111,7 +118,7 @@ const OPTIONS = {
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'geoip-city': { type: 'string' },
   'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
-  'pixel-consent': { type: 'string' },
+  'pixel-consent': { type: 'string' }, 'api-generation': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
@@ -158,6 +165,7 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       webhooksPerUser: wholeNumber(values['webhooks-per-user']),
       webhookHostRate: wholeNumber(values['webhook-host-rate']),
       pixelConsent: onOff(values['pixel-consent'], '--pixel-consent'),
+      apiGeneration: values['api-generation']?.trim().toLowerCase() as ApiGeneration | undefined,
       allowPrivateTitles: values['allow-private-addresses'] || values['allow-private-titles'] ? true : undefined,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,

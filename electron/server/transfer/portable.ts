@@ -80,7 +80,8 @@ export function toCreateBody(
   if (ids.spaceId !== null) body.space_id = ids.spaceId;
   if (ids.pixelIds.length) body.pixel_ids = ids.pixelIds;
   if (link.password_protected) {
-    if (opts.password) body.password = opts.password;
+    // redirect_password, not password: a body with targets_type speaks current phpShort, where password is the statistics page's.
+    if (opts.password) body.redirect_password = opts.password;
     else {
       body.disabled = 1;
       notes.push('Created disabled: the link asks for a password, and none was given.');

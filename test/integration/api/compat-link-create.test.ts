@@ -179,22 +179,30 @@ describe('active period: date, required_with, before/after, read in the instance
 
   it('takes Y-m-d H:i and Y-m-d H:i:s as New York wall clock, seconds kept (LinkTrait.php:116/120)', async () => {
     const l = await period('2030-01-10 08:30', '2030-01-20 17:45:30');
-    expect(l).toMatchObject({ active_period_start_at: '2030-01-10 08:30', active_period_end_at: '2030-01-20 17:45', ends_at: '2030-01-20T22:45:30Z' });
+    expect(l).toMatchObject({
+      active_period_start_at: '2030-01-10T13:30:00.000000Z', active_period_end_at: '2030-01-20T22:45:30.000000Z', ends_at: '2030-01-20T22:45:30Z',
+      expiration_date: '2030-01-20', expiration_time: '17:45',
+    });
   });
 
   it('takes Y-m-d alone as that day\'s midnight, as Carbon::parse reads it (date, LinkTrait.php:116/120)', async () => {
     const l = await period('2030-01-10', '2030-01-20');
-    expect(l).toMatchObject({ active_period_start_at: '2030-01-10 00:00', active_period_end_at: '2030-01-20 00:00', ends_at: '2030-01-20T05:00:00Z' });
+    expect(l).toMatchObject({ active_period_start_at: '2030-01-10T05:00:00.000000Z', active_period_end_at: '2030-01-20T05:00:00.000000Z', expiration_time: '00:00' });
   });
 
   it('takes what toISOString writes (T, milliseconds, Z) as that instant, shown in New York time (date, StoreLinkRequest.php:75-76)', async () => {
     const l = await period('2030-01-10T13:30:00.000Z', '2030-07-01T16:00:00.250Z');
-    expect(l).toMatchObject({ active_period_start_at: '2030-01-10 08:30', active_period_end_at: '2030-07-01 12:00', ends_at: '2030-07-01T16:00:00Z' });
+    expect(l).toMatchObject({
+      active_period_start_at: '2030-01-10T13:30:00.000000Z', active_period_end_at: '2030-07-01T16:00:00.000000Z', ends_at: '2030-07-01T16:00:00Z',
+      expiration_date: '2030-07-01', expiration_time: '12:00',
+    });
   });
 
   it('takes an ISO 8601 offset (+05:30, -0800) as that instant (date, LinkTrait.php:116/120)', async () => {
     const l = await period('2030-01-10T19:00+05:30', '2030-01-20T09:00:00-0800');
-    expect(l).toMatchObject({ active_period_start_at: '2030-01-10 08:30', active_period_end_at: '2030-01-20 12:00', ends_at: '2030-01-20T17:00:00Z' });
+    expect(l).toMatchObject({
+      active_period_start_at: '2030-01-10T13:30:00.000000Z', active_period_end_at: '2030-01-20T17:00:00.000000Z', expiration_date: '2030-01-20', expiration_time: '12:00',
+    });
   });
 
   it('refuses a wall time New York skips (2030-03-10 02:30, spring forward) in words naming the field (LinkTrait.php:116)', async () => {

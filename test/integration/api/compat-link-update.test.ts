@@ -147,14 +147,14 @@ describe('active period (Europe/Berlin)', () => {
     const l = await link({ active_period_start_at: '2030-01-01 00:00', active_period_end_at: '2030-02-01 00:00' });
     const r = await patch(l.id, { active_period_end_at: '2030-06-30T22:00:00.000Z' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data).toMatchObject({ active_period_end_at: '2030-07-01 00:00', ends_at: '2030-06-30T22:00:00Z' });
+    expect(r.body.data).toMatchObject({ active_period_end_at: '2030-06-30T22:00:00.000000Z', expiration_date: '2030-07-01', expiration_time: '00:00' });
   });
 
   it('takes a date alone as its midnight in Berlin (date, UpdateLinkRequest.php:61, LinkTrait.php:116)', async () => {
     const l = await link();
     const r = await patch(l.id, { active_period_start_at: '2030-01-15', active_period_end_at: '2030-01-16' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data).toMatchObject({ active_period_start_at: '2030-01-15 00:00', ends_at: '2030-01-15T23:00:00Z' });
+    expect(r.body.data).toMatchObject({ active_period_start_at: '2030-01-14T23:00:00.000000Z', active_period_end_at: '2030-01-15T23:00:00.000000Z' });
   });
 
   it('refuses a time Berlin skips (2030-03-31 02:30) naming the field (LinkTrait.php:116)', async () => {
@@ -171,7 +171,7 @@ describe('active period (Europe/Berlin)', () => {
 
   it('changes the end alone, checked against the stored start (sometimes, after:, UpdateLinkRequest.php:62) (holds)', async () => {
     const l = await link({ active_period_start_at: '2030-01-10 10:00', active_period_end_at: '2030-02-01 00:00' });
-    expect((await patch(l.id, { active_period_end_at: '2030-03-01 00:00' })).body.data.active_period_end_at).toBe('2030-03-01 00:00');
+    expect((await patch(l.id, { active_period_end_at: '2030-03-01 00:00' })).body.data.active_period_end_at).toBe('2030-02-28T23:00:00.000000Z');
     expect(await refused(l.id, { active_period_end_at: '2030-01-01 00:00' })).toEqual([422, ['active_period_end_at']]);
   });
 

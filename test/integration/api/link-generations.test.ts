@@ -25,7 +25,8 @@ describe('seed generation written, current generation read', () => {
     expect(r.body.data).toMatchObject({
       target_type: 1, country: [{ key: 'DE', value: u('de') }, { key: 'US', value: u('us') }],
       targets_type: 'countries', targets: [{ key: 'DE', value: u('de') }, { key: 'US', value: u('us') }],
-      active_period_end_at: '2099-06-30 13:45', active_period_start_at: null, clicks_limit: 50, expiration_clicks: 50,
+      // Berlin summer time (UTC+2), written as Eloquent writes a datetime (app/Models/Link.php casts).
+      active_period_end_at: '2099-06-30T11:45:00.000000Z', active_period_start_at: null, clicks_limit: 50, expiration_clicks: 50,
       sensitive_content: 0, rules: [], redirect_password: false,
     });
   });
@@ -55,11 +56,11 @@ describe('current generation written, seed generation read', () => {
       target_type: 1, country: [{ key: 'GB', value: u('gb') }, { key: 'JP', value: u('jp') }],
       targets_type: 'countries', targets: [{ key: 'GB', value: u('gb') }, { key: 'JP', value: u('jp') }],
       expiration_date: '2099-06-30', expiration_time: '13:45', ends_at: '2099-06-30T11:45:00Z', expiration_clicks: 7,
-      active_period_start_at: '2098-01-02 08:30', active_period_end_at: '2099-06-30 13:45', clicks_limit: 7, sensitive_content: 1,
+      active_period_start_at: '2098-01-02T07:30:00.000000Z', active_period_end_at: '2099-06-30T11:45:00.000000Z', clicks_limit: 7, sensitive_content: 1,
       status: 2, // not active before its start: answered like an expired link
     });
     const read = await s.api('GET', `/links/${r.body.data.id}`);
-    expect(read.body.data.active_period_start_at).toBe('2098-01-02 08:30');
+    expect(read.body.data.active_period_start_at).toBe('2098-01-02T07:30:00.000000Z');
   });
 
   it('rotations carry weights (JSON); the seed reads the plain rotation list', async () => {
@@ -101,17 +102,21 @@ describe('current generation written, seed generation read', () => {
 });
 
 describe('active period in the instance\'s time zone (Europe/Berlin)', () => {
-  /** Berlin's wall clock `minutes` from now, as `YYYY-MM-DD HH:MM`. */
-  const berlin = (minutes: number) => new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  }).format(new Date(Date.now() + minutes * 60_000));
+  /** Berlin's wall clock `minutes` from now, as `YYYY-MM-DD HH:MM`, and that minute's instant as the answer writes it (ISO 8601 UTC). */
+  const berlin = (minutes: number) => {
+    const at = new Date(Math.floor((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+    }).format(at);
+    return [wall, at.toISOString().replace('.000Z', '.000000Z')] as const;
+  };
 
   it('reads a start as Berlin time: 30 minutes ahead there is not yet active, 30 minutes ago is (Berlin is UTC+1 or +2)', async () => {
-    const [soon, ago] = [berlin(30), berlin(-30)];
+    const [[soon, soonAt], [ago, agoAt]] = [berlin(30), berlin(-30)];
     const ahead = await json({ url: u('x'), active_period_start_at: soon });
-    expect(ahead.body.data).toMatchObject({ active_period_start_at: soon, status: 2 });
+    expect(ahead.body.data).toMatchObject({ active_period_start_at: soonAt, status: 2 });
     const past = await json({ url: u('x'), active_period_start_at: ago });
-    expect(past.body.data).toMatchObject({ active_period_start_at: ago, status: 1 });
+    expect(past.body.data).toMatchObject({ active_period_start_at: agoAt, status: 1 });
   });
 });
 
@@ -139,7 +144,7 @@ describe('bulk', () => {
     expect(r.body.data[1]).toMatchObject({ result: 'rejected', errors: { 'targets.0.key': [expect.stringContaining('AF, AN, AS, EU, NA, OC, SA')] } });
     const id = r.body.data[0].data.id;
     const p = await s.api('PATCH', '/links/bulk', { json: { ids: [id], changes: { active_period_end_at: '2099-12-31 23:59', clicks_limit: null } } });
-    expect(p.body.data[0]).toMatchObject({ result: 'updated', data: { active_period_end_at: '2099-12-31 23:59', expiration_date: '2099-12-31', clicks_limit: null } });
+    expect(p.body.data[0]).toMatchObject({ result: 'updated', data: { active_period_end_at: '2099-12-31T22:59:00.000000Z', expiration_date: '2099-12-31', clicks_limit: null } });
   });
 });
 

@@ -173,7 +173,7 @@ describe('keys', () => {
       expect((await s.api('GET', `/stats/${id}`, { key })).status).toBe(404);
     }
     const created = await s.api('POST', '/links', { key, json: { url: 'https://example.com/new' } });
-    expect(created.body.data.domain).toEqual({ id: mine.id, name: 'mine.example' });
+    expect(created.body.data.domain).toMatchObject({ id: mine.id, name: 'mine.example' });
     const refused = await s.api('POST', '/links', { key, json: { url: 'https://example.com/x', domain_id: elsewhere.id } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.domain_id[0]).toBe(`This key is restricted to domain ${mine.id}; links can only be made there.`);

@@ -59,7 +59,7 @@ describe('sensitive content', () => {
 
   it('asks for the password, then warns, then asks for consent; one click in all', async () => {
     const px = (await s.api('POST', '/pixels', { name: 'fb', type: 'facebook', pixel_id: '1234567890' })).body.data.id;
-    const l = await sensitiveLink({ url: 'https://night.example.com/locked', alias: 'layers', password: 'sesame', 'pixel_ids[]': String(px) });
+    const l = await sensitiveLink({ url: 'https://night.example.com/locked', alias: 'layers', redirect_password: 'sesame', 'pixel_ids[]': String(px) });
     expect((await s.hit('/layers')).text).toContain('Password required');
     const pw = cookieOf(await s.hit('/layers', { form: { password: 'sesame' } }));
     expect((await s.hit('/layers', { headers: { cookie: pw } })).text).toContain(WARNING);

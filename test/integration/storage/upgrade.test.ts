@@ -35,12 +35,14 @@ it('keeps every link field and click count of the older release', async () => {
   const ADDED = { preview_title: null, preview_description: null, preview_image: null, health: 'unknown', health_detail: null, health_checked_at: null };
   for (const l of r.body.data) expect(l).toMatchObject(ADDED);
   // phpShort's current generation (migration 15) reads what the older fields say.
-  const CURRENT = ['targets_type', 'targets', 'redirect_password', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'sensitive_content', 'rules'];
+  const CURRENT = ['targets_type', 'targets', 'redirect_password', 'active_period_start_at', 'active_period_end_at', 'expires_at', 'last_rotation',
+    'clicks_limit', 'sensitive_content', 'rules'];
   const TYPES: Record<number, string | null> = { 0: null, 1: 'countries', 2: 'operating_systems', 3: 'languages', 4: 'rotations' };
   for (const l of r.body.data) {
     expect(l).toMatchObject({
       redirect_password: l.password, clicks_limit: l.expiration_clicks, active_period_start_at: null, sensitive_content: 0, rules: [],
-      active_period_end_at: l.expiration_date ? `${l.expiration_date} ${l.expiration_time ?? '00:00'}` : null,
+      // The expiry's instant, as Eloquent writes a datetime (LinkResource.php:32, :39).
+      active_period_end_at: l.ends_at === null ? null : l.ends_at.replace(/Z$/, '.000000Z'), expires_at: l.active_period_end_at,
       targets_type: TYPES[l.target_type],
     });
     const old = [l.country, l.platform, l.language, l.rotation][l.target_type - 1] ?? [];
@@ -49,6 +51,11 @@ it('keeps every link field and click count of the older release', async () => {
   const strip = (l: Record<string, unknown>) => {
     const { short_url: _s, ...rest } = l;
     for (const k of [...Object.keys(ADDED), ...CURRENT]) delete rest[k];
+    // The related records as the older release answered them (phpShort's LinkResource gives their whole models now).
+    const pick = <T extends Record<string, unknown>>(o: T | null, keys: string[]) => (o === null ? null : Object.fromEntries(keys.map((k) => [k, o[k]])));
+    rest.domain = pick(rest.domain as Record<string, unknown> | null, ['id', 'name']);
+    rest.space = pick(rest.space as Record<string, unknown> | null, ['id', 'name', 'color']);
+    rest.pixels = (rest.pixels as Record<string, unknown>[]).map((p) => pick(p, ['id', 'name', 'type']));
     return { ...rest, short_url: undefined };
   };
   expect(r.body.data.map(strip)).toEqual(expected.links);

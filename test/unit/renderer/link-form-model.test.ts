@@ -31,10 +31,11 @@ describe('formToBody on create', () => {
       space_id: '4', pixel_ids: ['5', '6'], sensitive_content: true, active_period_start_at: '2030-12-24T18:00',
     }, false);
     expect(body).toEqual({
-      url: 'https://e.x/', domain_id: 3, alias: 'a', password: 'pw', privacy: 2, privacy_password: 'pp', disabled: 1,
+      url: 'https://e.x/', domain_id: 3, alias: 'a', redirect_password: 'pw', privacy: 2, privacy_password: 'pp', disabled: 1,
       expiration_date: '2031-01-01', expiration_time: '08:15', expiration_clicks: 5, expiration_url: 'https://e.x/gone',
       targets_type: 'languages', targets: [{ key: 'de', value: 'https://e.x/de' }], space_id: 4, pixel_ids: [5, 6],
-      sensitive_content: true, active_period_start_at: '2030-12-24 18:00',
+      // The instant of this computer's 18:00, which the server takes whatever its time zone.
+      sensitive_content: true, active_period_start_at: new Date('2030-12-24T18:00').toISOString().replace('.000Z', 'Z'),
     });
   });
 
@@ -76,14 +77,20 @@ describe('formToBody on update', () => {
     expect(formToBody(v, true)).toMatchObject({ preview_title: null, preview_description: null, preview_image: null });
   });
 
-  it('sends the link password as redirect_password where phpShort would read password as the statistics one', () => {
-    // privacy 2 and the statistics password not retyped: `password` alone would become the statistics password.
+  it('always sends the link password as redirect_password, which every generation and --api-generation read as the link\'s', () => {
     expect(formToBody({ ...linkToForm(stored), password: 'new-link-pw' }, true)).toMatchObject({ redirect_password: 'new-link-pw', privacy: 2 });
     expect(formToBody({ ...linkToForm(stored), password: 'new-link-pw' }, true)).not.toHaveProperty('password');
     expect(formToBody({ ...linkToForm(stored), remove_password: true }, true)).toMatchObject({ redirect_password: null });
-    // With the statistics password in the same request, or another privacy, `password` is the link's in every generation.
-    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy_password: 'b' }, true)).toMatchObject({ password: 'a', privacy_password: 'b' });
-    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy: '1' }, true)).toMatchObject({ password: 'a' });
+    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy_password: 'b' }, true)).toMatchObject({ redirect_password: 'a', privacy_password: 'b' });
+    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy: '1' }, true)).toMatchObject({ redirect_password: 'a' });
+    expect(formToBody({ ...linkToForm(stored), password: 'a', privacy: '1' }, true)).not.toHaveProperty('password');
+  });
+
+  it('shows an active period answered as an instant on this computer\'s clock, and an older server\'s Y-m-d H:i as it is', () => {
+    const at = new Date(2031, 2, 1, 9, 30); // 09:30 here
+    const iso = at.toISOString().replace('.000Z', '.000000Z');
+    expect(linkToForm({ ...stored, active_period_start_at: iso }).active_period_start_at).toBe('2031-03-01T09:30');
+    expect(linkToForm({ ...stored, active_period_start_at: '2031-03-01 09:30' }).active_period_start_at).toBe('2031-03-01T09:30');
   });
 
   it('clears with null and removes a password only when asked', () => {

@@ -77,9 +77,11 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
     schema: {
       tags: ['stats'], summary: "A link's clicks by day, country, platform, browser, language and referrer",
       description: `Read from daily rollups.${RANGE_HELP} \`clicks\` is the all-time counter.${CSV_HELP} `
-        + "With `name` (phpShort's call): `click` answers the days with clicks as `{data:[{value,count}],status}`, the other names one "
+        + "With `name` (phpShort's call): `click` answers the clicks as `{data:[{value,count}],status}` by hour (`Y-m-d H`) for one day, "
+        + 'by day (`Y-m-d`) under 90 days, by month (`Y-m`) under 730, else by year (`Y`), from `from` (default: the day the link was made) '
+        + 'to `to` (default: today), ordered by `sort_by`/`sort` (default count, desc); the other names one '
         + 'dimension as a Laravel page (`search`, `sort_by`, `sort`, `per_page`, `page`), values as phpShort writes them '
-        + '(country `US:United States`, city `US:Mountain View, California`).',
+        + '(country `US:United States`, city `US:Mountain View, California`, null for unknown).',
       params: idParamSchema, querystring: linkStatsQuerySchema,
       response: {
         200: {
@@ -98,7 +100,12 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
     const all = csv || q.name !== undefined;
     const stats = await (all ? ctx.repos.statsAll : ctx.repos.stats).forLink(link.id, link.clicks, rangeOf(q));
     if (csv) return sendCsv(reply, statsCsv(stats), `linkdesk-stats-${link.alias}-${stats.from ?? 'all'}-${stats.to ?? 'all'}`);
-    if (q.name !== undefined) return phpShortAnswer(stats, { ...q, name: q.name }, `${ctx.baseUrl()}/api/v1/stats/${link.id}`);
+    if (q.name !== undefined) {
+      // DateRangeTrait::range($link->created_at): without dates, from the link's creation day to today.
+      const to = q.to ?? dateOfDay(Math.max(today(ctx.timeZone, ctx.now()), q.from === undefined ? 0 : dayOfDate(q.from)));
+      const from = q.from ?? dateOfDay(Math.min(today(ctx.timeZone, Date.parse(link.created_at)), dayOfDate(to)));
+      return phpShortAnswer(stats, { ...q, name: q.name }, `${ctx.baseUrl()}/api/v1/stats/${link.id}`, { from, to });
+    }
     return single(stats);
   });
 }

@@ -6,10 +6,12 @@ import { containsLike, offsetOf, orderText, type Engine, type PageResult } from 
 
 /** A link with its click counter (link_clicks). */
 export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next' | 'health'> & { id: number; clicks: number; rotation_next: number; health: string };
+/** The related records with the columns phpShort's LinkResource answers them with (its whole models). */
+interface Owned { user_id: number; created_at: string; updated_at: string }
 export interface HydratedLink extends LinkRow {
-  domain: { id: number; name: string } | null;
-  space: { id: number; name: string; color: string } | null;
-  pixels: { id: number; name: string; type: string }[];
+  domain: ({ id: number; name: string; index_page: string | null; not_found_page: string | null } & Owned) | null;
+  space: ({ id: number; name: string; color: string } & Owned) | null;
+  pixels: ({ id: number; name: string; type: string; value: string } & Owned)[];
 }
 /** Columns a write may set; ownership and timestamps are the repository's, health the checker's. */
 export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at' | 'health' | 'health_detail' | 'health_checked_at'>>;
@@ -162,11 +164,12 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     const domainIds = [...new Set(rows.map((r) => r.domain_id).filter((v): v is number => v !== null))];
     const spaceIds = [...new Set(rows.map((r) => r.space_id).filter((v): v is number => v !== null))];
     const [domains, spaces, pixels] = await Promise.all([
-      domainIds.length ? db.selectFrom('domains').select(['id', 'name']).where('id', 'in', domainIds).execute() : [],
-      spaceIds.length ? db.selectFrom('spaces').select(['id', 'name', 'color']).where('id', 'in', spaceIds).execute() : [],
+      domainIds.length ? db.selectFrom('domains').select(['id', 'name', 'index_page', 'not_found_page', 'user_id', 'created_at', 'updated_at'])
+        .where('id', 'in', domainIds).execute() : [],
+      spaceIds.length ? db.selectFrom('spaces').select(['id', 'name', 'color', 'user_id', 'created_at', 'updated_at']).where('id', 'in', spaceIds).execute() : [],
       db.selectFrom('link_pixels').innerJoin('pixels', 'pixels.id', 'link_pixels.pixel_id')
-        .select(['link_pixels.link_id', 'pixels.id', 'pixels.name', 'pixels.type']).where('link_pixels.link_id', 'in', ids)
-        .orderBy('pixels.id').execute(),
+        .select(['link_pixels.link_id', 'pixels.id', 'pixels.name', 'pixels.type', 'pixels.pixel_id as value', 'pixels.user_id', 'pixels.created_at', 'pixels.updated_at'])
+        .where('link_pixels.link_id', 'in', ids).orderBy('pixels.id').execute(),
     ]);
     const d = new Map(domains.map((x) => [x.id, x]));
     const s = new Map(spaces.map((x) => [x.id, x]));
@@ -174,7 +177,7 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       ...r,
       domain: r.domain_id === null ? null : d.get(r.domain_id) ?? null,
       space: r.space_id === null ? null : s.get(r.space_id) ?? null,
-      pixels: pixels.filter((p) => p.link_id === r.id).map(({ id, name, type }) => ({ id, name, type })),
+      pixels: pixels.filter((p) => p.link_id === r.id).map(({ link_id: _, ...p }) => p),
     }));
   }
 
@@ -231,7 +234,8 @@ export function createLinksRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       base = byClicks && !indexed ? base.where('lc.user_id', '=', userId) : base.where('links.user_id', '=', userId);
       if (q.search !== undefined && !indexed) base = base.where(contains(q.search_by, q.search, engine));
       if (q.status !== 0) base = base.where(statusSql(q.status, now));
-      if (q.space_id !== undefined) base = base.where('links.space_id', '=', q.space_id);
+      // Space 0: the links in no space (phpShort's ofSpace scope).
+      if (q.space_id !== undefined) base = q.space_id === 0 ? base.where('links.space_id', 'is', null) : base.where('links.space_id', '=', q.space_id);
       if (q.domain_id !== undefined) base = base.where('links.domain_id', '=', q.domain_id);
       if (q.pixel_id !== undefined) {
         base = base.where('links.id', 'in', db.selectFrom('link_pixels').select('link_id').where('pixel_id', '=', q.pixel_id));

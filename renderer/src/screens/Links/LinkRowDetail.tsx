@@ -37,7 +37,7 @@ export function LinkRowDetail({ link: l }: { link: Link }) {
         <Item label="Pixels"><Text size="sm" c={l.pixels.length ? undefined : 'dimmed'}>{l.pixels.map((p) => p.name).join(', ') || 'None'}</Text></Item>
         <Item label="Expires"><Text size="sm">{expiry(l)}</Text></Item>
         <Item label="Access">
-          <Text size="sm">{l.password ? 'Password to follow' : 'Open'}; statistics {PRIVACY[l.privacy]?.toLowerCase()}</Text>
+          <Text size="sm">{(l.redirect_password ?? l.password) ? 'Password to follow' : 'Open'}; statistics {PRIVACY[l.privacy]?.toLowerCase()}</Text>
         </Item>
         <Item label="Health"><Group gap={6}><LinkHealthBadge link={l} /></Group></Item>
         <Item label="Created"><Text size="sm">{fmt.dateTime(l.created_at)}</Text></Item>

@@ -8,7 +8,8 @@ import type { SectionProps } from './form-context.ts';
  * so assistive tech (and the focus-the-first-error logic) sees them.
  */
 export function ProtectionFields({ form, link }: SectionProps) {
-  const hasPassword = link?.password === true;
+  // redirect_password: `password` is the statistics page's on an instance run with --api-generation current.
+  const hasPassword = (link?.redirect_password ?? link?.password) === true;
   const hasPrivacyPassword = link?.privacy_password === true;
   return (
     <Fieldset legend="Access">

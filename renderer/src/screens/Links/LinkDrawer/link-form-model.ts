@@ -4,7 +4,7 @@ import type { Body } from '../../../api/types.ts';
 import { labels, type Labels } from '../../../forms/screen-words.ts';
 import { KEYED } from './target-keys.ts';
 import {
-  LIST_CONDITIONS, ruleToBody, ruleToForm, targetsOf, targetsToBody, toApiDateTime, toInputDateTime, type LinkV2, type RuleRow, type TargetRow, type TargetsType,
+  LIST_CONDITIONS, ruleToBody, ruleToForm, targetsOf, targetsToBody, inputToInstant, instantToInput, type LinkV2, type RuleRow, type TargetRow, type TargetsType,
 } from './targeting-model.ts';
 
 const BASE_WORDS = {
@@ -83,7 +83,7 @@ export function linkToForm(l: LinkV2): LinkFormValues {
     ...targetsOf(l),
     rules: (l.rules ?? []).map(ruleToForm),
     sensitive_content: Boolean(l.sensitive_content),
-    active_period_start_at: toInputDateTime(l.active_period_start_at),
+    active_period_start_at: instantToInput(l.active_period_start_at),
     space_id: l.space ? String(l.space.id) : '',
     pixel_ids: l.pixels.map((p) => String(p.id)),
     preview_title: l.preview_title ?? '',
@@ -115,10 +115,9 @@ export function formToBody(v: LinkFormValues, editing: boolean): Body {
   if (!editing && v.domain_id) body.domain_id = Number(v.domain_id);
   if (t(v.alias)) body.alias = t(v.alias);
   if (v.privacy === '2' && v.privacy_password) body.privacy_password = v.privacy_password;
-  // With privacy 2 and no statistics password in the same request, current phpShort reads `password` as the
-  // statistics password: the link's own is then sent as `redirect_password`. Otherwise `password`, which every
-  // generation reads as the link's.
-  const linkPassword = v.privacy === '2' && body.privacy_password === undefined ? 'redirect_password' : 'password';
+  // Always `redirect_password`: `password` is the statistics page's in a request of current phpShort's generation
+  // (one with targets_type, say) and on an instance run with --api-generation current; redirect_password is the link's in both.
+  const linkPassword = 'redirect_password';
   if (v.remove_password && editing) body[linkPassword] = null;
   else if (v.password) body[linkPassword] = v.password;
   optional('expiration_date', t(v.expiration_date));
@@ -136,6 +135,6 @@ export function formToBody(v: LinkFormValues, editing: boolean): Body {
   }
   if (editing || v.rules.length) body.rules = v.rules.map(ruleToBody);
   if (editing || v.sensitive_content) body.sensitive_content = v.sensitive_content;
-  optional('active_period_start_at', t(v.active_period_start_at) ? toApiDateTime(v.active_period_start_at) : '');
+  optional('active_period_start_at', t(v.active_period_start_at) ? inputToInstant(v.active_period_start_at) : '');
   return body;
 }

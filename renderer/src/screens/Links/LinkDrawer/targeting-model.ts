@@ -25,13 +25,36 @@ export interface RuleRow { if: RuleIfForm; url: string }
 export type RuleBody = LinkRule;
 type RuleIfBody = LinkRule['if'];
 
-type V2Field = 'targets_type' | 'targets' | 'rules' | 'sensitive_content' | 'active_period_start_at' | 'active_period_end_at' | 'clicks_limit' | 'redirect_password';
-/** The link as any server answers it: one older than phpShort's current generation leaves these out. */
-export type LinkV2 = Omit<Link, V2Field> & Partial<Pick<Link, V2Field>>;
+type V2Field = 'targets_type' | 'targets' | 'rules' | 'sensitive_content' | 'active_period_start_at' | 'active_period_end_at' | 'clicks_limit'
+  | 'redirect_password' | 'expires_at' | 'last_rotation';
+/** The link as any server answers it: one older than phpShort's current generation leaves these out, and its related records are smaller. */
+export type LinkV2 = Omit<Link, V2Field | 'domain' | 'space' | 'pixels'> & Partial<Pick<Link, V2Field>> & {
+  domain: { id: number; name: string } | null;
+  space: { id: number; name: string; color: string } | null;
+  pixels: { id: number; name: string; type: Link['pixels'][number]['type'] }[];
+};
 
 /** `Y-m-d H:i` → the datetime-local input's value, and back. */
 export const toInputDateTime = (s: string | null | undefined): string => (s ? s.trim().replace(' ', 'T').slice(0, 16) : '');
 export const toApiDateTime = (s: string): string => s.trim().replace('T', ' ').slice(0, 16);
+
+/**
+ * The active period as answers write it, an instant (`2031-03-01T08:30:00.000000Z`), → the
+ * datetime-local input's value on this computer's clock; an older server's `Y-m-d H:i` as it is.
+ */
+export function instantToInput(s: string | null | undefined): string {
+  if (!s || !/(Z|[+-]\d{2}:?\d{2})$/i.test(s.trim())) return toInputDateTime(s);
+  const at = new Date(s.trim().replace(/(\.\d{3})\d+/, '$1'));
+  if (Number.isNaN(at.getTime())) return toInputDateTime(s);
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The input's value (this computer's clock) → the instant, which the server takes whatever its time zone. */
+export function inputToInstant(s: string): string {
+  const at = new Date(s.trim());
+  return Number.isNaN(at.getTime()) ? toApiDateTime(s) : at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
 
 const SEED_TO_TYPE: Record<number, TargetsType> = { 1: 'countries', 2: 'operating_systems', 3: 'languages', 4: 'rotations' };
 const SEED_FIELD = { 1: 'country', 2: 'platform', 3: 'language', 4: 'rotation' } as const;
