@@ -60,6 +60,13 @@ function declareLinkFields(body: JsonSchema): void {
   };
   key('country', COUNTRY);
   key('language', LANGUAGE);
+  // links.ts's flag (Laravel's boolean): true, false, 1, 0, "1", "0" in JSON as in a form.
+  const flag = props.sensitive_content;
+  if (flag?.enum && !flag.anyOf) {
+    const number = { ...flag };
+    for (const k of Object.keys(flag)) delete flag[k];
+    flag.anyOf = [number, { type: 'boolean' }, { type: 'string', enum: ['0', '1'] }];
+  }
   // Rows blank in key and value are dropped from every targeting list.
   for (const list of ['country', 'platform', 'language', 'rotation', 'targets']) {
     const array = props[list]?.items ? props[list] : (props[list]?.anyOf as JsonSchema[] | undefined)?.find((s) => s.items);
@@ -145,6 +152,21 @@ function inputRefs(schema: unknown, components: Record<string, JsonSchema>): voi
   }
 }
 
+/**
+ * A form's values are text: true and false for a 0/1 field are JSON's (a form sends 1 or 0, or "true" to a
+ * real boolean such as dry_run, which has no number branch). The form's copy of a body loses those branches.
+ */
+function withoutJsonBooleans(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(withoutJsonBooleans) as unknown as JsonSchema;
+  if (!schema || typeof schema !== 'object') return schema;
+  const branches = schema.anyOf as JsonSchema[] | undefined;
+  if (branches?.some((b) => b.type === 'boolean') && branches.some((b) => b.type === 'number' && b.enum)) {
+    schema.anyOf = branches.filter((b) => b.type !== 'boolean');
+  }
+  for (const [k, v] of Object.entries(schema)) if (v && typeof v === 'object') schema[k] = withoutJsonBooleans(v);
+  return schema;
+}
+
 /** swagger's transformObject, after fastify-type-provider-zod's: the document's request bodies completed. */
 export function declareDocument<T>(doc: T): T {
   const d = doc as JsonSchema;
@@ -178,7 +200,8 @@ export function declareDocument<T>(doc: T): T {
         const form: JsonSchema = { ...media };
         const encoding = formEncoding(media.schema, components);
         if (encoding) form.encoding = encoding;
-        if (media.schema.propertyNames) form.schema = { ...media.schema, propertyNames: { not: { enum: RESERVED_NAMES } } };
+        form.schema = withoutJsonBooleans(structuredClone(media.schema));
+        if (form.schema.propertyNames) form.schema.propertyNames = { not: { enum: RESERVED_NAMES } };
         content[type] = form;
       }
     }

@@ -70,6 +70,7 @@ describe('the document allows what the server takes', () => {
     ['"" clears a URL field (JSON)', 'PATCH', { expiration_url: '' }, 'json', false],
     ['null for no pixels (JSON)', 'PATCH', { pixel_ids: null }, 'json', false],
     ['true for a 0/1 field (JSON)', 'PATCH', { disabled: true }, 'json', false],
+    ['"1" for a Laravel boolean (JSON)', 'PATCH', { sensitive_content: '1' }, 'json', false],
     ['"" clears a number field (form)', 'PATCH', { clicks_limit: '' }, 'form', true],
     ['a period end with its time', 'PATCH', { active_period_end_at: '2031-01-31 10:00' }, 'json', true],
     ['the largest integer (form)', 'PATCH', { expiration_clicks: String(Number.MAX_SAFE_INTEGER) }, 'form', true],
