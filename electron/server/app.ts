@@ -343,6 +343,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           errorResponseBuilder: (_req, c) => new ApiError(429, `Too many requests. Retry in ${Math.ceil(c.ttl / 1000)} seconds.`),
         });
       }
+      // Before the params are read: `GET /links/bulk` is POST/PATCH/DELETE's path, not link "bulk" (405, not 404).
+      secured.addHook('preValidation', async (req) => {
+        const e = methodIndex.shadowed(req.method, req.routeOptions.url, req.url);
+        if (e) throw e;
+      });
       domainsRoutes(secured, ctx);
       domainDnsRoutes(secured, ctx, createDnsChecker({
         publicAddresses: config.publicAddresses, publicCname: config.publicCname, dnsServers: config.dnsServers,

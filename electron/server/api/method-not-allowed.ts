@@ -15,6 +15,8 @@ export function createMethodIndex() {
   const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: Number.MAX_SAFE_INTEGER, querystringParser: () => ({}) });
   const added = new Set<string>();
   const methods = new Set<string>();
+  /** Paths without a parameter, with their methods: `/api/v1/links/bulk` beside `/api/v1/links/:id`. */
+  const fixed = new Map<string, Set<string>>();
   return {
     /** An onRoute hook: every API route's method and path. */
     onRoute(route: RouteOptions) {
@@ -25,6 +27,11 @@ export function createMethodIndex() {
         added.add(key);
         methods.add(m);
         router.on(m as 'GET', route.url, () => undefined);
+        if (!/[:*]/.test(route.url)) {
+          const set = fixed.get(route.url) ?? fixed.set(route.url, new Set()).get(route.url)!;
+          set.add(m);
+          if (m === 'GET') set.add('HEAD');
+        }
       }
     },
     /** The methods `url` is served with (HEAD wherever GET is), in ORDER; [] for a path the API does not have. */
@@ -32,6 +39,17 @@ export function createMethodIndex() {
       const found = new Set([...methods].filter((m) => router.find(m as 'GET', url) !== null));
       if (found.has('GET')) found.add('HEAD');
       return [...found].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    },
+    /**
+     * A request a parametric route took although its path is one of the API's fixed paths, which
+     * lacks the method: `GET /links/bulk` reaches `GET /links/:id` with the id "bulk". Null otherwise.
+     */
+    shadowed(method: string, routeUrl: string | undefined, url: string): ApiError | null {
+      if (!routeUrl || !routeUrl.includes(':')) return null;
+      const path = url.split('?', 1)[0]!.replace(/(.)\/$/, '$1');
+      const own = fixed.get(path);
+      if (!own || own.has(method.toUpperCase())) return null;
+      return notAllowed(method, [...own].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
     },
   };
 }
@@ -41,6 +59,10 @@ export type MethodIndex = ReturnType<typeof createMethodIndex>;
 export function unrouted(index: MethodIndex, method: string, url: string): ApiError {
   const allowed = index.allowed(url);
   if (!allowed.length || allowed.includes(method.toUpperCase())) return new ApiError(404, 'Resource not found.');
+  return notAllowed(method, allowed);
+}
+
+function notAllowed(method: string, allowed: string[]): ApiError {
   return new ApiError(405, `The ${method.toUpperCase()} method is not supported for this route; allowed: ${allowed.join(', ')}.`,
     undefined, { allow: allowed.join(', ') });
 }

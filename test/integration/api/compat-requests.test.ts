@@ -245,6 +245,20 @@ describe('a method a path does not take is 405 with Allow', () => {
     expect(r.headers.get('allow')).toBe('GET, HEAD, PUT, PATCH, DELETE');
   });
 
+  it('a fixed path beside an id route answers 405, not the id route\'s 404 (GET /links/bulk, PATCH /keys/current)', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/links/bulk', 'POST, PATCH, DELETE'], ['PUT', '/links/bulk', 'POST, PATCH, DELETE'],
+      ['PATCH', '/keys/current', 'GET, HEAD'], ['DELETE', '/keys/current', 'GET, HEAD'],
+    ] as const) {
+      const r = await s.api(method, path, method === 'GET' ? {} : { json: {} });
+      expect(r.status, `${method} ${path} → ${r.text}`).toBe(405);
+      expect(r.headers.get('allow')).toBe(allow);
+    }
+    // The id routes still answer for real ids and refuse others as records that do not exist.
+    expect((await s.api('GET', '/links/999999')).status).toBe(404);
+    expect((await s.api('GET', '/links/bulkx')).status).toBe(404);
+  });
+
   it('an unknown path stays 404 (holds)', async () => {
     const r = await s.api('DELETE', '/nothing-here');
     expect(r.status).toBe(404);

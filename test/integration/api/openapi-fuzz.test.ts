@@ -21,12 +21,6 @@ afterAll(async () => s.close());
 const COUNT = Number(process.env.LINKDESK_FUZZ_COUNT ?? 800);
 const SEED = Number(process.env.LINKDESK_FUZZ_SEED ?? 32);
 
-/**
- * Known and not yet fixed (notes/h5.md, class 3): a method a static path lacks falls through to the
- * parametric sibling (GET /links/bulk is GET /links/{id} with id "bulk"; PATCH /keys/current is PATCH
- * /keys/{id}) and answers that route's 404 instead of 405. Listed so that a fix shows here: each must still occur.
- */
-const KNOWN = ['GET /api/v1/links/bulk', 'HEAD /api/v1/links/bulk', 'PUT /api/v1/links/bulk', 'PATCH /api/v1/keys/current', 'DELETE /api/v1/keys/current'];
 
 it(`${COUNT} generated requests and every unsupported method: answers the document describes and its rules kept`, async () => {
   const { keys, renewKeys } = await fuzzKeys(s.store);
@@ -40,9 +34,8 @@ it(`${COUNT} generated requests and every unsupported method: answers the docume
   expect(checks.negative_data_rejected.findings, text).toBe(0);
   expect(checks.positive_data_accepted.findings, text).toBe(0);
   const methods = report.findings.filter((f) => f.problem === 'unsupported method not 405').map((f) => f.operation);
-  expect(methods.filter((m) => !KNOWN.includes(m)), text).toEqual([]);
-  expect(KNOWN.filter((m) => !methods.includes(m)), 'fixed: take it off KNOWN').toEqual([]);
-  expect(checks.unsupported_method.findings).toBe(KNOWN.length);
+  expect(methods, text).toEqual([]);
+  expect(checks.unsupported_method.findings).toBe(0);
   // Each check judged requests of its own, and the run reached the handlers, not only the validators and the key check.
   expect(checks.negative_data_rejected.requests, text).toBeGreaterThan(COUNT / 8);
   expect(checks.positive_data_accepted.requests, text).toBeGreaterThan(COUNT / 8);
