@@ -1,4 +1,5 @@
 // Response shapes of /api/v1, as DESIGN.md gives them.
+import type { ApiGeneration } from './api-generation.ts';
 import type { LinkHealth, LinkStatus, PixelType, TargetType } from './constants.ts';
 import type { LinkRule } from './schemas/link-rules.ts';
 import type { TargetsType } from './targeting-keys.ts';
@@ -84,7 +85,11 @@ export interface Link {
   updated_at: string;
 }
 
-export interface Account { id: number; name: string; created_at: string }
+export interface Account {
+  id: number; name: string; created_at: string;
+  /** How the server reads a link request that says neither phpShort generation; absent from Linkdesk servers before it was added. */
+  api_generation?: ApiGeneration;
+}
 
 export interface CountRow { value: string; count: number }
 /** A city's clicks; `(other)` (the values past a link-day's cap) has no region or country. */

@@ -4,6 +4,7 @@
 // typed from it. Request bodies and list queries are passed through to the
 // HTTP API, which owns their validation (its 422s come back as typed errors).
 import { z } from 'zod';
+import { serverRestartArgs, type LocalServerSettingsView } from './api-generation.ts';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
 import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
 import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
@@ -267,10 +268,10 @@ export const contract = {
   /** Reads a PEM certificate file's subject, issuer, validity and fingerprint (for the instance form). */
   'certificates.inspect': entry<typeof inspectArgs, CertificateInfo[]>(inspectArgs),
   'server.status': entry<typeof none, ServerStatus>(none),
-  /** Restarts the local server; `port` (null: the default, 8080) is remembered for later starts. */
-  'server.restart': entry<z.ZodOptional<z.ZodObject<{ port: z.ZodOptional<z.ZodNullable<z.ZodNumber>> }>>, ServerStatus>(
-    z.object({ port: z.number().int().min(1).max(65535).nullable().optional() }).strict().optional(),
-  ),
+  /** Restarts the local server; `port` (null: the default, 8080) and `apiGeneration` are remembered for later starts. */
+  'server.restart': entry<typeof serverRestartArgs, ServerStatus>(serverRestartArgs),
+  /** The local server's remembered port and API generation. */
+  'server.settings': entry<typeof none, LocalServerSettingsView>(none),
   'account.get': entry<typeof none, Account>(none),
   /** A link's statistics for a range (`from`/`to` YYYY-MM-DD in the instance's time zone; none: all time). */
   'stats.get': entry<typeof linkStatsArgs, LinkStats>(linkStatsArgs),

@@ -1,14 +1,14 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { API_GENERATIONS, type ApiGeneration } from '../../shared/api-generation.ts';
 import { REDIRECT_STATUSES } from '../../shared/constants.ts';
 import { isValidTimeZone } from './util/time.ts';
 
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
 /** Which phpShort generation a link request that says neither speaks, and answers speak (`--api-generation`). */
-export const API_GENERATIONS = ['seed', 'current'] as const;
-export type ApiGeneration = (typeof API_GENERATIONS)[number];
+export { API_GENERATIONS, type ApiGeneration } from '../../shared/api-generation.ts';
 
 /**
  * Whom to believe about the client's address: nobody (`false`), a number of

@@ -10,7 +10,7 @@ import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { createBackups } from './backups.ts';
 import { askNobody, type Confirm } from './consent.ts';
 import { ServiceError } from './errors.ts';
-import { createHandlers, createInvoker, type CallContext } from './handlers.ts';
+import { createHandlers, createInvoker, type CallContext, type ServerChange } from './handlers.ts';
 import { createLiveFollows } from './live-follow.ts';
 import { createJobs, jobHandlers } from './jobs.ts';
 import { createImportHandlers } from './transfer/import-handlers.ts';
@@ -283,9 +283,16 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);
     },
-    restartServer: async (port) => {
+    serverSettings: () => {
+      const { port, apiGeneration } = profiles.localServer();
+      return { port: portOverride === undefined ? port : portOverride, apiGeneration };
+    },
+    restartServer: async (change) => {
       if (!server) throw new ServiceError('bad-request', 'The local server is turned off in this session.');
-      const s = port === undefined ? (await server.stop(), await server.start()) : await server.setPort(port);
+      const patch: ServerChange = {};
+      if (change.port !== undefined) patch.port = change.port;
+      if (change.apiGeneration !== undefined) patch.apiGeneration = change.apiGeneration;
+      const s = Object.keys(patch).length === 0 ? (await server.stop(), await server.start()) : await server.reconfigure(patch);
       await dropClient(localId);
       await announce();
       return s;

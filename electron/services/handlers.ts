@@ -8,6 +8,7 @@ import {
   type CsvFile, type Reachability, type ServerStatus,
 } from '../../shared/contract.ts';
 import type { Account } from '../../shared/api-types.ts';
+import type { ApiGeneration, LocalServerSettingsView } from '../../shared/api-generation.ts';
 import { page, single } from './api-answers.ts';
 import type { ApiClient } from './api-client.ts';
 import { isMissingRoute, ServiceError } from './errors.ts';
@@ -23,6 +24,8 @@ import { scrubSecrets } from '../server/util/log-options.ts';
 import type { Link } from '../../shared/api-types.ts';
 
 export interface CallContext { windowId: number }
+/** `server.restart`'s settings to remember first; none: a plain restart. */
+export interface ServerChange { port?: number | null; apiGeneration?: ApiGeneration }
 export type Handlers = { [N in CallName]: (args: z.output<Contract[N]['args']>, ctx: CallContext) => Promise<CallResult<N>> };
 
 /** What the handlers need from the desktop; desktop.ts provides it. */
@@ -35,7 +38,10 @@ export interface HandlerDeps {
   /** Shows the logs folder; resolves to the folder shown. */
   openLogs(): Promise<string>;
   serverStatus(): ServerStatus;
-  restartServer(port: number | null | undefined): Promise<ServerStatus>;
+  /** Restarts the local server, first remembering each given setting. */
+  restartServer(change: ServerChange): Promise<ServerStatus>;
+  /** The local server's remembered settings. */
+  serverSettings(): LocalServerSettingsView;
   view(p: InstanceProfile): Promise<InstanceView>;
   clientFor(p: InstanceProfile): ApiClient;
   dropClient(id: string): Promise<void>;
@@ -147,7 +153,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return check(() => d.clientFor(p));
     },
     'server.status': async () => d.serverStatus(),
-    'server.restart': async (args) => d.restartServer(args?.port),
+    'server.restart': async (args) => d.restartServer(args ?? {}),
+    'server.settings': async () => d.serverSettings(),
     'account.get': async (_args, ctx) => offered('account details', async () => single<Account>(await api(ctx).request('GET', '/account'))),
     'stats.get': async ({ id, from, to, interval }, ctx) => {
       const client = api(ctx);

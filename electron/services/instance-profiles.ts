@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { apiGenerationSchema, type ApiGeneration } from '../../shared/api-generation.ts';
 import type { InstanceKind } from '../../shared/contract.ts';
 import { originOf, PROXY_MODES, type ProxyMode } from '../../shared/schemas/instance.ts';
 import { ensurePrivateDir, tightenFile, type Notice } from '../server/util/private-files.ts';
@@ -35,7 +36,11 @@ export interface InstanceProfile {
 }
 export type ProfilePatch = Partial<Omit<InstanceProfile, 'id' | 'kind'>>;
 /** What the supervisor remembers about the embedded server between runs (no secrets). */
-export interface LocalServerSettings { port: number | null; userId: number | null; keyId: number | null }
+export interface LocalServerSettings {
+  port: number | null; userId: number | null; keyId: number | null;
+  /** How it reads a link request that says neither phpShort generation (`--api-generation`). */
+  apiGeneration: ApiGeneration;
+}
 
 const profileSchema = z.object({
   id: z.string().min(1).max(100),
@@ -57,7 +62,8 @@ const fileSchema = z.object({
     port: z.number().int().min(0).max(65535).nullable().default(null),
     userId: z.number().int().positive().nullable().default(null),
     keyId: z.number().int().positive().nullable().default(null),
-  }).default({ port: null, userId: null, keyId: null }),
+    apiGeneration: apiGenerationSchema.default('seed'),
+  }).default({ port: null, userId: null, keyId: null, apiGeneration: 'seed' }),
 });
 type ProfilesFile = z.infer<typeof fileSchema>;
 
@@ -115,7 +121,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     }
   }
   for (const p of state?.instances ?? []) if (p.keyOrigin === undefined) p.keyOrigin = p.kind === 'remote' ? originOf(p.baseUrl) : null;
-  let s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null } };
+  let s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null, apiGeneration: 'seed' } };
   if (!s.instances.some((i) => i.kind === 'local')) {
     s.instances.unshift({ id: newLocalId(), name: 'This computer', kind: 'local', baseUrl: defaultLocalUrl, ...NET_DEFAULTS });
   }

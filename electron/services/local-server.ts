@@ -41,6 +41,8 @@ export interface LocalServer {
   stop(): Promise<void>;
   /** Stops, remembers the port (null: the default), and starts again. */
   setPort(port: number | null): Promise<ServerStatus>;
+  /** Stops, remembers each given setting (port null: the default), and starts again. */
+  reconfigure(patch: Partial<Pick<LocalServerSettings, 'port' | 'apiGeneration'>>): Promise<ServerStatus>;
   /** Where the server will listen, or does: for showing before it runs. */
   configuredPort(): number;
 }
@@ -58,6 +60,11 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
     return next;
   };
   const configuredPort = () => opts.settings().port ?? DEFAULT_LOCAL_PORT;
+  const reconfigure = (patch: Partial<Pick<LocalServerSettings, 'port' | 'apiGeneration'>>) => serial(async () => {
+    await stopNow();
+    await opts.saveSettings(patch);
+    return startNow();
+  });
 
   async function ensureKey(store: Store): Promise<void> {
     const users = createUsersRepository(store.db);
@@ -93,7 +100,8 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
 
   async function listen(store: Store, log: ServerLog, port: number): Promise<FastifyInstance> {
     const app = await buildApp({
-      store, logger: log.loggerOptions, config: { ...opts.config, host: LOCAL_HOST, port, dataDir: opts.dataDir },
+      store, logger: log.loggerOptions,
+      config: { ...opts.config, host: LOCAL_HOST, port, dataDir: opts.dataDir, apiGeneration: opts.settings().apiGeneration ?? 'seed' },
     });
     try {
       await app.listen({ host: LOCAL_HOST, port });
@@ -158,11 +166,8 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
     status: () => ({ ...status }),
     start: () => serial(startNow),
     stop: () => serial(stopNow),
-    setPort: (port) => serial(async () => {
-      await stopNow();
-      await opts.saveSettings({ port });
-      return startNow();
-    }),
+    setPort: (port) => reconfigure({ port }),
+    reconfigure,
     configuredPort,
   };
 }

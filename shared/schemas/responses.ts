@@ -3,6 +3,7 @@
 // the typecheck if the two ever drift apart.
 import { z } from 'zod';
 import type { Account, ApiErrorBody, Deleted, ValidationErrorBody, Domain, Link, Pixel, Space } from '../api-types.ts';
+import { apiGenerationSchema } from '../api-generation.ts';
 import { LINK_HEALTH, PIXEL_TYPES } from '../constants.ts';
 import { same } from './same-type.ts';
 import { linkRuleSchema } from './link-rules.ts';
@@ -87,7 +88,11 @@ export const linkSchema = z.object({
 
 export { statsSchema } from './stats.ts';
 
-export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: timestamp }).meta({ id: 'Account' });
+export const accountSchema = z.object({
+  id: z.number().int(), name: z.string(), created_at: timestamp,
+  api_generation: apiGenerationSchema.describe('How this server reads a link request that says neither phpShort generation '
+    + '(`--api-generation`): seed, `password` is the redirect password; current, `password` is the statistics password'),
+}).meta({ id: 'Account' });
 
 export const errorSchema = z.object({
   message: z.string(),
@@ -132,7 +137,8 @@ same<z.infer<typeof domainSchema>, Domain>(true);
 same<z.infer<typeof spaceSchema>, Space>(true);
 same<z.infer<typeof pixelSchema>, Pixel>(true);
 same<z.infer<typeof linkSchema>, Link>(true);
-same<z.infer<typeof accountSchema>, Account>(true);
+// Servers before api_generation omit it: the desktop's type allows that, this server always sends it.
+same<z.infer<typeof accountSchema>, Required<Account>>(true);
 same<z.infer<typeof errorSchema>, ApiErrorBody>(true);
 same<z.infer<typeof validationErrorSchema>, ValidationErrorBody>(true);
 same<z.infer<typeof deletedSchema>, Deleted>(true);

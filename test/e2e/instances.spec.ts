@@ -65,6 +65,29 @@ test('moves the local server to another port from the instances screen', async (
   expect(world.desktop.serverStatus().port).toBe(port);
 });
 
+test('switches the local server to the current phpShort API generation by keyboard; the server reads password as the statistics password', async ({ page, world }) => {
+  await world.open('#/instances');
+  const status = page.getByTestId('server-status');
+  const generation = status.getByRole('radiogroup', { name: 'phpShort API generation for ambiguous requests' });
+  await expect(generation).toHaveAccessibleDescription(/only password field is password/);
+  const seed = generation.getByRole('radio', { name: 'Seed (password = link password)' });
+  const current = generation.getByRole('radio', { name: 'Current (password = statistics password)' });
+  await expect(seed).toBeChecked();
+  await seed.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(current).toBeChecked();
+  await expect(page.getByText(/The local server listens on/)).toBeVisible();
+  await expect(status).toContainText('Running');
+  expect(await world.invoke('server.settings')).toMatchObject({ apiGeneration: 'current' });
+  // The restarted server reads a link given only password as phpShort's current generation does.
+  const link = await world.invoke('links.create', { data: { url: 'https://example.com/e2e', password: 'pw1' } });
+  expect(link).toMatchObject({ privacy_password: true, redirect_password: false });
+  // Test connection says so.
+  await page.getByRole('button', { name: 'Test connection to This computer' }).click();
+  await expect(page.locator('tr[data-instance="This computer"]')).toContainText('phpShort API: current (password = statistics password)');
+  await world.shot();
+});
+
 test('shows an unreachable instance, an invalid key and a missing key as such, in the header and on the screens', async ({ page, world }) => {
   const { remote } = world;
   await world.addInstance('Wrong key', remote.url, 'ldk_this-key-does-not-exist');

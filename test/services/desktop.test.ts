@@ -2,7 +2,7 @@
 // createDesktop over a temp data folder, the embedded server, real remote
 // servers, and the real keychain inside scripts/test.sh (a session-only store
 // elsewhere; the keychain-only claims are in the gated block).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../shared/contract.ts';
@@ -64,6 +64,7 @@ describe('the contract gate', () => {
       ['app.info', { extra: true }, 'args'],
       ['app.openLogs', { path: '/etc' }, 'args'],
       ['server.restart', { port: 70000 }, 'port'],
+      ['server.restart', { apiGeneration: 'v46' }, 'apiGeneration'],
     ];
     for (const [name, args, field] of bad) {
       const r = await d.invoke(name, args);
@@ -187,6 +188,29 @@ it('server.restart moves the local server to another port and the local instance
   const { instances } = await ok(d.invoke('instances.list', undefined));
   expect(instances[0].baseUrl).toBe(`http://127.0.0.1:${port}`);
   expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ name: 'Desktop' });
+});
+
+it('server.restart with an API generation restarts the local server reading `password` as that generation does, and remembers it', async () => {
+  const d = await desktop();
+  expect(await ok(d.invoke('server.settings', undefined))).toEqual({ port: 0, apiGeneration: 'seed' });
+  expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ name: 'Desktop', api_generation: 'seed' });
+  const seed = await ok(d.invoke('links.create', { data: { url: 'https://example.com/seed', password: 'secret1' } }));
+  expect(seed).toMatchObject({ password: true, redirect_password: true, privacy_password: false });
+
+  expect(await ok(d.invoke('server.restart', { apiGeneration: 'current' }))).toMatchObject({ state: 'running' });
+  expect(await ok(d.invoke('server.settings', undefined))).toEqual({ port: 0, apiGeneration: 'current' });
+  expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ api_generation: 'current' });
+  const current = await ok(d.invoke('links.create', { data: { url: 'https://example.com/current', password: 'secret2' } }));
+  expect(current).toMatchObject({ password: true, redirect_password: false, privacy_password: true });
+  // The first link keeps its redirect password, now answered as the current generation reads it.
+  expect(await ok(d.invoke('links.get', { id: seed.id }))).toMatchObject({ password: false, redirect_password: true });
+
+  // A plain restart, and a port change, keep the generation; it is in the profiles file for the next run.
+  await ok(d.invoke('server.restart', undefined));
+  await ok(d.invoke('server.restart', { port: await closedPort() }));
+  expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ api_generation: 'current' });
+  expect(d.profiles.localServer().apiGeneration).toBe('current');
+  expect(JSON.parse(readFileSync(path.join(d.dataDir, 'instances.json'), 'utf8')).localServer.apiGeneration).toBe('current');
 });
 
 describe('the logs folder', () => {

@@ -29,6 +29,14 @@ it('a fresh data folder has the local instance, written to disk', async () => {
   expect(JSON.parse(readFileSync(path.join(dir, PROFILES_FILE), 'utf8')).instances).toHaveLength(1);
 });
 
+it('a profiles file from before the API generation setting keeps its server settings and reads as seed', async () => {
+  const dir = dataDir();
+  writeFileSync(path.join(dir, 'instances.json'), JSON.stringify({ version: 1, instances: [], lastSelectedId: null, localServer: { port: 9124, userId: 3, keyId: 4 } }));
+  const store = await openProfileStore(dir, LOCAL_URL);
+  expect(store.recovered).toBeNull();
+  expect(store.localServer()).toEqual({ port: 9124, userId: 3, keyId: 4, apiGeneration: 'seed' });
+});
+
 it('profiles, selection and server settings survive a restart', async () => {
   const dir = dataDir();
   const first = await openProfileStore(dir, LOCAL_URL);
@@ -36,7 +44,7 @@ it('profiles, selection and server settings survive a restart', async () => {
   const b = await first.add({ name: 'Blog', baseUrl: 'http://blog.example.com/links/api/v1' });
   await first.update(a.id, { name: 'Work links' });
   await first.setLastSelected(b.id);
-  await first.setLocalServer({ port: 9123, userId: 1, keyId: 2 });
+  await first.setLocalServer({ port: 9123, userId: 1, keyId: 2, apiGeneration: 'current' });
 
   const again = await openProfileStore(dir, LOCAL_URL); // as after quitting and starting the app
   expect(again.list()).toEqual(first.list());
@@ -44,7 +52,7 @@ it('profiles, selection and server settings survive a restart', async () => {
   expect(again.get(a.id)).toEqual({ id: a.id, name: 'Work links', kind: 'remote', baseUrl: 'https://short.example.com', ...NET });
   expect(again.get(b.id)?.baseUrl).toBe('http://blog.example.com/links');
   expect(again.lastSelectedId()).toBe(b.id);
-  expect(again.localServer()).toEqual({ port: 9123, userId: 1, keyId: 2 });
+  expect(again.localServer()).toEqual({ port: 9123, userId: 1, keyId: 2, apiGeneration: 'current' });
 
   await again.remove(a.id);
   expect((await openProfileStore(dir, LOCAL_URL)).list().map((p) => p.id)).toEqual([first.local().id, b.id]);

@@ -1,6 +1,7 @@
 // The one way screens reach the server: typed calls over window.linkdesk.invoke.
 // A failed call throws ApiFailure carrying the contract's IpcError, so a screen
 // can tell "invalid key" from "unreachable" from a 422 with field errors.
+import type { LocalServerSettingsView } from '../../../shared/api-generation.ts';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from '../../../shared/api-types.ts';
 import type { AppInfo, CallArgs, CallName, CallResult, InstanceView, IpcError, Reachability, ServerStatus } from '../../../shared/contract.ts';
 import type { DomainDns } from '../../../shared/schemas/domain-dns.ts';
@@ -88,8 +89,10 @@ function resource<T>(noun: Noun): Resource<T> {
 export const api = {
   appInfo: (): Promise<AppInfo> => call('app.info'),
   serverStatus: (): Promise<ServerStatus> => call('server.status', undefined, { quiet: true }),
-  /** `port`: a new port to remember (null: the default); absent: restart on the same one. */
-  restartServer: (port?: number | null): Promise<ServerStatus> => call('server.restart', port === undefined ? undefined : { port }),
+  /** Each given setting is remembered first (`port` null: the default); none: restart as it is. */
+  restartServer: (change?: CallArgs<'server.restart'>): Promise<ServerStatus> => call('server.restart', change),
+  /** The local server's remembered port and API generation. */
+  serverSettings: (): Promise<LocalServerSettingsView> => call('server.settings', undefined, { quiet: true }),
   account: (): Promise<Account> => call('account.get'),
   instances: {
     list: (): Promise<{ instances: InstanceView[]; selectedId: string }> => call('instances.list'),

@@ -47,7 +47,7 @@ export function accountStatsRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.get('/account', { schema: { tags: ['account'], summary: 'The user behind the API key', response: { 200: singleOf(accountSchema), ...errorResponses } } }, async (req) => {
     const user = await ctx.repos.users.findUser(principalOf(req).userId);
     if (!user) throw notFound();
-    return single({ id: user.id, name: user.name, created_at: user.created_at });
+    return single({ id: user.id, name: user.name, created_at: user.created_at, api_generation: ctx.apiGeneration });
   });
 
   r.get('/stats', {

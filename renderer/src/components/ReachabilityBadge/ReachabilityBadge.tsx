@@ -1,4 +1,5 @@
 import { Badge, Loader, Tooltip } from '@mantine/core';
+import { PASSWORD_MEANS } from '../../../../shared/api-generation.ts';
 import type { ReachState } from '../../state/instances-store.ts';
 
 const LOOK: Record<ReachState['state'], { label: string; color: string }> = {
@@ -19,7 +20,10 @@ export function reachLabel(reach: ReachState | undefined): string {
 export function reachDetail(reach: ReachState | undefined): string | null {
   if (!reach) return null;
   if (reach.state === 'connected') {
-    return reach.account ? `Signed in as ${reach.account.name}` : 'The key works; this server does not offer account details';
+    if (!reach.account) return 'The key works; this server does not offer account details';
+    const g = reach.account.api_generation;
+    // Servers before api_generation do not say it.
+    return `Signed in as ${reach.account.name}${g ? ` · phpShort API: ${g} (${PASSWORD_MEANS[g]})` : ''}`;
   }
   return 'message' in reach ? reach.message : null;
 }

@@ -1,14 +1,17 @@
 // The embedded local server: its state and address, read once and then
-// pushed by main whenever it changes (api/pushes.ts), and its port, which can
-// be changed (the server restarts on it).
+// pushed by main whenever it changes (api/pushes.ts), and its port and phpShort
+// API generation, which can be changed (the server restarts on them).
 import { Alert, Badge, Button, Card, Code, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ServerStatus } from '../../../../shared/contract.ts';
+import type { CallArgs, ServerStatus } from '../../../../shared/contract.ts';
 import { api, toIpcError } from '../../api/api.ts';
 import { SERVER_STATUS_KEY, storeServerStatus } from '../../api/pushes.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { notify } from '../../notify.ts';
+import { ApiGenerationControl } from './ApiGenerationControl.tsx';
+
+const SERVER_SETTINGS_KEY = ['app', 'server-settings'] as const;
 
 /** The local server's status as main last pushed it. */
 export function useServerStatus() {
@@ -24,15 +27,17 @@ const LOOK: Record<ServerStatus['state'], { label: string; color: string }> = {
 
 export function ServerStatusCard() {
   const status = useServerStatus();
+  const settings = useQuery({ queryKey: SERVER_SETTINGS_KEY, queryFn: api.serverSettings, refetchOnWindowFocus: false });
   const [port, setPort] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
   const s = status.data;
 
-  const restart = async (p: number | null | undefined) => {
+  const restart = async (change?: CallArgs<'server.restart'>) => {
     setBusy(true);
     try {
-      const after = await api.restartServer(p);
+      const after = await api.restartServer(change);
       storeServerStatus(after);
+      await settings.refetch();
       notify({ color: after.state === 'running' ? 'teal' : 'red', message: after.url ? `The local server listens on ${after.url}.` : after.message ?? 'The local server restarted.' });
       setPort('');
       // The local instance's address follows the port.
@@ -64,9 +69,11 @@ export function ServerStatusCard() {
           <Group align="flex-end" gap="sm" mt={4}>
             <NumberInput label="Port" placeholder={s.port ? String(s.port) : '8080'} min={1} max={65535} allowDecimal={false}
               allowNegative={false} value={port} onChange={setPort} w={140} />
-            <Button variant="default" loading={busy} disabled={port === ''} onClick={() => void restart(Number(port))}>Use this port</Button>
-            <Button variant="subtle" loading={busy} onClick={() => void restart(undefined)}>Restart</Button>
+            <Button variant="default" loading={busy} disabled={port === ''} onClick={() => void restart({ port: Number(port) })}>Use this port</Button>
+            <Button variant="subtle" loading={busy} onClick={() => void restart()}>Restart</Button>
           </Group>
+          <ApiGenerationControl value={settings.data?.apiGeneration} disabled={busy}
+            onChange={(apiGeneration) => void restart({ apiGeneration })} />
         </Stack>
       ) : null}
     </Card>

@@ -18,7 +18,7 @@ export function DestinationFields({ form, link, options }: SectionProps) {
         value={form.values.domain_id || null}
         onChange={(v) => form.setFieldValue('domain_id', v ?? '')} />
       <TextInput mt="sm" label="Alias" placeholder={editing ? undefined : 'Generated when empty'} maxLength={LIMITS.aliasLength}
-        description="Letters, digits, - and _; unique on its domain; case-sensitive." {...form.getInputProps('alias')} />
+        description="Letters, marks and digits of any script, - and _ (up to 255); unique on its domain; case-sensitive." {...form.getInputProps('alias')} />
     </Fieldset>
   );
 }
