@@ -9,7 +9,7 @@ import { createAuthenticator } from './auth/authenticate.ts';
 import { ApiError } from './api/errors.ts';
 import { apiErrorHandler, DATABASE_DOWN, pathOf } from './api/error-handler.ts';
 import { parseQuery, registerBodyParsers, rejectUnreadQuery, REQUEST_HELP } from './api/body-parsers.ts';
-import { createMethodIndex, unrouted } from './api/method-not-allowed.ts';
+import { createMethodIndex } from './api/method-not-allowed.ts';
 import { documentErrors } from './api/documented-errors.ts';
 import { frameworkErrors } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
@@ -343,11 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           errorResponseBuilder: (_req, c) => new ApiError(429, `Too many requests. Retry in ${Math.ceil(c.ttl / 1000)} seconds.`),
         });
       }
-      // Before the params are read: `GET /links/bulk` is POST/PATCH/DELETE's path, not link "bulk" (405, not 404).
-      secured.addHook('preValidation', async (req) => {
-        const e = methodIndex.shadowed(req.method, req.routeOptions.url, req.url);
-        if (e) throw e;
-      });
+      methodIndex.guard(secured);
       domainsRoutes(secured, ctx);
       domainDnsRoutes(secured, ctx, createDnsChecker({
         publicAddresses: config.publicAddresses, publicCname: config.publicCname, dnsServers: config.dnsServers,
@@ -364,9 +360,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
-      secured.setNotFoundHandler(async (req) => {
-        throw unrouted(methodIndex, req.method, req.url);
-      });
     });
   }, { prefix: '/api/v1' });
 

@@ -1,6 +1,6 @@
 // Clicks written straight into the daily rollups, so each sits on a known day
 // (and hour): what the click writer leaves for `clicks` clicks on `date` in
-// the instance's time zone. Both engines. (As stats-range.test.ts does.)
+// the instance's time zone. Both engines.
 import { DIMENSIONS, dimsOf, type Dimension } from '../../electron/server/db/repositories/click-rollup.ts';
 import { bucketOf, dayOfDate } from '../../electron/server/util/days.ts';
 import type { TestServer } from './server.ts';
@@ -13,6 +13,7 @@ export async function addClicks(s: Pick<TestServer, 'sql'>, linkId: number, date
   const upsert = (table: string, key: string, cols: string, values: unknown[]) => s.sql(
     `INSERT INTO ${table} (${key}, ${cols}, clicks) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
      ON CONFLICT (${key}, ${cols}) DO UPDATE SET clicks = ${table}.clicks + excluded.clicks`, values);
+  // The link-day's row, its [dim, value, clicks] entries added to (JSON text on SQLite, jsonb on PostgreSQL).
   const [row] = await s.sql('SELECT clicks, dims FROM click_days WHERE link_id = $1 AND day = $2', [linkId, day]);
   const linkDims = dimsOf(row?.dims ?? '[]');
   for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
@@ -29,6 +30,7 @@ export async function addClicks(s: Pick<TestServer, 'sql'>, linkId: number, date
   for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
     for (const [value, n] of Object.entries(values)) {
       await upsert('account_dims', 'user_id', 'dim, day, value', [userId, DIMENSIONS[name], day, value, n]);
+      // The month's sums too, as the click writer keeps them (no hours).
       if (name !== 'hour') await upsert('account_month_dims', 'user_id', 'dim, month, value', [userId, DIMENSIONS[name], bucketOf(day, 'month'), value, n]);
     }
   }

@@ -2,7 +2,7 @@
 // methods it does take in `Allow` (RFC 9110 15.5.6), not the 404 of a path
 // that does not exist. Fastify's router says only "no route": a second router
 // holds the API's paths by method, filled from the routes as they are added.
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { ApiError } from './errors.ts';
 
@@ -17,7 +17,7 @@ export function createMethodIndex() {
   const methods = new Set<string>();
   /** Paths without a parameter, with their methods: `/api/v1/links/bulk` beside `/api/v1/links/:id`. */
   const fixed = new Map<string, Set<string>>();
-  return {
+  const index = {
     /** An onRoute hook: every API route's method and path. */
     onRoute(route: RouteOptions) {
       if (!route.url.startsWith('/api/')) return;
@@ -51,7 +51,21 @@ export function createMethodIndex() {
       if (!own || own.has(method.toUpperCase())) return null;
       return notAllowed(method, [...own].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
     },
+    /**
+     * Answers 405 in `api` (before its routes are added): for a request no route took, and, before the
+     * params are read, for `GET /links/bulk`, which is POST/PATCH/DELETE's path and not link "bulk".
+     */
+    guard(api: FastifyInstance) {
+      api.addHook('preValidation', async (req) => {
+        const e = index.shadowed(req.method, req.routeOptions.url, req.url);
+        if (e) throw e;
+      });
+      api.setNotFoundHandler(async (req) => {
+        throw unrouted(index, req.method, req.url);
+      });
+    },
   };
+  return index;
 }
 export type MethodIndex = ReturnType<typeof createMethodIndex>;
 

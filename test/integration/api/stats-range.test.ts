@@ -3,43 +3,11 @@
 // lists, and whose clicks an account sees. Rollup rows are written with SQL,
 // so every click sits on a known day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIMENSIONS, dimsOf, type Dimension } from '../../../electron/server/db/repositories/click-rollup.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
-import { bucketOf, dayOfDate } from '../../../electron/server/util/days.ts';
+import { dayOfDate } from '../../../electron/server/util/days.ts';
+import { addClicks } from '../../helpers/rollups.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { createLink, startRedirectServer, within } from '../redirect/helpers.ts';
-
-type Dims = Partial<Record<Dimension, Record<string, number>>>;
-
-/** What `clicks` clicks on `date` (instance time zone) leave in the rollups and the link's counter. */
-async function addClicks(s: TestServer, linkId: number, date: string, clicks: number, dims: Dims = {}) {
-  const [{ user_id: userId }] = await s.sql('SELECT user_id FROM links WHERE id = $1', [linkId]);
-  const day = dayOfDate(date);
-  const upsert = (table: string, key: string, cols: string, values: unknown[]) => s.sql(
-    `INSERT INTO ${table} (${key}, ${cols}, clicks) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
-     ON CONFLICT (${key}, ${cols}) DO UPDATE SET clicks = ${table}.clicks + excluded.clicks`, values);
-  // The link-day's row, its [dim, value, clicks] entries added to (JSON text on SQLite, jsonb on PostgreSQL).
-  const [row] = await s.sql('SELECT clicks, dims FROM click_days WHERE link_id = $1 AND day = $2', [linkId, day]);
-  const linkDims = dimsOf(row?.dims ?? '[]');
-  for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
-    for (const [value, n] of Object.entries(values)) {
-      const e = linkDims.find(([d, v]) => d === DIMENSIONS[name] && v === value);
-      if (e) e[2] += n;
-      else linkDims.push([DIMENSIONS[name], value, n]);
-    }
-  }
-  await s.sql(`INSERT INTO click_days (link_id, day, user_id, clicks, dims) VALUES ($1, $2, $3, $4, $5)
-    ON CONFLICT (link_id, day) DO UPDATE SET clicks = excluded.clicks, dims = excluded.dims`, [linkId, day, userId, (row?.clicks ?? 0) + clicks, JSON.stringify(linkDims)]);
-  await upsert('account_days', 'user_id', 'day', [userId, day, clicks]);
-  await s.sql('UPDATE link_clicks SET clicks = clicks + $1 WHERE link_id = $2', [clicks, linkId]);
-  for (const [name, values] of Object.entries(dims) as [Dimension, Record<string, number>][]) {
-    for (const [value, n] of Object.entries(values)) {
-      await upsert('account_dims', 'user_id', 'dim, day, value', [userId, DIMENSIONS[name], day, value, n]);
-      // The month's sums too, as the click writer keeps them (no hours).
-      if (name !== 'hour') await upsert('account_month_dims', 'user_id', 'dim, month, value', [userId, DIMENSIONS[name], bucketOf(day, 'month'), value, n]);
-    }
-  }
-}
 
 let s: TestServer;
 beforeAll(async () => { s = await startServer({ rateLimit: 0 }, { now: () => Date.parse('2025-06-15T12:00:00Z') }); });
