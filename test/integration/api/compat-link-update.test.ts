@@ -169,7 +169,7 @@ describe('active period (Europe/Berlin)', () => {
     expect(r.body.data.ends_at).toBe('2030-10-27T00:30:00Z');
   });
 
-  it('changes the end alone, checked against the stored start (sometimes, after:, UpdateLinkRequest.php:62) (holds)', async () => {
+  it('changes the end alone, checked against the stored start, and answers it as Eloquent writes it (sometimes, after:, UpdateLinkRequest.php:62; Link.php:23-29)', async () => {
     const l = await link({ active_period_start_at: '2030-01-10 10:00', active_period_end_at: '2030-02-01 00:00' });
     expect((await patch(l.id, { active_period_end_at: '2030-03-01 00:00' })).body.data.active_period_end_at).toBe('2030-02-28T23:00:00.000000Z');
     expect(await refused(l.id, { active_period_end_at: '2030-01-01 00:00' })).toEqual([422, ['active_period_end_at']]);
