@@ -78,6 +78,22 @@ function keepLegacyOnly(rules: NonNullable<LinkUpdateInput['rules']>, storedRule
   rules.forEach((r, i) => r.if.operating_systems?.forEach((os) => refuseNewLegacyOs(`rules.${i}.if.operating_systems`, os, kept)));
 }
 
+/**
+ * A rule's `between` ends are wall clocks of the instance's zone (the schema cannot know which):
+ * one the clocks skip is refused where it is typed. A stored one is read by util/time.ts as the
+ * first instant after the skip (redirect/rules.ts).
+ */
+function refuseSkippedBetween(rules: LinkRule[], timeZone: string) {
+  rules.forEach((r, i) => {
+    for (const end of ['from', 'to'] as const) {
+      const v = r.if.between?.[end];
+      if (v && !wallTimeExists(v.slice(0, 10), v.slice(11, 16), timeZone)) {
+        throw invalid(`rules.${i}.if.between.${end}`, `The ${end} ${v} of rule ${i + 1} does not exist in ${timeZone}: the clocks skip it (daylight saving time).`);
+      }
+    }
+  });
+}
+
 /** Shared by create and update: everything but url, domain and alias. */
 async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | undefined): Promise<LinkWrite> {
   const out: LinkWrite = {};
@@ -105,6 +121,7 @@ async function commonColumns(ctx: Context, input: LinkInput, stored: LinkRow | u
   if (input.sensitive_content !== undefined) out.sensitive_content = input.sensitive_content;
   if (input.rules !== undefined) {
     keepLegacyOnly(input.rules ?? [], stored?.rules ?? null);
+    refuseSkippedBetween(input.rules ?? [], ctx.timeZone);
     out.rules = input.rules === null || !input.rules.length ? null : JSON.stringify(input.rules);
   }
 

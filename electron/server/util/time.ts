@@ -33,11 +33,12 @@ export function utcToZoned(utcMs: number, timeZone: string): string {
 const converted = new Map<string, { utc: number; exists: boolean }>();
 
 /**
- * The UTC instant of a wall-clock date and time (`HH:MM` or `HH:MM:SS`) in `timeZone`. A wall
- * time the zone passes twice (clocks going back) is its first, earlier instant; one the zone skips
- * (clocks going forward: 02:30 on a spring night in New York) is read with the offset in force
- * before the skip, which lands as far past the skip as it was into it (03:30), as Temporal's
- * `compatible` reading does. wallTimeExists says which times are skipped.
+ * The UTC instant of a wall-clock date and time (`HH:MM` or `HH:MM:SS`) in `timeZone`: the one
+ * conversion from a wall clock to an instant (rules' `between`, the active period, expiry, audit
+ * days all come here). A wall time the zone passes twice (clocks going back) is its first, earlier
+ * instant; one the zone skips (clocks going forward: 02:30 on a spring night in New York) is the
+ * first instant after the skip (03:00 EDT, 07:00Z), so a period starting or ending inside the
+ * gap starts or ends where the clocks resume. wallTimeExists says which times are skipped.
  */
 export function zonedToUtc(date: string, time: string, timeZone: string): number {
   return lookup(date, time, timeZone).utc;
@@ -71,7 +72,23 @@ function convert(date: string, time: string, timeZone: string): { utc: number; e
     .map((o) => wall - o)
     .filter((utc) => utc + offsetAt(utc, timeZone) === wall);
   if (candidates.length) return { utc: Math.min(...candidates), exists: true };
-  return { utc: wall - before, exists: false };
+  return { utc: gapEnd(wall, before, after, timeZone), exists: false };
+}
+
+/**
+ * The instant the clocks jump over `wall` (the first instant after the gap): it lies after
+ * `wall - after` (still the old offset) and at or before `wall - before` (already the new one);
+ * found to the second, as offsetAt reads offsets.
+ */
+function gapEnd(wall: number, before: number, after: number, timeZone: string): number {
+  let lo = Math.floor((wall - after) / 1000); // old offset in force
+  let hi = Math.floor((wall - before) / 1000); // new offset in force
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetAt(mid * 1000, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return hi * 1000;
 }
 
 export function isValidTimeZone(tz: string): boolean {
