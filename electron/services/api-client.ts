@@ -321,6 +321,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         for await (const text of res.body) onText(text as string);
       } catch (err) {
         if (signal.aborted) return;
+        // onText's own refusal (a stream over its bounds): leaving the loop has destroyed the body, dropping the connection.
+        if (err instanceof ServiceError) throw err;
         throw transportError(err, w.ctx);
       }
     },

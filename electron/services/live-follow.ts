@@ -10,6 +10,7 @@ import type { InstanceProfile } from './instance-profiles.ts';
 import { LIVE_BATCH, type AppCommand, type LiveClick, type LiveState } from '../../shared/native.ts';
 import type { ApiClient } from './api-client.ts';
 import { ServiceError } from './errors.ts';
+import { sseEvents } from './sse-events.ts';
 
 export interface LiveFollowDeps {
   profile(id: string): InstanceProfile;
@@ -26,7 +27,8 @@ const GATHER_MS = 100;
 const IDLE_MS = 35_000;
 const defaultRetry = (attempt: number) => Math.min(10_000, 500 * 2 ** attempt);
 // Waiting does not mend these: the key, the route or the server's kind.
-const FINAL = new Set(['no-key', 'invalid-key', 'forbidden', 'unsupported', 'not-found', 'not-linkdesk', 'declined']);
+// `contract`: the stream broke its bounds (sse-events.ts), which an instance that does it once does again.
+const FINAL = new Set(['no-key', 'invalid-key', 'forbidden', 'unsupported', 'not-found', 'not-linkdesk', 'declined', 'contract']);
 
 export function createLiveFollows(d: LiveFollowDeps) {
   const follows = new Map<number, { followId: string; stop(): void }>();
@@ -43,16 +45,14 @@ export function createLiveFollows(d: LiveFollowDeps) {
       timer = null;
       while (pending.length) d.push({ type: 'live-clicks', followId, instanceId, clicks: pending.splice(0, LIVE_BATCH) });
     };
-    let buffer = '';
+    const onEvent = (event: string) => {
+      const click = clickOf(event);
+      if (click) pending.push(click);
+    };
+    // One parser per connection (sse-events.ts: linear, and an event over 64 KB or 1 MB held drops the connection).
+    let parse = sseEvents(onEvent);
     const onText = (text: string) => {
-      buffer += text;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const click = clickOf(event);
-        if (click) pending.push(click);
-      }
+      parse(text);
       if (pending.length >= LIVE_BATCH) flush();
       else if (pending.length && !timer) timer = setTimeout(flush, GATHER_MS);
     };
@@ -63,7 +63,7 @@ export function createLiveFollows(d: LiveFollowDeps) {
         let message: string | null = null;
         try {
           client = d.ownClientFor(d.profile(instanceId));
-          buffer = '';
+          parse = sseEvents(onEvent);
           await client.stream('/stats/live', {
             query: linkId === null ? undefined : { link_id: linkId }, signal: abort.signal, idleMs: IDLE_MS,
             onOpen: () => { attempt = 0; say('open'); }, onText,
@@ -85,7 +85,11 @@ export function createLiveFollows(d: LiveFollowDeps) {
         say('reconnecting', message);
         await new Promise((r) => setTimeout(r, (d.retryMs ?? defaultRetry)(attempt)));
       }
-      if (timer) clearTimeout(timer);
+      if (timer) {
+        clearTimeout(timer);
+        // Clicks gathered before a stream that stopped for good (an overflow, a refusal) are still shown; a stopped follow's are not.
+        if (!abort.signal.aborted) flush();
+      }
     })();
 
     return { followId, stop: () => { abort.abort(); void client?.destroy(); } };
