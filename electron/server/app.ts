@@ -18,8 +18,7 @@ import { declareDocument, declareOverride } from './api/openapi-declare.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
 import { statsLiveRoutes } from './api/routes/stats-live.ts';
-import { createLiveFeed } from './api/live/live-feed.ts';
-import { createLiveClicksRepository } from './db/repositories/live-clicks-repository.ts';
+import { setUpLiveFeed } from './api/live/live-setup.ts';
 import { domainsRoutes } from './api/routes/domains.ts';
 import { domainDnsRoutes } from './api/routes/domain-dns.ts';
 import { createDnsChecker } from './net/dns-check.ts';
@@ -250,12 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await health?.close();
     await ownProbe?.close();
   });
-  // Live statistics streams never end by themselves: they are ended before the server waits for its connections.
-  const liveClicks = createLiveClicksRepository(deps.store.db);
-  const liveFeed = createLiveFeed({
-    repo: liveClicks, outOfOrder: deps.store.engine === 'postgres', onError: (err) => app.log.error({ err }, 'live statistics: reading clicks failed'),
-  });
-  app.addHook('preClose', async () => liveFeed.close());
+  const live = setUpLiveFeed(app, deps.store, config, repos.users, now);
 
   registerBodyParsers(app);
 
@@ -354,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       linksRoutes(secured, ctx);
       linksEvaluateRoutes(secured, ctx);
       spacesPixelsRoutes(secured, ctx);
-      statsLiveRoutes(secured, liveFeed, liveClicks);
+      statsLiveRoutes(secured, live.feed, live.clicks);
       accountStatsRoutes(secured, ctx);
       webhooksRoutes(secured, ctx);
       usersRoutes(secured, ctx);

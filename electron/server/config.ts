@@ -43,6 +43,10 @@ export interface ServerConfig {
   webhooksPerUser: number;
   /** Deliveries started per second to any one receiving host (the rest wait their turn, none is dropped). */
   webhookHostRate: number;
+  /** Live statistics streams (GET /stats/live) one key, one user and the whole node may hold open. */
+  liveStreamsPerKey: number;
+  liveStreamsPerUser: number;
+  liveStreamsMax: number;
   /** Ask visitors before a link's pixels run (phpShort's consent page); off for consent collected elsewhere. */
   pixelConsent: boolean;
   /** Addresses/CIDRs besides loopback and the trusted proxies that may ask tls-allowed (Caddy elsewhere). */
@@ -139,6 +143,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     auditDays: 180,
     webhooksPerUser: 20,
     webhookHostRate: 10,
+    liveStreamsPerKey: 20,
+    liveStreamsPerUser: 40,
+    liveStreamsMax: 1000,
     pixelConsent: true,
     tlsAskFrom: [],
     publicAddresses: [],
@@ -161,6 +168,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!Number.isInteger(c.auditDays) || c.auditDays < 1) throw new ConfigError('--audit-days: must be a whole number of days, 1 or more');
   if (!Number.isInteger(c.webhooksPerUser) || c.webhooksPerUser < 1) throw new ConfigError('--webhooks-per-user: must be a whole number, 1 or more');
   if (!Number.isInteger(c.webhookHostRate) || c.webhookHostRate < 1) throw new ConfigError('--webhook-host-rate: must be a whole number of deliveries per second, 1 or more');
+  for (const [k, flag] of [['liveStreamsPerKey', 'per-key'], ['liveStreamsPerUser', 'per-user'], ['liveStreamsMax', 'max']] as const) {
+    if (!Number.isInteger(c[k]) || c[k] < 1) throw new ConfigError(`--live-streams-${flag}: must be a whole number of streams, 1 or more`);
+  }
   if (typeof c.pixelConsent !== 'boolean') throw new ConfigError('--pixel-consent: must be on or off');
   if (!API_GENERATIONS.includes(c.apiGeneration)) throw new ConfigError(`--api-generation: must be seed or current, not "${String(c.apiGeneration)}"`);
   checkDomainSettings(c);

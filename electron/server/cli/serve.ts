@@ -70,6 +70,16 @@ Options:
   --webhook-host-rate N    webhook deliveries started per second to any one
                            receiving host; the rest wait their turn (default 10)
                            env: LINKDESK_WEBHOOK_HOST_RATE
+  --live-streams-per-key N live statistics streams one API key may hold open
+                           (default 20; more is 429)
+                           env: LINKDESK_LIVE_STREAMS_PER_KEY
+  --live-streams-per-user N
+                           live statistics streams one user's keys may hold
+                           open together (default 40; more is 429)
+                           env: LINKDESK_LIVE_STREAMS_PER_USER
+  --live-streams-max N     live statistics streams this node holds open at
+                           most (default 1000; more is 429)
+                           env: LINKDESK_LIVE_STREAMS_MAX
   --api-generation seed|current
                            the phpShort a link request speaks when it has no field only
                            one generation has: seed (default), where password is the
@@ -118,6 +128,7 @@ const OPTIONS = {
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'geoip-city': { type: 'string' },
   'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
+  'live-streams-per-key': { type: 'string' }, 'live-streams-per-user': { type: 'string' }, 'live-streams-max': { type: 'string' },
   'pixel-consent': { type: 'string' }, 'api-generation': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
@@ -164,6 +175,9 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       auditDays: wholeNumber(values['audit-days']),
       webhooksPerUser: wholeNumber(values['webhooks-per-user']),
       webhookHostRate: wholeNumber(values['webhook-host-rate']),
+      liveStreamsPerKey: wholeNumber(values['live-streams-per-key']),
+      liveStreamsPerUser: wholeNumber(values['live-streams-per-user']),
+      liveStreamsMax: wholeNumber(values['live-streams-max']),
       pixelConsent: onOff(values['pixel-consent'], '--pixel-consent'),
       apiGeneration: values['api-generation']?.trim().toLowerCase() as ApiGeneration | undefined,
       allowPrivateTitles: values['allow-private-addresses'] || values['allow-private-titles'] ? true : undefined,

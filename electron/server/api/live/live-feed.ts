@@ -15,17 +15,22 @@
 // redirects: the feed runs on its own timer and writes one chunk per stream per poll.
 import type { ServerResponse } from 'node:http';
 import type { LiveClickRow, LiveClicksRepository, LiveNarrowing } from '../../db/repositories/live-clicks-repository.ts';
+import { RECHECK_MS, type EndVerdict, type OpenedReach } from './live-rights.ts';
 
 export const POLL_MS = 250;
 export const HEARTBEAT_MS = 15_000;
 export const MAX_STREAMS_PER_KEY = 20;
+export const MAX_STREAMS_PER_USER = 40;
+export const MAX_STREAMS = 1000;
 export const MAX_BEHIND = 1000;
 const SETTLE_MS = 5000;
 const MAX_GAPS = 10_000;
 const READ_MAX = 5000;
 
-/** Who may see what: null userId is an admin key (every user's clicks). */
-export interface LiveScope { keyId: number; userId: number | null; domainId: number | null; linkId: number | null }
+/** Who may see what: null userId is an admin key (every user's clicks); ownerId is the key's user. */
+export interface LiveScope { keyId: number; ownerId: number; userId: number | null; domainId: number | null; linkId: number | null }
+
+export interface LiveLimits { perKey: number; perUser: number; total: number }
 
 interface Stream {
   scope: LiveScope;
@@ -47,6 +52,10 @@ export interface LiveFeedOptions {
   maxBehind?: number;
   /** How long a skipped id is asked for again (SETTLE_MS). */
   settleMs?: number;
+  limits?: Partial<LiveLimits>;
+  /** Why each stream must end now, read from the database (live-rights.ts); absent: streams are never re-checked. */
+  recheck?(opened: readonly OpenedReach[]): Promise<(EndVerdict | null)[]>;
+  recheckMs?: number;
 }
 
 export type LiveFeed = ReturnType<typeof createLiveFeed>;
@@ -65,6 +74,11 @@ export function createLiveFeed(o: LiveFeedOptions) {
   const settleMs = o.settleMs ?? SETTLE_MS;
   const streams = new Set<Stream>();
   const perKey = new Map<number, number>();
+  const perUser = new Map<number, number>();
+  const limits: LiveLimits = { perKey: MAX_STREAMS_PER_KEY, perUser: MAX_STREAMS_PER_USER, total: MAX_STREAMS, ...o.limits };
+  let rechecking = false;
+  const recheck = o.recheck && setInterval(() => { void recheckAll(); }, o.recheckMs ?? RECHECK_MS);
+  recheck?.unref();
   let cursor: number | null = null;
   /** The first read of the newest id, which a stream waits for before it is told it is open. */
   let starting: Promise<void> | null = null;
@@ -80,10 +94,45 @@ export function createLiveFeed(o: LiveFeedOptions) {
 
   function end(s: Stream, destroy: boolean) {
     if (!streams.delete(s)) return;
-    const n = (perKey.get(s.scope.keyId) ?? 1) - 1;
-    if (n > 0) perKey.set(s.scope.keyId, n); else perKey.delete(s.scope.keyId);
+    count(perKey, s.scope.keyId, -1);
+    count(perUser, s.scope.ownerId, -1);
     if (destroy) s.res.destroy(); else if (!s.res.writableEnded) s.res.end();
     if (!streams.size) stop();
+  }
+
+  function count(m: Map<number, number>, id: number, by: 1 | -1) {
+    const n = (m.get(id) ?? 0) + by;
+    if (n > 0) m.set(id, n); else m.delete(id);
+  }
+
+  /** Why `scope` may not open a stream now (a 429's words), or null. */
+  function refusal(scope: LiveScope): string | null {
+    if ((perKey.get(scope.keyId) ?? 0) >= limits.perKey) return `This key has ${limits.perKey} live streams open already, the most one key may; close one first.`;
+    if ((perUser.get(scope.ownerId) ?? 0) >= limits.perUser) {
+      return `This key's user has ${limits.perUser} live streams open already, the most one user may; close one first.`;
+    }
+    if (streams.size >= limits.total) return `This server has ${limits.total} live streams open, the most it holds; try again later.`;
+    return null;
+  }
+
+  /** Reads the open streams' rights again; a stream that lost them gets a last `event: end` saying why. */
+  async function recheckAll() {
+    if (rechecking || closed || !streams.size || !o.recheck) return;
+    rechecking = true;
+    try {
+      const list = [...streams];
+      const verdicts = await o.recheck(list.map(({ scope: c }) => ({ keyId: c.keyId, ownerId: c.ownerId, admin: c.userId === null, domainId: c.domainId })));
+      list.forEach((s, i) => {
+        const v = verdicts[i];
+        if (!v || !streams.has(s)) return;
+        if (!s.res.destroyed && !s.res.writableEnded) s.res.write(`event: end\ndata: ${JSON.stringify(v)}\n\n`);
+        end(s, false);
+      });
+    } catch (err) {
+      o.onError(err);
+    } finally {
+      rechecking = false;
+    }
   }
 
   /** Writes `chunk` (holding `events` events) or queues it behind a full socket; a stream too far behind is dropped. */
@@ -210,15 +259,16 @@ export function createLiveFeed(o: LiveFeedOptions) {
 
   return {
     /**
-     * A new stream on `res`, or false when the key has its most streams open
-     * already. Resolves once every click stored from then on will reach it;
+     * A new stream on `res` (null), or why not (a limit reached, the server
+     * closing). Resolves once every click stored from then on will reach it;
      * the caller sends the headers after that.
      */
-    async open(scope: LiveScope, res: ServerResponse): Promise<boolean> {
-      if (closed) return false;
-      const n = perKey.get(scope.keyId) ?? 0;
-      if (n >= MAX_STREAMS_PER_KEY) return false;
-      perKey.set(scope.keyId, n + 1);
+    async open(scope: LiveScope, res: ServerResponse): Promise<string | null> {
+      if (closed) return 'This server is shutting down.';
+      const no = refusal(scope);
+      if (no) return no;
+      count(perKey, scope.keyId, 1);
+      count(perUser, scope.ownerId, 1);
       const s: Stream = { scope, res, queue: [], behind: 0, blocked: false };
       streams.add(s);
       res.on('close', () => end(s, true));
@@ -228,16 +278,17 @@ export function createLiveFeed(o: LiveFeedOptions) {
         end(s, true);
         throw err;
       }
-      return true;
+      return null;
     },
-    /** Whether the key may open another stream. */
-    roomFor: (keyId: number) => (perKey.get(keyId) ?? 0) < MAX_STREAMS_PER_KEY,
+    /** Why `scope` may not open another stream now, or null. */
+    refusal,
     /** Streams open, and how many were dropped for falling behind. */
     stats: () => ({ streams: streams.size, dropped }),
     /** Ends every stream (server shutdown) and stops reading. */
     close() {
       closed = true;
       clearInterval(heartbeat);
+      if (recheck) clearInterval(recheck);
       for (const s of [...streams]) end(s, false);
       stop();
     },

@@ -301,6 +301,20 @@ export function createUsersRepository(db: Kysely<DB>) {
         .where('api_keys.prefix', '=', prefix).executeTakeFirst();
     },
 
+    /** The keys' rights as they stand now, with their users' (the live streams re-check these); a deleted key or user has no row. */
+    async keysRights(ids: number[]) {
+      if (!ids.length) return [];
+      return db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id')
+        .select(['api_keys.id', 'api_keys.scopes', 'api_keys.expires_at', 'api_keys.domain_id', 'api_keys.revoked_at', 'users.role', 'users.status'])
+        .where('api_keys.id', 'in', ids).execute();
+    },
+
+    /** Which of `ids` are users still. */
+    async usersThatExist(ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      return (await db.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((r) => Number(r.id));
+    },
+
     async activeKeyByPrefix(prefix: string) {
       return db.selectFrom('api_keys').select(['id', 'user_id', 'hash']).where('prefix', '=', prefix).where('revoked_at', 'is', null).executeTakeFirst();
     },

@@ -30,7 +30,7 @@ describe('live feed, ids committed out of order', () => {
     });
     closers.push(() => feed.close());
     const server = http.createServer((_req, res) => {
-      void feed.open({ keyId: 1, userId: 1, domainId: null, linkId: null }, res).then(() => { res.writeHead(200); res.write(': open\n\n'); });
+      void feed.open({ keyId: 1, ownerId: 1, userId: 1, domainId: null, linkId: null }, res).then(() => { res.writeHead(200); res.write(': open\n\n'); });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     closers.push(() => server.close());
