@@ -13,6 +13,7 @@ import { compileServer } from '../../scripts/compile-server.mjs';
 import { toCreateBody } from '../../electron/server/transfer/portable.ts';
 import type { PortableLink } from '../../electron/server/transfer/types.ts';
 import { exportText } from '../../electron/server/transfer/write.ts';
+import { record } from './ledger.ts';
 import { WORDS } from './seed-links.ts';
 import { statusKb } from './proc-status.ts';
 import { serverNodeFlags } from './server-flags.ts';
@@ -148,3 +149,4 @@ console.log(`CLI: ${n(COUNT / s)} rows/s, ${s.toFixed(1)} s, peak rss ${peak} MB
 rmSync(work, { recursive: true, force: true });
 console.log('(aim: under 5 s for 100k)');
 console.log(`import ${COUNT === 100_000 ? '100k' : n(COUNT)} via CLI: ${s.toFixed(1)} s`);
+record(`import ${n(COUNT)} links via CLI`, s, 's', 'lower');

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGS, UAS, writeLoadScript } from './load-script.ts';
+import { record } from './ledger.ts';
 import { withRules } from './redirect-rules.ts';
 import { serverNodeFlags } from './server-flags.ts';
 
@@ -330,6 +331,11 @@ async function main(postgres: boolean) {
       ` (the generator completed ${generated}; the rest were in flight when it stopped)`);
     console.log(`click accounting: ${n === answered && sum === n && rolled === n ? 'every answered redirect stored once' : `MISMATCH (${n - answered})`}`);
     console.log(`redirect ratio${cluster ? ' (PostgreSQL)' : ''}: ${(linkdesk.rps / ceiling.rps).toFixed(2)}`);
+    const pg = cluster ? ' (PostgreSQL)' : '';
+    record(`redirect ratio${pg}`, linkdesk.rps / ceiling.rps, '', 'higher', 'ratio');
+    record(`redirect ratio, 10 rules of 3${pg}`, ruled.rps / ceiling.rps, '', 'higher', 'ratio');
+    record(`redirect server CPU${pg}`, cpuRuns[0]!, 'µs', 'lower');
+    record(`redirect accounting mismatches${pg}`, Math.abs(n - answered) + Math.abs(sum - n) + Math.abs(rolled - n), '', 'lower');
     console.log(`redirect ratio with 10 rules of 3 conditions${cluster ? ' (PostgreSQL)' : ''}: ${(ruled.rps / ceiling.rps).toFixed(2)}, `
       + `${((ruled.rps / linkdesk.rps) * 100).toFixed(1)}% of the ratio without rules (issue 34: at least 90%)`);
     if (withLive && after) {
