@@ -78,7 +78,7 @@ export function table(run: Map<string, Figure>, baseline: Baseline | null, here:
   const sameMachine = baseline !== null && baseline.machine.cpu === here.cpu && baseline.machine.cores === here.cores;
   const rows = [...run.values()].map((f) => {
     const before = baseline?.figures[f.key];
-    const comparable = f.kind === 'ratio' || sameMachine;
+    const comparable = !before || f.kind === 'ratio' || sameMachine;
     return [f.key, show(f), show(before), comparable ? change(f, before) : `(${change(f, before)}, other machine)`];
   });
   const missing = baseline ? Object.values(baseline.figures).filter((f) => !run.has(f.key)) : [];
