@@ -351,7 +351,7 @@ export async function registerRedirects(
       const { link, stats: isStats, host } = await lookup(req, reply);
       if (!link) return reply;
       // Only the page itself answers (same-site.ts); refused before a password is tried or a choice read.
-      if (elsewhere(req.headers, host)) return page(reply, elsewherePage(selfLocation(link.alias, isStats, queryOf(req.url))));
+      if (elsewhere(req.headers, host, ownHost())) return page(reply, elsewherePage(selfLocation(link.alias, isStats, queryOf(req.url))));
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isStats && (body.consent !== undefined || body.sensitive !== undefined)) return answerChoice(req, reply, link, body);
       return submit(req, reply, link, isStats ? 'stats' : 'link');

@@ -24,21 +24,27 @@ function hostNameOf(url: string): string | null {
 
 /**
  * Why a POST to `host` is refused as sent from elsewhere; null when it may be
- * answered. The host name alone is compared, not the port or scheme: behind a
- * proxy the Host the server sees often lacks the public port. `Origin: null`
+ * answered. Ours: the Host the request was sent to, and the instance's own
+ * host (`own`, from its base URL: a proxy that does not pass Host on leaves
+ * the server its own address instead). The host name alone is compared, not
+ * the port or scheme: behind a proxy the Host the server sees often lacks the public port. `Origin: null`
  * is refused: our pages never send it (see above), while a sandboxed frame, a
  * data: URL or a page with `Referrer-Policy: no-referrer` on another site
  * does, and it is the easy way for such a site to hide where it is. A request
  * with neither Origin nor Referer is let through: old browsers and privacy
  * settings send neither, and current browsers always send Origin on a POST.
  */
-export function elsewhere(h: IncomingHttpHeaders, host: string): string | null {
+export function elsewhere(h: IncomingHttpHeaders, host: string, own: string): string | null {
+  const ours = (url: string) => {
+    const name = hostNameOf(url);
+    return name !== null && (name === host || name === own);
+  };
   const site = h['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return `Sec-Fetch-Site: ${site}`;
   const origin = h.origin;
-  if (origin !== undefined) return hostNameOf(origin) === host ? null : `Origin: ${origin}`;
+  if (origin !== undefined) return ours(origin) ? null : `Origin: ${origin}`;
   const referer = h.referer;
-  if (referer !== undefined) return hostNameOf(referer) === host ? null : 'Referer of another site';
+  if (referer !== undefined) return ours(referer) ? null : 'Referer of another site';
   return null;
 }
 

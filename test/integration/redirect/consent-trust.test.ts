@@ -19,7 +19,9 @@ let pixelId: string;
 // Whole seconds: the active period is stored to the second.
 let clock = Math.floor(Date.now() / 1000) * 1000;
 beforeAll(async () => {
-  s = await startRedirectServer({ timeZone: 'UTC' }, { now: () => clock });
+  // The public address is not where the test connects: a proxy that does not pass Host on.
+  s = await startRedirectServer({ timeZone: 'UTC', baseUrl: 'https://s.example.net' }, { now: () => clock });
+  expect((await s.api('POST', '/domains', { name: 'go.example.net' })).status).toBe(201);
   pixelId = String((await s.api('POST', '/pixels', { name: 'fb', type: 'facebook', pixel_id: '1234567890' })).body.data.id);
 });
 afterAll(async () => { await s.close(); });
@@ -125,6 +127,8 @@ describe('form answers from another site, without Fetch Metadata', () => {
     { origin: 'http://127.0.0.1.evil.example' },
     { referer: 'https://evil.example/page' },
     { referer: 'not a url' },
+    // Another host, even a domain registered here (it may be another user's).
+    { origin: 'https://go.example.net' },
   ];
 
   it('refuses Accept sent with Origin or Referer of another site (or Origin: null), and no cookie is set', async () => {
@@ -138,9 +142,12 @@ describe('form answers from another site, without Fetch Metadata', () => {
     expect((await s.hit('/forged')).text).toContain('Allow tracking for this link?');
   });
 
-  it('takes the answer with the page\'s own Origin or Referer, or with neither (holds for neither)', async () => {
+  it('takes the answer with the page\'s own Origin or Referer, the instance\'s own public host\'s, or with neither (holds)', async () => {
     await pixelLink('mine');
-    for (const headers of [{ origin: s.url }, { origin: `http://${own().hostname}:1` }, { referer: `${s.url}/mine?x=1` }, {}]) {
+    const headerSets: Record<string, string>[] = [
+      { origin: s.url }, { origin: `http://${own().hostname}:1` }, { referer: `${s.url}/mine?x=1` }, { origin: 'https://s.example.net' }, {},
+    ];
+    for (const headers of headerSets) {
       const r = await s.hit('/mine', { headers, form: { consent: 'accept', token: tokenOf(await s.hit('/mine')) } });
       expect(r.status, JSON.stringify(headers)).toBe(200);
       expect(dataOf(r).to).toBe('https://shop.example.com/mine');
