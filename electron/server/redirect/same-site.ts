@@ -27,10 +27,11 @@ function hostNameOf(url: string): string | null {
  * answered. Ours: the Host the request was sent to, and the instance's own
  * host (`own`, from its base URL: a proxy that does not pass Host on leaves
  * the server its own address instead). The host name alone is compared, not
- * the port or scheme: behind a proxy the Host the server sees often lacks the public port. `Origin: null`
- * is refused: our pages never send it (see above), while a sandboxed frame, a
- * data: URL or a page with `Referrer-Policy: no-referrer` on another site
- * does, and it is the easy way for such a site to hide where it is. A request
+ * the port or scheme: behind a proxy the Host the server sees often lacks the
+ * public port. `Origin: null` is refused: our pages never send it (see
+ * above), while a sandboxed frame, a data: URL or a page with
+ * `Referrer-Policy: no-referrer` on another site does, and it is the easy way
+ * for such a site to hide where it is. A request
  * with neither Origin nor Referer is let through: old browsers and privacy
  * settings send neither, and current browsers always send Origin on a POST.
  */
