@@ -75,3 +75,28 @@ test('warns before a sensitive link; Continue goes on to the consent page, Go ba
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Allow tracking for this link?' })).toBeVisible();
 });
+
+// Issue 42: the server refuses form answers whose Origin is another site or "null"; these pages send
+// Referrer-Policy same-origin, so the browser's own POST names the page's origin (with no-referrer Chromium sends "null").
+test('the password form answered in the browser passes the same-site check, and a form on another site is refused (holds)', async ({ page, world }) => {
+  const r = await world.remote.api('POST', '/links', { form: { url: `${world.remote.url}/?from=locked`, alias: 'locked', password: 'sesame' } });
+  expect(r.status).toBe(201);
+  await page.goto(`${world.remote.url}/locked`);
+  await page.getByLabel('Password').fill('sesame');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${world.remote.url}/?from=locked`);
+
+  // Another site's page posting the consent answer in the visitor's name (in a second tab: its 403 is expected, not a page error).
+  await pixelLink(world, 'forged');
+  const evil = await page.context().newPage();
+  await evil.route('https://evil.example/', (route) => route.fulfill({
+    status: 200, contentType: 'text/html',
+    body: `<form method="post" action="${world.remote.url}/forged"><input name="consent" value="accept"><button>Go</button></form>`,
+  }));
+  await evil.goto('https://evil.example/');
+  await evil.getByRole('button', { name: 'Go' }).click();
+  await expect(evil.getByRole('heading', { level: 1, name: 'This form was sent from another site' })).toBeVisible();
+  await evil.close();
+  await page.goto(`${world.remote.url}/forged`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Allow tracking for this link?' })).toBeVisible();
+});

@@ -5,6 +5,7 @@
 // no pixel code, no third-party host, the default CSP's "no script, no image".
 import { hostOf } from '../util/address.ts';
 import { esc, sha256Source, type Page } from './html.ts';
+import { FORM_HEADERS } from './pages.ts';
 
 /** After the POST the visitor is sent on to the destination, any http(s) site: form-action governs that redirect too. */
 const FORWARDS = { formAction: ["'self'", 'https:', 'http:'] };
@@ -17,6 +18,7 @@ export function consentPage(to: string, token: string): Page {
     status: 200,
     title: 'Tracking consent',
     csp: FORWARDS,
+    headers: FORM_HEADERS,
     body: `<h1>Allow tracking for this link?</h1>
 <p>This link leads to <strong>${esc(host)}</strong>. Its owner would like to measure your visit with tracking pixels:
 scripts from advertising and analytics services that may set cookies or read information from your browser.</p>
@@ -40,6 +42,7 @@ export function sensitivePage(): Page {
     title: 'Sensitive content',
     // Continue comes back to the link, which redirects in the same navigation.
     csp: { ...FORWARDS, script: [BACK_HASH] },
+    headers: FORM_HEADERS,
     body: `<h1>Sensitive content ahead</h1>
 <p>The owner of this link has marked its destination as sensitive: it may contain content some people find offensive or disturbing.</p>
 <form method="post">

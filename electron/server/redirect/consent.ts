@@ -4,8 +4,13 @@
 // counted on the GET that shows the consent page; the choice comes back as a POST that counts nothing and can only send
 // the visitor where that click chose: the destination travels signed (HMAC,
 // per-instance secret) together with the link's id and an expiry, so the
-// POST is no open redirect and replaying it inflates no count.
+// POST is no open redirect and replaying it inflates no count. The MAC also
+// covers the link's state as it was when the page was shown (linkState): once
+// the owner changes where the link goes or whether it is open, an older token
+// opens nothing and the visitor goes back to the link, whose GET answers what
+// applies now.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { readCookie } from './access.ts';
 
 export type ConsentChoice = 'accept' | 'decline';
@@ -38,21 +43,34 @@ export const sensitiveSeen = (cookieHeader: string | undefined, linkId: number) 
 /** A session cookie (no Max-Age): the warning comes back in the next browser session. */
 export const rememberSensitive = (linkId: number, alias: string, secure: boolean) => `${sensitiveCookie(linkId)}=1; ${attributes(alias, secure)}`;
 
+/**
+ * What a token is bound to: where the link sends visitors (url, targeting,
+ * rules), whether and when it is open (disabled, active period, click limit,
+ * expiration page), and what stands before it (password, sensitive warning,
+ * pixels). Not the click counter: the token's own click was counted within
+ * the limit, and other visitors' clicks after it do not take it back.
+ * Only its MAC is sent, never the fields (a password hash among them).
+ */
+export const linkState = (l: RedirectLink): string => JSON.stringify([
+  l.url, l.target_type, l.targets, l.rules, l.disabled, l.starts_at, l.ends_at, l.expiration_clicks, l.expiration_url,
+  l.password_hash, l.sensitive_content, l.has_pixels,
+]);
+
 export function createConsentTokens(secret: Buffer, now: () => number) {
-  const mac = (payload: string) => createHmac('sha256', secret).update(`consent\n${payload}`).digest('base64url');
+  const mac = (payload: string, state: string) => createHmac('sha256', secret).update(`consent\n${payload}\n${state}`).digest('base64url');
   return {
-    /** `<payload>.<mac>`, the payload being base64url JSON of the link, the destination and the expiry. */
-    issue(linkId: number, to: string): string {
-      const payload = Buffer.from(JSON.stringify({ l: linkId, to, e: Math.floor(now() / 1000) + TOKEN_SECONDS })).toString('base64url');
-      return `${payload}.${mac(payload)}`;
+    /** `<payload>.<mac>`: the payload is base64url JSON of the link's id, the destination and the expiry; the MAC also covers the link's state. */
+    issue(link: RedirectLink, to: string): string {
+      const payload = Buffer.from(JSON.stringify({ l: link.id, to, e: Math.floor(now() / 1000) + TOKEN_SECONDS })).toString('base64url');
+      return `${payload}.${mac(payload, linkState(link))}`;
     },
-    /** The destination a token carries for this link; null when it is forged, for another link, or expired. */
-    open(linkId: number, token: unknown): string | null {
+    /** The destination a token carries for this link as it is now; null when forged, for another link, expired, or the link has changed since. */
+    open(link: RedirectLink, token: unknown): string | null {
       if (typeof token !== 'string' || token.length > 4096) return null;
       const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
-      if (!m || !timingSafeEqual(Buffer.from(m[2]!), Buffer.from(mac(m[1]!)))) return null;
+      if (!m || !timingSafeEqual(Buffer.from(m[2]!), Buffer.from(mac(m[1]!, linkState(link))))) return null;
       const data = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8')) as { l: number; to: string; e: number };
-      return data.l === linkId && data.e * 1000 > now() && /^https?:\/\//i.test(data.to) ? data.to : null;
+      return data.l === link.id && data.e * 1000 > now() && /^https?:\/\//i.test(data.to) ? data.to : null;
     },
   };
 }

@@ -1,12 +1,20 @@
 // The plain pages of the redirect server. Everything printed goes through esc().
 import { esc, type Page } from './html.ts';
 
-export const landingPage = (domainName: string | null): Page => ({
+/**
+ * One page for every host without an index page: the instance's own, a
+ * registered domain's and any other name alike, so it tells an outsider no
+ * more than /.well-known/linkdesk/tls-allowed does (nothing).
+ */
+export const landingPage = (): Page => ({
   status: 200,
-  title: domainName ?? 'Linkdesk',
-  body: `<h1>${esc(domainName ?? 'Linkdesk')}</h1>
+  title: 'Linkdesk',
+  body: `<h1>Linkdesk</h1>
 <p>This address serves short links. Open a short link to be taken to its destination.</p>`,
 });
+
+/** For the pages with a form posting to themselves: the POST then names its origin (same-site.ts) and the destination learns nothing. */
+export const FORM_HEADERS = { 'referrer-policy': 'same-origin' };
 
 export const notFoundPage = (): Page => ({
   status: 404,
@@ -55,6 +63,7 @@ export function passwordPage(f: PasswordForm): Page {
     // redirects too, so the link form has to allow them. The statistics form
     // only ever returns to this site.
     csp: { formAction: f.kind === 'link' ? ["'self'", 'https:', 'http:'] : ["'self'"] },
+    headers: FORM_HEADERS,
     body: `<h1>Password required</h1>
 <p>${esc(what)}</p>
 ${f.wrong ? '<p class="error" role="alert">Wrong password. Please try again.</p>' : ''}

@@ -29,6 +29,7 @@ import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup 
 import { sendPage, type Page } from './html.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
+import { elsewhere, elsewherePage } from './same-site.ts';
 import { forwardedQuery } from './qr-marker.ts';
 import { previewCrawlerOf } from './preview-crawlers.ts';
 import { hasPreview, previewPage } from './preview-page.ts';
@@ -248,7 +249,7 @@ export async function registerRedirects(
       if (!went) return expired(reply, link);
       // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
       const consent = !link.has_pixels || !went.counted ? null : o.pixelConsent === false ? 'accept' : consentOf(req.headers.cookie, link.id);
-      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link.id, went.dest)));
+      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link, went.dest)));
       if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
       return found(reply, went.to, o.redirectStatus);
     });
@@ -303,13 +304,13 @@ export async function registerRedirects(
   function answerChoice(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, link: RedirectLink, body: Record<string, unknown>) {
     const self = selfLocation(link.alias, false, queryOf(req.url));
     const secure = req.protocol === 'https';
-    // Only the page itself answers: a form on another site could otherwise accept tracking in the visitor's name.
-    const from = req.headers['sec-fetch-site'];
-    if (from === 'cross-site' || from === 'same-site') return found(reply, self, 303);
     if (body.sensitive === 'continue') return found(reply.header('set-cookie', rememberSensitive(link.id, req.params.alias, secure)), self, 303);
     const choice = body.consent === 'accept' || body.consent === 'decline' ? body.consent : null;
-    // The token's click was let through (a click limit it reached included); only turning the link off since stops it.
-    const dest = choice && linkStatus(link, o.now()) !== 3 ? consentTokens.open(link.id, body.token) : null;
+    // The token opens only the link it was issued for, as it was then (consent.ts linkState), and only while the link is
+    // open (by status and dates now) for the token's own click, which was counted: the limit that click or later ones
+    // reached does not take it back; a count over the limit (one lowered) does.
+    const open = linkStatus({ ...link, clicks: link.clicks - 1 }, o.now()) === 1;
+    const dest = choice && open ? consentTokens.open(link, body.token) : null;
     if (!choice || !dest) return found(reply, self, 303);
     // The token holds the destination as chosen, at most a link's URL long (the form's body limit); the query is the page's own.
     const to = withQuery(dest, forwardedQuery(req.url));
@@ -334,7 +335,7 @@ export async function registerRedirects(
       cache.sync();
       const d = domainOf(hostOf(req));
       if (isHttpUrl(d?.index_page)) found(reply, withQuery(d.index_page, ''));
-      else page(reply, landingPage(d?.name ?? null));
+      else page(reply, landingPage());
     });
 
     r.get<{ Params: { alias: string } }>('/:alias', hide, (req, reply) => {
@@ -347,8 +348,10 @@ export async function registerRedirects(
     });
 
     r.post<{ Params: { alias: string } }>('/:alias', { ...hide, bodyLimit: 4096 }, async (req, reply) => {
-      const { link, stats: isStats } = await lookup(req, reply);
+      const { link, stats: isStats, host } = await lookup(req, reply);
       if (!link) return reply;
+      // Only the page itself answers (same-site.ts); refused before a password is tried or a choice read.
+      if (elsewhere(req.headers, host, ownHost())) return page(reply, elsewherePage(selfLocation(link.alias, isStats, queryOf(req.url))));
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isStats && (body.consent !== undefined || body.sensitive !== undefined)) return answerChoice(req, reply, link, body);
       return submit(req, reply, link, isStats ? 'stats' : 'link');

@@ -158,10 +158,11 @@ describe('consent page', () => {
       expect(r.headers['set-cookie']).toBeUndefined();
     }
     expect(other.id).not.toBe(l.id);
-    // Nor does an answer a browser says came from a form on another site (an Accept forged in the visitor's name).
+    // An answer a browser says came from a form on another site (an Accept forged in the visitor's name) is refused, in words.
     for (const site of ['cross-site', 'same-site']) {
       const r = await s.hit('/turns', { headers: { 'sec-fetch-site': site }, form: { consent: 'accept', token: tokenOf(await s.hit('/turns'))! } });
-      expect(r.location).toBe('/turns');
+      expect(r.status).toBe(403);
+      expect(r.text).toContain('This form was sent from another site');
       expect(r.headers['set-cookie']).toBeUndefined();
     }
   });

@@ -71,10 +71,25 @@ describe('domain root and unknown paths', () => {
     const plain = await s.hit('/', { host: 'plain.example.com' });
     expect(plain.status).toBe(200);
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(plain.text).toContain('<h1>plain.example.com</h1>');
+    expect(plain.text).toContain('<h1>Linkdesk</h1>');
     const own = await s.hit('/');
     expect(own.status).toBe(200);
     expect(own.text).toContain('<h1>Linkdesk</h1>');
+  });
+
+  it('tells an outsider nothing: a registered domain without an index page and an unknown name get the same landing page and 404 (issue 42)', async () => {
+    const seen = async (p: string, host: string) => {
+      const r = await s.hit(p, { host });
+      const { date: _, ...headers } = r.headers;
+      return { status: r.status, headers, text: r.text };
+    };
+    for (const p of ['/', '/no-such-alias', '/a/b']) {
+      const registered = await seen(p, 'plain.example.com');
+      expect(registered.status, p).toBe(p === '/' ? 200 : 404);
+      expect(registered.text, p).not.toMatch(/plain|example/i);
+      expect(await seen(p, 'unknown.example.org'), p).toEqual(registered);
+      expect(await seen(p, 'PLAIN.example.com.'), p).toEqual(registered);
+    }
   });
 
   it('sends an unknown alias to the domain\'s 404 page, or answers a 404 page', async () => {
