@@ -58,29 +58,46 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 
-export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, timeoutMs = DEFAULT_TIMEOUT_MS): SecretStore {
+export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, timeoutMs = DEFAULT_TIMEOUT_MS, onNotice?: (message: string) => void): SecretStore {
   // One keychain call per account at a time, each after the previous one has
   // really ended: a write that outlived its timeout (reported as failed) can
   // then never land after, and over, a newer one.
   const tails = new Map<string, Promise<unknown>>();
   // Errors are re-thrown without the underlying call's arguments, so a key can never ride along in a message.
-  const call = async <T>(what: string, account: string, fn: () => Promise<T>): Promise<T> => {
-    const op = (tails.get(account) ?? Promise.resolve()).then(fn, fn);
+  const call = async <T>(what: string, account: string, fn: (late: () => boolean) => Promise<T>): Promise<T> => {
+    let timedOut = false;
+    const run = () => fn(() => timedOut);
+    const op = (tails.get(account) ?? Promise.resolve()).then(run, run);
     const tail = op.catch(() => undefined);
     tails.set(account, tail);
     void tail.then(() => { if (tails.get(account) === tail) tails.delete(account); });
     try {
       return await withTimeout(op, timeoutMs, 'The keychain');
     } catch (err) {
+      timedOut = true;
       throw new ServiceError('keychain', `Could not ${what} the system keychain: ${reason(err)}`);
     }
+  };
+  /**
+   * A change that answers after its timeout was reported as failed, so it must not stay in effect: the
+   * entry as it was before is put back within the same call, before any later call on the account runs
+   * (a rotation told "not stored" revokes the new key; that key must not be what is left stored).
+   */
+  const change = (account: string, apply: () => Promise<unknown>) => async (late: () => boolean) => {
+    const before = await keytar.getPassword(service, account);
+    const result = await apply();
+    if (late()) {
+      await (before === null ? keytar.deletePassword(service, account) : keytar.setPassword(service, account, before));
+      onNotice?.(`A keychain change for key store account ${account.split('#')[0]} answered after its ${timeoutMs / 1000} s timeout and was undone: the entry stored before is kept.`);
+    }
+    return result;
   };
   return {
     kind: 'keychain',
     message: null,
     get: (account) => call('read from', account, () => keytar.getPassword(service, account)),
-    set: (account, secret) => call('write to', account, () => keytar.setPassword(service, account, secret)),
-    delete: (account) => call('delete from', account, () => keytar.deletePassword(service, account)),
+    set: (account, secret) => call('write to', account, change(account, () => keytar.setPassword(service, account, secret))) as Promise<void>,
+    delete: (account) => call('delete from', account, change(account, () => keytar.deletePassword(service, account))) as Promise<boolean>,
   };
 }
 
@@ -148,7 +165,7 @@ export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<S
   const fileExists = o.dataDir !== undefined && existsSync(path.join(o.dataDir, SECRETS_FILE));
 
   if ('keytar' in reached) {
-    const keychain = createKeytarStore(reached.keytar, service, timeoutMs);
+    const keychain = createKeytarStore(reached.keytar, service, timeoutMs, o.onNotice);
     if (!fileExists || !o.safeStorage || safeStorageProblem(o.safeStorage)) return keychain;
     let file: EncryptedFileStore;
     try {
@@ -281,7 +298,7 @@ function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeout
       moving ??= (async () => {
         const reached = await reachKeytar(o, service, timeoutMs);
         if (!('keytar' in reached)) return false;
-        const next = createKeytarStore(reached.keytar, service, timeoutMs);
+        const next = createKeytarStore(reached.keytar, service, timeoutMs, o.onNotice);
         const t = await takeOver(file, next, o.onNotice);
         if (nothingMoved(t)) {
           o.onNotice?.('Keys could not be moved into the system keychain yet; they stay in the encrypted file.');
