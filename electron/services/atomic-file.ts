@@ -33,7 +33,7 @@ export async function writeFileAtomic(file: string, data: string, fs: AtomicFs =
   }
   // Windows cannot open a folder for fsync; NTFS journals the rename itself.
   if (process.platform !== 'win32') {
-    const d = await open(dir, 'r');
+    const d = await fs.open(dir, 'r');
     try {
       await d.sync();
     } finally {

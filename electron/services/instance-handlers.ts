@@ -12,6 +12,7 @@ import { requireConsent, type Confirm, type ConsentDetails } from './consent.ts'
 import { ServiceError } from './errors.ts';
 import type { CallContext } from './handlers.ts';
 import { clientKeyAccount, instanceAccounts, proxyAccount } from './instance-access.ts';
+import type { InstanceLocks } from './instance-locks.ts';
 import { normalizeBaseUrl, type InstanceProfile, type ProfilePatch, type ProfileStore } from './instance-profiles.ts';
 import { certificateInfo, readPem, toPem, trustableOf } from './net/trust.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -21,6 +22,8 @@ export interface InstanceHandlerDeps {
   secrets: SecretStore;
   view(p: InstanceProfile): Promise<InstanceView>;
   dropClient(id: string): Promise<void>;
+  /** One rotation or address change of an instance at a time (instance-locks.ts). */
+  locks: InstanceLocks;
   /** The chain the instance's server presents now, unverified; null when it cannot be read. */
   presented(p: InstanceProfile): Promise<X509Certificate[] | null>;
   /** Asks the user, in main (a native dialog), before a key or a trust decision goes anywhere new. */
@@ -147,7 +150,8 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       return d.view(p);
     },
 
-    'instances.update': async (a: Args<'instances.update'>, ctx: CallContext) => {
+    // Saved as the instance's only change (a rotation of its key refuses meanwhile, and its requests wait).
+    'instances.update': async (a: Args<'instances.update'>, ctx: CallContext) => d.locks.exclusive(a.id, 'change', async () => {
       const before = profile(a.id);
       const baseUrl = a.baseUrl !== undefined && before.kind === 'remote' ? normalizeBaseUrl(a.baseUrl) : before.baseUrl;
       const origin = originOf(baseUrl)!;
@@ -205,16 +209,16 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       }
       await d.dropClient(a.id); // the next request connects with what changed
       return d.view(p);
-    },
+    }),
 
-    'instances.remove': async ({ id }: Args<'instances.remove'>) => {
+    'instances.remove': async ({ id }: Args<'instances.remove'>) => d.locks.exclusive(id, 'remove', async () => {
       if (profile(id).kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
       // The profile first: if instances.json cannot be saved the instance stays, and so do its keys.
       await d.profiles.remove(id);
       for (const account of instanceAccounts(id)) await d.secrets.delete(account);
       await d.dropClient(id);
       return { removed: true } as const;
-    },
+    }),
 
     'instances.trustCertificate': async ({ id, fingerprint256 }: Args<'instances.trustCertificate'>, ctx: CallContext) => {
       const p = profile(id);
