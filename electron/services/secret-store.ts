@@ -24,6 +24,8 @@ export interface SecretStore {
   recheck?(): Promise<boolean>;
   /** Keys a take-over could not move into the keychain, and why; each stays in the encrypted file. */
   problems?(): KeyProblem[];
+  /** The last save of the key file is in effect but was not confirmed on the disk, in words; null otherwise. */
+  warning?(): string | null;
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   /** True when something was deleted. */
@@ -169,7 +171,7 @@ export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<S
     if (!fileExists || !o.safeStorage || safeStorageProblem(o.safeStorage)) return keychain;
     let file: EncryptedFileStore;
     try {
-      file = openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs });
+      file = openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs, onNotice: o.onNotice });
     } catch (err) {
       // A file that cannot be read at all is kept as it is for the user; the keychain serves.
       o.onNotice?.(`${reason(err)} The keychain is used; the file is left untouched.`);
@@ -203,9 +205,19 @@ const unreadableMessage = (file: string) =>
  * (forget), once the keychain serves them.
  */
 async function takeOver(file: EncryptedFileStore, keychain: SecretStore, onNotice?: (m: string) => void): Promise<{ moved: string[]; problems: KeyProblem[] }> {
-  const { readable, unreadable } = await file.entries();
+  const { readable, unreadable, deleted } = await file.entries();
   const problems: KeyProblem[] = unreadable.map((account) => ({ account, reason: 'unreadable', message: unreadableMessage(file.file) }));
   const moved: string[] = [];
+  // Keys deleted while no keychain answered: the keychain's own older entry must not come back.
+  for (const account of deleted) {
+    try {
+      await keychain.delete(account);
+      moved.push(account);
+    } catch (err) {
+      // Still remembered in the file, and read from there (as deleted) until the keychain deletes it.
+      problems.push({ account, reason: 'refused', message: `The system keychain did not delete its older entry (${reason(err)}); it stays deleted here and is deleted there at the next start.` });
+    }
+  }
   for (const [account, secret] of readable) {
     try {
       await keychain.set(account, secret);
@@ -270,7 +282,7 @@ function withLeftovers(keychain: SecretStore, file: EncryptedFileStore, problems
  */
 function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeoutMs: number, problem: string, hint: string,
   opened?: EncryptedFileStore, known: KeyProblem[] = []): SecretStore {
-  const file = opened ?? openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs });
+  const file = opened ?? openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs, onNotice: o.onNotice });
   let keychain: SecretStore | null = null;
   let moving: Promise<boolean> | null = null;
   let problems = known.filter((p) => p.reason === 'unreadable');
@@ -279,7 +291,8 @@ function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeout
   const settled = async () => { if (moving) await moving; };
   return {
     get kind() { return keychain ? 'keychain' : 'encrypted-file'; },
-    get message() { return keychain ? null : fileMessage; },
+    get message() { return keychain ? null : [fileMessage, file.warning()].filter(Boolean).join(' '); },
+    warning: () => (keychain ? null : file.warning()),
     get file() { return keychain ? null : file.file; },
     problems: () => (keychain ? keychain.problems?.() ?? [] : problems),
     get: (account) => current().get(account),
@@ -291,7 +304,8 @@ function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeout
     async delete(account) {
       await settled();
       problems = problems.filter((p) => p.account !== account);
-      return current().delete(account);
+      // Without a keychain, the deletion is remembered: the keychain that answers later may hold an older entry.
+      return keychain ? keychain.delete(account) : file.delete(account, { remember: true });
     },
     recheck() {
       if (keychain) return Promise.resolve(true);
