@@ -102,3 +102,28 @@ it('a request while "Change address and key" is being saved waits, and is refuse
   expect(await ok(w.d.invoke('instances.check', { id: w.id }))).toMatchObject({ state: 'connected' });
   expect(w.seenByA.length).toBe(before);
 });
+
+it('Remove while a rotation of the instance runs: refused in words; the rotated key is stored and works, and the instance can be removed after', async () => {
+  const w = await world();
+  const held = w.k.holdNextWrite();
+  const rotation = w.d.invoke('instances.rotateKey', { id: w.id });
+  await held.reached;
+  expect(await w.d.invoke('instances.remove', { id: w.id })).toMatchObject({ ok: false, error: { kind: 'conflict', message: "This instance's key is being rotated; remove it once that has finished." } });
+  held.release();
+  await ok(rotation);
+  expect(await w.worksOn(w.a, w.stored())).toBe(true);
+  await ok(w.d.invoke('instances.remove', { id: w.id }));
+  expect(w.stored()).toBeUndefined();
+});
+
+it('a second save of the settings while the first is being saved: refused in words; the first lands whole, key and address together', async () => {
+  const w = await world();
+  const held = w.k.holdNextWrite();
+  const first = w.d.invoke('instances.update', { id: w.id, baseUrl: w.b.url, apiKey: w.b.key });
+  await held.reached;
+  expect(await w.d.invoke('instances.update', { id: w.id, name: 'Renamed' })).toMatchObject({ ok: false, error: { kind: 'conflict', message: "This instance's settings are being saved already; wait for that to finish." } });
+  held.release();
+  await ok(first);
+  expect(w.d.profiles.get(w.id)).toMatchObject({ name: 'Team', baseUrl: w.b.url });
+  expect(await w.worksOn(w.b, w.stored())).toBe(true);
+});

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openProfileStore, PROFILES_FILE } from '../../electron/services/instance-profiles.ts';
 import { openEncryptedFileStore, SECRETS_FILE } from '../../electron/services/secret-file-store.ts';
 import { createKeytarStore, openSecretStore, type Keytar } from '../../electron/services/secret-store.ts';
 import { faultyProxy } from '../helpers/fault-proxy.ts';
@@ -164,4 +165,16 @@ describe('a settings save that fails puts back every key, or says which it could
     expect(k.entries.get(id)).toBe(a.key);
     expect(await ok(d.invoke('instances.check', { id }))).toMatchObject({ state: 'connected' });
   });
+});
+
+it('instances.json whose folder fsync fails after the rename: the change is in effect (memory and disk agree) and the log says it may not survive a power cut', async () => {
+  const dir = dataDir();
+  const f = faultyFs();
+  const notices: string[] = [];
+  const store = await openProfileStore(dir, 'http://127.0.0.1:8080', { fs: f.fs, onNotice: (m) => notices.push(m) });
+  f.fail('EIO');
+  const team = await store.add({ name: 'Team', baseUrl: 'https://team.example.com' });
+  expect(store.get(team.id)).toMatchObject({ name: 'Team' });
+  expect((JSON.parse(readFileSync(path.join(dir, PROFILES_FILE), 'utf8')) as { instances: { name: string }[] }).instances.map((i) => i.name)).toEqual(['This computer', 'Team']);
+  expect(notices).toEqual([expect.stringMatching(/instances\.json was saved, but the system did not confirm that the change reached the disk \(EIO: .*\); a power cut now could bring back the settings of before\.$/)]);
 });
