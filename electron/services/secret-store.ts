@@ -89,8 +89,14 @@ export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, ti
     const before = await keytar.getPassword(service, account);
     const result = await apply();
     if (late()) {
-      await (before === null ? keytar.deletePassword(service, account) : keytar.setPassword(service, account, before));
-      onNotice?.(`A keychain change for key store account ${account.split('#')[0]} answered after its ${timeoutMs / 1000} s timeout and was undone: the entry stored before is kept.`);
+      const which = `A keychain change for key store account ${account.split('#')[0]} answered after its ${timeoutMs / 1000} s timeout`;
+      try {
+        await (before === null ? keytar.deletePassword(service, account) : keytar.setPassword(service, account, before));
+      } catch (err) {
+        onNotice?.(`${which} and could not be undone (${reason(err)}): the entry may be the one reported as not stored.`);
+        throw err;
+      }
+      onNotice?.(`${which} and was undone: the entry stored before is kept.`);
     }
     return result;
   };

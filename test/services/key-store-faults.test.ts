@@ -119,6 +119,20 @@ describe('a key deleted while the keychain was away', () => {
     expect([await again.get('x'), await again.get('y')]).toEqual([null, 'y-old']);
     expect(w.k.entries.has('x')).toBe(false);
   });
+  it('a keychain that answers but will not delete its older entry: the key stays deleted here, and the instance says why', async () => {
+    const dir = dataDir();
+    const w = keychainAway();
+    const store = await openSecretStore({ dataDir: dir, safeStorage: fakeSafeStorage(SAFE_KEY), loadKeytar: w.load });
+    await store.set('y', 'y-new');
+    await store.delete('x');
+    w.k.keytar.deletePassword = async () => { throw new Error('Cannot delete an item in a locked collection'); };
+    w.appear();
+    expect(await store.recheck!()).toBe(true); // y moved
+    expect([await store.get('x'), await store.get('y')]).toEqual([null, 'y-new']);
+    expect(store.problems!()).toEqual([{ account: 'x', reason: 'refused', message: expect.stringMatching(/^The system keychain did not delete its older entry \(Could not delete from the system keychain: Cannot delete an item in a locked collection\); it stays deleted here/) }]);
+    // Still remembered on disk for the next start.
+    expect(JSON.parse(readFileSync(path.join(dir, SECRETS_FILE), 'utf8')).deleted).toEqual(['x']);
+  });
 });
 
 describe('a settings save that fails puts back every key, or says which it could not', () => {
