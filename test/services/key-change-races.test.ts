@@ -127,3 +127,36 @@ it('a second save of the settings while the first is being saved: refused in wor
   expect(w.d.profiles.get(w.id)).toMatchObject({ name: 'Team', baseUrl: w.b.url });
   expect(await w.worksOn(w.b, w.stored())).toBe(true);
 });
+
+it('a request while a new key for the same address is being saved waits and is not sent with either key half-saved; the next one uses the new key', async () => {
+  const w = await world();
+  // A second key of server A, entered as the instance's new key.
+  const second = (await w.a.api('POST', '/keys', { json: { name: 'second', scopes: ['links:write', 'stats:read'] } })).body.data.key as string;
+  const held = w.f.holdNextRename();
+  const change = w.d.invoke('instances.update', { id: w.id, apiKey: second });
+  await held.reached;
+  const before = w.seenByA.length;
+  const request = w.d.invoke('links.list', { query: {} });
+  await new Promise((r) => setTimeout(r, 150));
+  expect(w.seenByA.length).toBe(before);
+  held.release();
+  await ok(change);
+  expect(await request).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+  expect(w.seenByA.length).toBe(before);
+  expect(await ok(w.d.invoke('links.list', { query: {} }))).toMatchObject({ meta: { total: 0 } });
+  expect(w.seenByA.at(-1)).toBe(`Bearer ${second}`);
+});
+
+it('a request while the instance is being removed waits, and is answered that the instance is gone: no key is sent', async () => {
+  const w = await world();
+  const held = w.f.holdNextRename();
+  const removal = w.d.invoke('instances.remove', { id: w.id });
+  await held.reached;
+  const before = w.seenByA.length;
+  const request = w.d.invoke('instances.check', { id: w.id });
+  await new Promise((r) => setTimeout(r, 150));
+  held.release();
+  await ok(removal);
+  expect(await request).toMatchObject({ ok: true, data: { state: 'error', kind: 'not-found' } });
+  expect(w.seenByA.length).toBe(before);
+});
