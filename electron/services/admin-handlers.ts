@@ -9,6 +9,7 @@ import { page, single } from './api-answers.ts';
 import type { ApiClient, Query } from './api-client.ts';
 import { isMissingRoute, ServiceError } from './errors.ts';
 import type { CallContext, Handlers } from './handlers.ts';
+import type { InstanceLocks } from './instance-locks.ts';
 import type { InstanceProfile } from './instance-profiles.ts';
 import { rotateKey } from './key-rotation.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -20,6 +21,8 @@ export interface AdminDeps {
   clientFor(p: InstanceProfile): ApiClient;
   secrets: SecretStore;
   view(p: InstanceProfile): Promise<InstanceView>;
+  /** One rotation or address change of an instance at a time (instance-locks.ts). */
+  locks: InstanceLocks;
   now?: () => number;
 }
 
@@ -70,8 +73,6 @@ function keyInfoOf(k: ApiKey, now: number): KeyInfo {
 
 export function createAdminHandlers(d: AdminDeps): Admin {
   const now = d.now ?? Date.now;
-  /** Instances whose key is being rotated now. */
-  const rotating = new Set<string>();
   const USERS = 'users (it has no /users)';
   const KEYS = 'key management (it has no /keys)';
   const AUDIT = 'an audit log (it has no /audit)';
@@ -113,19 +114,14 @@ export function createAdminHandlers(d: AdminDeps): Admin {
     },
     'instances.rotateKey': async ({ id }) => {
       const p = d.profile(id);
-      // Two at once would each revoke the key the other just made: the second is refused, not queued, so nobody rotates twice by accident.
-      if (rotating.has(p.id)) {
-        throw new ServiceError('conflict', 'This instance\'s key is being rotated already; wait for that to finish.', { status: 409 });
-      }
-      rotating.add(p.id);
-      try {
+      // Two at once would each revoke the key the other just made, and one beside a change of address would store
+      // the old server's key under the new address: while either runs, this is refused, not queued.
+      return d.locks.exclusive(p.id, 'rotate', async () => {
         const client = d.clientFor(p);
         const r = await onList(client, '/keys', KEYS, () => rotateKey({ client, secrets: d.secrets, account: p.id, now }));
         const rotation: KeyRotation = { instance: await d.view(p), prefix: r.prefix, oldKeyRevoked: r.oldKeyRevoked, message: r.message };
         return rotation;
-      } finally {
-        rotating.delete(p.id);
-      }
+      });
     },
   };
 }

@@ -10,6 +10,21 @@ import path from 'node:path';
 
 const TEMP_SUFFIX = '.tmp';
 
+/**
+ * The folder's fsync after the rename failed: the new file is in place (this process and a restart read
+ * it) but the system did not confirm the rename reached the disk, so a power cut could still undo it.
+ * Not a failed save: saying "nothing was changed" now would be false.
+ */
+export class NotDurableError extends Error {
+  readonly code = 'ENOTDURABLE';
+  readonly file: string;
+  constructor(file: string, cause: unknown) {
+    super(`the system did not confirm that the change reached the disk (${(cause instanceof Error ? cause.message : String(cause)).split('\n')[0]!.slice(0, 200)})`, { cause });
+    this.name = 'NotDurableError';
+    this.file = file;
+  }
+}
+
 /** The file-system calls a write makes that can fail on a full disk or a folder made unwritable; a seam for tests. */
 export interface AtomicFs { open: typeof open; rename: typeof rename }
 const REAL_FS: AtomicFs = { open, rename };
@@ -33,11 +48,15 @@ export async function writeFileAtomic(file: string, data: string, fs: AtomicFs =
   }
   // Windows cannot open a folder for fsync; NTFS journals the rename itself.
   if (process.platform !== 'win32') {
-    const d = await open(dir, 'r');
     try {
-      await d.sync();
-    } finally {
-      await d.close();
+      const d = await fs.open(dir, 'r');
+      try {
+        await d.sync();
+      } finally {
+        await d.close();
+      }
+    } catch (err) {
+      throw new NotDurableError(file, err);
     }
   }
 }

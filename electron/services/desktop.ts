@@ -17,6 +17,7 @@ import { createImportHandlers } from './transfer/import-handlers.ts';
 import { openProfileStore, type ProfileStore } from './instance-profiles.ts';
 import { createLocalServer, DEFAULT_LOCAL_PORT, LOCAL_HOST, type LocalServer } from './local-server.ts';
 import { createInstanceClients } from './instance-clients.ts';
+import { createInstanceLocks } from './instance-locks.ts';
 import type { ResolveSystemProxy } from './net/proxy.ts';
 import type { SystemCertificates } from './net/trust.ts';
 import type { SafeStorageLike } from './secret-file-store.ts';
@@ -159,8 +160,9 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     for (const l of listeners) l(s);
   };
 
+  const locks = createInstanceLocks();
   const { clientFor, ownClientFor, dropClient, presented, view, destroyAll } = createInstanceClients({
-    profiles, secrets, serverStatus, timeoutMs: opts.requestTimeoutMs,
+    profiles, secrets, serverStatus, locks, timeoutMs: opts.requestTimeoutMs,
     resolveSystemProxy: opts.resolveSystemProxy, proxyEnv: opts.proxyEnv, systemCertificates: opts.systemCertificates,
   });
 
@@ -271,7 +273,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
       'stats.live.start': async ({ linkId }, ctx) => ({ ok: true, followId: live.start(ctx.windowId, linkId) }),
       'stats.live.stop': async (_args, ctx) => { live.stop(ctx.windowId); return { ok: true }; },
     },
-    profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, selectedId, presented,
+    profiles, secrets, openLogs, serverStatus, view, clientFor, dropClient, locks, selectedId, presented,
     confirm: opts.confirm ?? askNobody,
     info: async () => { await recheckKeychain(); return info(); },
     copyText: async (text) => {

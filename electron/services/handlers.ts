@@ -12,6 +12,7 @@ import type { ApiGeneration, LocalServerSettingsView } from '../../shared/api-ge
 import { page, single } from './api-answers.ts';
 import type { ApiClient } from './api-client.ts';
 import { isMissingRoute, ServiceError } from './errors.ts';
+import type { InstanceLocks } from './instance-locks.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
 import type { NativeHandlers } from './native/native-handlers.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -45,6 +46,8 @@ export interface HandlerDeps {
   view(p: InstanceProfile): Promise<InstanceView>;
   clientFor(p: InstanceProfile): ApiClient;
   dropClient(id: string): Promise<void>;
+  /** One rotation or address change of an instance at a time; requests wait for a change (instance-locks.ts). */
+  locks: InstanceLocks;
   selectedId(windowId: number): string;
   select(windowId: number, id: string): Promise<void>;
   /** Settings and quick shorten (electron/services/native). */
@@ -203,7 +206,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       if (!(await d.copyText(shortUrl))) throw new ServiceError('bad-request', 'The clipboard can be written in the desktop app only.');
       return { copied: shortUrl };
     },
-    ...createAdminHandlers({ profile, api, clientFor: d.clientFor, secrets: d.secrets, view: d.view }),
+    ...createAdminHandlers({ profile, api, clientFor: d.clientFor, secrets: d.secrets, view: d.view, locks: d.locks }),
     ...crud('spaces', 'spaces'),
     ...crud('pixels', 'pixels'),
     ...crud('webhooks', 'webhooks'),

@@ -7,6 +7,7 @@ import { keyTravelsPlain, originOf } from '../../shared/schemas/instance.ts';
 import { basicAuth, createApiClient, type ApiClient, type Connection } from './api-client.ts';
 import { ServiceError } from './errors.ts';
 import { clientKeyAccount, keyRefusal, parseProxyCredentials, proxyAccount } from './instance-access.ts';
+import type { InstanceLocks } from './instance-locks.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
 import { routeFor, type ResolveSystemProxy } from './net/proxy.ts';
 import { certificateInfo, presentedChain, readPem, type SystemCertificates } from './net/trust.ts';
@@ -20,13 +21,21 @@ export interface InstanceClientOptions {
   resolveSystemProxy?: ResolveSystemProxy;
   proxyEnv?: NodeJS.ProcessEnv;
   systemCertificates?: SystemCertificates;
+  /** Saves of an instance's settings, which its requests wait for (instance-locks.ts). */
+  locks?: InstanceLocks;
 }
+
+const changedUnderway = () => new ServiceError('conflict',
+  "This instance's settings changed while this request waited for them to be saved, so it was not sent. Try again.", { status: 409 });
 
 export function createInstanceClients(o: InstanceClientOptions) {
   const clients = new Map<string, ApiClient>();
+  /** Clients dropped after a change: built for what the instance was, they send nothing more. */
+  const retired = new WeakSet<ApiClient>();
   const dropClient = async (id: string) => {
     const c = clients.get(id);
     clients.delete(id);
+    if (c) retired.add(c);
     await c?.close();
   };
   /** Proxy, its credentials and the client certificate of a remote instance, read when its client first connects. */
@@ -69,20 +78,30 @@ export function createInstanceClients(o: InstanceClientOptions) {
   const ownClientFor = (p: InstanceProfile): ApiClient => newClient(p, baseUrlOf(p));
 
   function newClient(p: InstanceProfile, baseUrl: string): ApiClient {
-    return createApiClient({
+    const client: ApiClient = createApiClient({
       baseUrl,
       getKey: async () => {
-        const key = await o.secrets.get(p.id);
-        // The profile of now: a confirmation or a new address applies to this client at once.
-        const current = o.profiles.get(p.id);
-        const refusal = key && current ? keyRefusal(current) : null;
-        if (refusal) throw refusal;
-        return key;
+        for (;;) {
+          // While the instance's address or key is being saved, wait: the key store and the profile
+          // are written one after the other, and a key read in between belongs to the other side.
+          const generation = await (o.locks?.settled(p.id) ?? 0);
+          const key = await o.secrets.get(p.id);
+          // The profile of now: a confirmation or a new address applies to this client at once.
+          const current = o.profiles.get(p.id);
+          if (o.locks && o.locks.generation(p.id) !== generation) continue; // a change began meanwhile: read again after it
+          if (!current) throw new ServiceError('not-found', 'That instance no longer exists.');
+          // This client was made for the address and settings of before: the key read now is not for it.
+          if (retired.has(client) || (p.kind === 'remote' && originOf(current.baseUrl) !== originOf(baseUrl))) throw changedUnderway();
+          const refusal = key ? keyRefusal(current) : null;
+          if (refusal) throw refusal;
+          return key;
+        }
       },
       timeoutMs: o.timeoutMs,
       // The local instance is on this computer: never through a proxy, nothing extra to trust.
       ...(p.kind === 'remote' ? { ca: p.caCertificates, systemCertificates: o.systemCertificates, connection: () => connectionOf(p) } : {}),
     });
+    return client;
   }
 
   /** The certificates an instance's server presents now, read without trusting them (for "trust this CA"). */

@@ -12,6 +12,7 @@ import { requireConsent, type Confirm, type ConsentDetails } from './consent.ts'
 import { ServiceError } from './errors.ts';
 import type { CallContext } from './handlers.ts';
 import { clientKeyAccount, instanceAccounts, proxyAccount } from './instance-access.ts';
+import type { InstanceLocks } from './instance-locks.ts';
 import { normalizeBaseUrl, type InstanceProfile, type ProfilePatch, type ProfileStore } from './instance-profiles.ts';
 import { certificateInfo, readPem, toPem, trustableOf } from './net/trust.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -21,6 +22,8 @@ export interface InstanceHandlerDeps {
   secrets: SecretStore;
   view(p: InstanceProfile): Promise<InstanceView>;
   dropClient(id: string): Promise<void>;
+  /** One rotation or address change of an instance at a time (instance-locks.ts). */
+  locks: InstanceLocks;
   /** The chain the instance's server presents now, unverified; null when it cannot be read. */
   presented(p: InstanceProfile): Promise<X509Certificate[] | null>;
   /** Asks the user, in main (a native dialog), before a key or a trust decision goes anywhere new. */
@@ -102,16 +105,31 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
     if (s.clientKey === null) await d.secrets.delete(clientKeyAccount(id));
     else if (s.clientKey !== undefined) await d.secrets.set(clientKeyAccount(id), s.clientKey);
   }
-  /** Puts back the entries `s` is about to change, as they are now; best effort. */
+  /** What an entry of the key store holds, in words. */
+  const entryName = (id: string, account: string) => (account === id ? 'API key' : account === proxyAccount(id) ? 'proxy password' : "client certificate's key");
+  /**
+   * Puts back the entries `s` is about to change, as they are now. An entry that cannot be read now (a key from
+   * another computer, a keychain that did not answer) cannot be put back: the one written instead is removed, so
+   * no new key stays tied to the old address. Resolves to what could not be put back, in words (empty: all was).
+   */
   async function previousSecrets(id: string, s: { apiKey?: string; proxy?: string | null; clientKey?: string | null }) {
     const accounts = [s.apiKey !== undefined && id, s.proxy !== undefined && proxyAccount(id), s.clientKey !== undefined && clientKeyAccount(id)].filter((x): x is string => Boolean(x));
-    // An entry that cannot be read now (a key from another computer) cannot be put back either; it is left alone.
     const was = await Promise.all(accounts.map(async (account) => [account, await d.secrets.get(account).catch(() => undefined)] as const));
-    return async () => {
+    return async (): Promise<string[]> => {
+      const lost: string[] = [];
       for (const [account, value] of was) {
-        if (value === undefined) continue;
-        await (value === null ? d.secrets.delete(account) : d.secrets.set(account, value)).catch(() => undefined);
+        const what = entryName(id, account);
+        try {
+          if (value === undefined) {
+            await d.secrets.delete(account);
+            lost.push(`The ${what} of before could not be read, so it could not be put back: the one entered was removed rather than left with the old settings. Enter it again.`);
+          } else if (value === null) await d.secrets.delete(account);
+          else await d.secrets.set(account, value);
+        } catch (err) {
+          lost.push(`The ${what} of before could not be put back (${err instanceof Error ? err.message : String(err)}); check it in this instance's settings.`);
+        }
       }
+      return lost;
     };
   }
   const proxySecret = (proxy: ProxySettingInput | undefined, keepable: boolean): string | null | undefined => {
@@ -147,7 +165,8 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       return d.view(p);
     },
 
-    'instances.update': async (a: Args<'instances.update'>, ctx: CallContext) => {
+    // Saved as the instance's only change (a rotation of its key refuses meanwhile, and its requests wait).
+    'instances.update': async (a: Args<'instances.update'>, ctx: CallContext) => d.locks.exclusive(a.id, 'change', async () => {
       const before = profile(a.id);
       const baseUrl = a.baseUrl !== undefined && before.kind === 'remote' ? normalizeBaseUrl(a.baseUrl) : before.baseUrl;
       const origin = originOf(baseUrl)!;
@@ -200,21 +219,24 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
         await storeSecrets(a.id, secrets);
         p = await d.profiles.update(a.id, patch);
       } catch (err) {
-        await undo();
-        throw err;
+        const lost = await undo();
+        if (!lost.length) throw err;
+        const failed = err instanceof ServiceError ? err.error : { kind: 'server' as const, message: err instanceof Error ? err.message : String(err) };
+        const { kind, message, ...extra } = failed;
+        throw new ServiceError(kind, [message, ...lost].join(' '), extra);
       }
       await d.dropClient(a.id); // the next request connects with what changed
       return d.view(p);
-    },
+    }),
 
-    'instances.remove': async ({ id }: Args<'instances.remove'>) => {
+    'instances.remove': async ({ id }: Args<'instances.remove'>) => d.locks.exclusive(id, 'remove', async () => {
       if (profile(id).kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
       // The profile first: if instances.json cannot be saved the instance stays, and so do its keys.
       await d.profiles.remove(id);
       for (const account of instanceAccounts(id)) await d.secrets.delete(account);
       await d.dropClient(id);
       return { removed: true } as const;
-    },
+    }),
 
     'instances.trustCertificate': async ({ id, fingerprint256 }: Args<'instances.trustCertificate'>, ctx: CallContext) => {
       const p = profile(id);

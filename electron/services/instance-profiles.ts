@@ -10,7 +10,7 @@ import { apiGenerationSchema, type ApiGeneration } from '../../shared/api-genera
 import type { InstanceKind } from '../../shared/contract.ts';
 import { originOf, PROXY_MODES, type ProxyMode } from '../../shared/schemas/instance.ts';
 import { ensurePrivateDir, tightenFile, type Notice } from '../server/util/private-files.ts';
-import { removeStaleTempFiles, writeFileAtomic, type AtomicFs } from './atomic-file.ts';
+import { NotDurableError, removeStaleTempFiles, writeFileAtomic, type AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 
 export const PROFILES_FILE = 'instances.json';
@@ -140,7 +140,11 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
       try {
         await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n', opts.fs);
       } catch (err) {
-        throw new ServiceError('server', `The instance's settings could not be saved (${(err as Error).message.split('\n')[0]}); nothing was changed.`);
+        if (!(err instanceof NotDurableError)) {
+          throw new ServiceError('server', `The instance's settings could not be saved (${(err as Error).message.split('\n')[0]}); nothing was changed.`);
+        }
+        // In place and read by a restart, only not confirmed on the disk: in effect, and logged.
+        opts.onNotice?.(`${file} was saved, but ${err.message}; a power cut now could bring back the settings of before.`);
       }
       s = next;
       return result;

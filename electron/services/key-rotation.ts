@@ -13,7 +13,7 @@ import type { SecretStore } from './secret-store.ts';
 export interface RotationDeps {
   /** Reads its key from `secrets` under `account` on every request (as the desktop's clients do). */
   client: ApiClient;
-  secrets: Pick<SecretStore, 'get' | 'set'>;
+  secrets: Pick<SecretStore, 'get' | 'set' | 'warning'>;
   account: string;
   now?: () => number;
 }
@@ -68,14 +68,16 @@ export async function rotateKey(d: RotationDeps): Promise<RotationResult> {
     throw new ServiceError(err instanceof ServiceError ? err.error.kind : 'server', `The new key did not answer (${why(err)}); the old key is kept and still works.`);
   }
 
-  // 5. Only now the old key goes, with the new one.
+  // 5. Only now the old key goes, with the new one. A save in effect but not confirmed on the disk is said too.
+  const unsure = d.secrets.warning?.() ?? null;
+  const told = (message: string) => (unsure ? `${message} ${unsure}` : message);
   try {
     await d.client.request('DELETE', `/keys/${current.id}`);
   } catch (err) {
     return {
       prefix: made.prefix, keyId: made.id, oldKeyId: current.id, oldKeyRevoked: false,
-      message: `The new key (${made.prefix}) is stored and works, but the old key (${current.prefix}, key ${current.id}) could not be revoked (${why(err)}); revoke it from the keys list.`,
+      message: told(`The new key (${made.prefix}) is stored and works, but the old key (${current.prefix}, key ${current.id}) could not be revoked (${why(err)}); revoke it from the keys list.`),
     };
   }
-  return { prefix: made.prefix, keyId: made.id, oldKeyId: current.id, oldKeyRevoked: true, message: `The key was rotated: ${made.prefix} replaces ${current.prefix}, which is revoked.` };
+  return { prefix: made.prefix, keyId: made.id, oldKeyId: current.id, oldKeyRevoked: true, message: told(`The key was rotated: ${made.prefix} replaces ${current.prefix}, which is revoked.`) };
 }

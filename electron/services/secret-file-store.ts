@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { tightenFile } from '../server/util/private-files.ts';
-import { writeFileAtomic, type AtomicFs } from './atomic-file.ts';
+import { NotDurableError, writeFileAtomic, type AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
 
 export const SECRETS_FILE = 'keys.enc.json';
@@ -34,25 +34,36 @@ export function safeStorageProblem(safe: SafeStorageLike | undefined, platform =
   return null;
 }
 
-const fileSchema = z.object({ version: z.literal(1), entries: z.record(z.string(), z.string()) });
+// `deleted`: accounts deleted while no keychain answered; the keychain that answers later may still hold an
+// older entry for them, which the take-over deletes (secret-store.ts) before forgetting the account here.
+const fileSchema = z.object({ version: z.literal(1), entries: z.record(z.string(), z.string()), deleted: z.array(z.string()).default([]) });
 
 export interface EncryptedFileStore {
   readonly file: string;
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
-  delete(account: string): Promise<boolean>;
-  /** Every account and its secret (for moving them into a keychain), after the changes already asked for; `unreadable`: accounts whose entry does not decrypt here. */
-  entries(): Promise<{ readable: [string, string][]; unreadable: string[] }>;
-  /** Forgets accounts that now live elsewhere; removes the file's content when none is left. */
+  /** `remember`: the deletion is kept (durably) until a keychain has deleted its own entry too. */
+  delete(account: string, opts?: { remember?: boolean }): Promise<boolean>;
+  /**
+   * Every account and its secret (for moving them into a keychain), after the changes already asked for; `unreadable`:
+   * accounts whose entry does not decrypt here; `deleted`: accounts deleted while no keychain answered.
+   */
+  entries(): Promise<{ readable: [string, string][]; unreadable: string[]; deleted: string[] }>;
+  /** Forgets accounts (and remembered deletions) that now live elsewhere; removes the file's content when none is left. */
   drop(accounts: string[]): Promise<void>;
+  /** The last save is in effect but was not confirmed on the disk, in words; null once a save is. */
+  warning(): string | null;
 }
 
 export interface EncryptedFileOptions {
   /** The file-system calls of a save; a seam for tests of a full disk or an unwritable folder. */
   fs?: AtomicFs;
+  /** A line for the log when a save is in effect but not confirmed on the disk. */
+  onNotice?: (message: string) => void;
 }
 
 type Entries = Readonly<Record<string, string>>;
+interface State { entries: Entries; deleted: readonly string[] }
 
 /** A failed save in words for the user: what it means for their keys. */
 function saveFailure(file: string, err: unknown): ServiceError {
@@ -73,31 +84,40 @@ export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike, o
   const file = path.join(dataDir, SECRETS_FILE);
   tightenFile(file);
   let entries: Entries = {};
+  let deleted: readonly string[] = [];
   try {
-    entries = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).entries;
+    ({ entries, deleted } = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new ServiceError('keychain', `The encrypted key file ${file} cannot be read; move it aside to start without its keys.`);
     }
   }
   let queue: Promise<unknown> = Promise.resolve();
-  /** `next` of the current entries, saved, then current; null: nothing to change. */
-  const change = <T>(next: (current: Entries) => { entries: Entries | null; result: T }): Promise<T> => {
+  let warning: string | null = null;
+  /** `next` of the current state, saved, then current; null: nothing to change. */
+  const change = <T>(next: (current: State) => { state: State | null; result: T }): Promise<T> => {
     const run = queue.then(async () => {
-      const n = next(entries);
-      if (n.entries) {
+      const n = next({ entries, deleted });
+      if (n.state) {
+        const body = { version: 1, entries: n.state.entries, ...(n.state.deleted.length ? { deleted: n.state.deleted } : {}) };
         try {
-          await writeFileAtomic(file, `${JSON.stringify({ version: 1, entries: n.entries }, null, 2)}\n`, o.fs);
+          await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, o.fs);
+          warning = null;
         } catch (err) {
-          throw saveFailure(file, err);
+          if (!(err instanceof NotDurableError)) throw saveFailure(file, err);
+          // The file in place has the change: it is in effect (a rotation that was told otherwise would revoke the
+          // key on disk). What is not known is whether it survives a power cut; that is what the user is told.
+          warning = `The encrypted key file ${file} was saved, but ${err.message}. The change is in effect and the keys work; if the computer loses power before the disk catches up, the file may come back as it was before.`;
+          o.onNotice?.(warning);
         }
-        entries = n.entries;
+        ({ entries, deleted } = n.state);
       }
       return n.result;
     });
     queue = run.catch(() => undefined);
     return run;
   };
+  const without = (list: readonly string[], drop: readonly string[]) => list.filter((a) => !drop.includes(a));
   const decrypt = (account: string): string | null => {
     const blob = entries[account];
     if (blob === undefined) return null;
@@ -110,11 +130,15 @@ export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike, o
   return {
     file,
     get: async (account) => decrypt(account),
-    set: (account, secret) => change((cur) => ({ entries: { ...cur, [account]: safe.encryptString(secret).toString('base64') }, result: undefined })),
-    delete: (account) => change((cur) => {
-      if (!(account in cur)) return { entries: null, result: false };
-      const { [account]: _gone, ...rest } = cur;
-      return { entries: rest, result: true };
+    set: (account, secret) => change((cur) => ({
+      state: { entries: { ...cur.entries, [account]: safe.encryptString(secret).toString('base64') }, deleted: without(cur.deleted, [account]) }, result: undefined,
+    })),
+    delete: (account, opts = {}) => change((cur) => {
+      const had = account in cur.entries;
+      const deletedNext = opts.remember ? [...without(cur.deleted, [account]), account] : without(cur.deleted, [account]);
+      if (!had && deletedNext.length === cur.deleted.length && deletedNext.every((a) => cur.deleted.includes(a))) return { state: null, result: false };
+      const { [account]: _gone, ...rest } = cur.entries;
+      return { state: { entries: rest, deleted: deletedNext }, result: had };
     }),
     entries: () => change(() => {
       const readable: [string, string][] = [];
@@ -126,8 +150,11 @@ export function openEncryptedFileStore(dataDir: string, safe: SafeStorageLike, o
           unreadable.push(a);
         }
       }
-      return { entries: null, result: { readable, unreadable } };
+      return { state: null, result: { readable, unreadable, deleted: [...deleted] } };
     }),
-    drop: (accounts) => change((cur) => ({ entries: Object.fromEntries(Object.entries(cur).filter(([a]) => !accounts.includes(a))), result: undefined })),
+    drop: (accounts) => change((cur) => ({
+      state: { entries: Object.fromEntries(Object.entries(cur.entries).filter(([a]) => !accounts.includes(a))), deleted: without(cur.deleted, accounts) }, result: undefined,
+    })),
+    warning: () => warning,
   };
 }

@@ -24,6 +24,8 @@ export interface SecretStore {
   recheck?(): Promise<boolean>;
   /** Keys a take-over could not move into the keychain, and why; each stays in the encrypted file. */
   problems?(): KeyProblem[];
+  /** The last save of the key file is in effect but was not confirmed on the disk, in words; null otherwise. */
+  warning?(): string | null;
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   /** True when something was deleted. */
@@ -58,29 +60,52 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 
-export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, timeoutMs = DEFAULT_TIMEOUT_MS): SecretStore {
+export function createKeytarStore(keytar: Keytar, service = KEYCHAIN_SERVICE, timeoutMs = DEFAULT_TIMEOUT_MS, onNotice?: (message: string) => void): SecretStore {
   // One keychain call per account at a time, each after the previous one has
   // really ended: a write that outlived its timeout (reported as failed) can
   // then never land after, and over, a newer one.
   const tails = new Map<string, Promise<unknown>>();
   // Errors are re-thrown without the underlying call's arguments, so a key can never ride along in a message.
-  const call = async <T>(what: string, account: string, fn: () => Promise<T>): Promise<T> => {
-    const op = (tails.get(account) ?? Promise.resolve()).then(fn, fn);
+  const call = async <T>(what: string, account: string, fn: (late: () => boolean) => Promise<T>): Promise<T> => {
+    let timedOut = false;
+    const run = () => fn(() => timedOut);
+    const op = (tails.get(account) ?? Promise.resolve()).then(run, run);
     const tail = op.catch(() => undefined);
     tails.set(account, tail);
     void tail.then(() => { if (tails.get(account) === tail) tails.delete(account); });
     try {
       return await withTimeout(op, timeoutMs, 'The keychain');
     } catch (err) {
+      timedOut = true;
       throw new ServiceError('keychain', `Could not ${what} the system keychain: ${reason(err)}`);
     }
+  };
+  /**
+   * A change that answers after its timeout was reported as failed, so it must not stay in effect: the
+   * entry as it was before is put back within the same call, before any later call on the account runs
+   * (a rotation told "not stored" revokes the new key; that key must not be what is left stored).
+   */
+  const change = (account: string, apply: () => Promise<unknown>) => async (late: () => boolean) => {
+    const before = await keytar.getPassword(service, account);
+    const result = await apply();
+    if (late()) {
+      const which = `A keychain change for key store account ${account.split('#')[0]} answered after its ${timeoutMs / 1000} s timeout`;
+      try {
+        await (before === null ? keytar.deletePassword(service, account) : keytar.setPassword(service, account, before));
+      } catch (err) {
+        onNotice?.(`${which} and could not be undone (${reason(err)}): the entry may be the one reported as not stored.`);
+        throw err;
+      }
+      onNotice?.(`${which} and was undone: the entry stored before is kept.`);
+    }
+    return result;
   };
   return {
     kind: 'keychain',
     message: null,
     get: (account) => call('read from', account, () => keytar.getPassword(service, account)),
-    set: (account, secret) => call('write to', account, () => keytar.setPassword(service, account, secret)),
-    delete: (account) => call('delete from', account, () => keytar.deletePassword(service, account)),
+    set: (account, secret) => call('write to', account, change(account, () => keytar.setPassword(service, account, secret))) as Promise<void>,
+    delete: (account) => call('delete from', account, change(account, () => keytar.deletePassword(service, account))) as Promise<boolean>,
   };
 }
 
@@ -148,11 +173,11 @@ export async function openSecretStore(o: OpenSecretStoreOptions = {}): Promise<S
   const fileExists = o.dataDir !== undefined && existsSync(path.join(o.dataDir, SECRETS_FILE));
 
   if ('keytar' in reached) {
-    const keychain = createKeytarStore(reached.keytar, service, timeoutMs);
+    const keychain = createKeytarStore(reached.keytar, service, timeoutMs, o.onNotice);
     if (!fileExists || !o.safeStorage || safeStorageProblem(o.safeStorage)) return keychain;
     let file: EncryptedFileStore;
     try {
-      file = openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs });
+      file = openEncryptedFileStore(o.dataDir!, o.safeStorage, { fs: o.fs, onNotice: o.onNotice });
     } catch (err) {
       // A file that cannot be read at all is kept as it is for the user; the keychain serves.
       o.onNotice?.(`${reason(err)} The keychain is used; the file is left untouched.`);
@@ -186,9 +211,19 @@ const unreadableMessage = (file: string) =>
  * (forget), once the keychain serves them.
  */
 async function takeOver(file: EncryptedFileStore, keychain: SecretStore, onNotice?: (m: string) => void): Promise<{ moved: string[]; problems: KeyProblem[] }> {
-  const { readable, unreadable } = await file.entries();
+  const { readable, unreadable, deleted } = await file.entries();
   const problems: KeyProblem[] = unreadable.map((account) => ({ account, reason: 'unreadable', message: unreadableMessage(file.file) }));
   const moved: string[] = [];
+  // Keys deleted while no keychain answered: the keychain's own older entry must not come back.
+  for (const account of deleted) {
+    try {
+      await keychain.delete(account);
+      moved.push(account);
+    } catch (err) {
+      // Still remembered in the file, and read from there (as deleted) until the keychain deletes it.
+      problems.push({ account, reason: 'refused', message: `The system keychain did not delete its older entry (${reason(err)}); it stays deleted here and is deleted there at the next start.` });
+    }
+  }
   for (const [account, secret] of readable) {
     try {
       await keychain.set(account, secret);
@@ -253,7 +288,7 @@ function withLeftovers(keychain: SecretStore, file: EncryptedFileStore, problems
  */
 function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeoutMs: number, problem: string, hint: string,
   opened?: EncryptedFileStore, known: KeyProblem[] = []): SecretStore {
-  const file = opened ?? openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs });
+  const file = opened ?? openEncryptedFileStore(o.dataDir!, o.safeStorage!, { fs: o.fs, onNotice: o.onNotice });
   let keychain: SecretStore | null = null;
   let moving: Promise<boolean> | null = null;
   let problems = known.filter((p) => p.reason === 'unreadable');
@@ -262,7 +297,8 @@ function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeout
   const settled = async () => { if (moving) await moving; };
   return {
     get kind() { return keychain ? 'keychain' : 'encrypted-file'; },
-    get message() { return keychain ? null : fileMessage; },
+    get message() { return keychain ? null : [fileMessage, file.warning()].filter(Boolean).join(' '); },
+    warning: () => (keychain ? null : file.warning()),
     get file() { return keychain ? null : file.file; },
     problems: () => (keychain ? keychain.problems?.() ?? [] : problems),
     get: (account) => current().get(account),
@@ -274,14 +310,15 @@ function createFallbackStore(o: OpenSecretStoreOptions, service: string, timeout
     async delete(account) {
       await settled();
       problems = problems.filter((p) => p.account !== account);
-      return current().delete(account);
+      // Without a keychain, the deletion is remembered: the keychain that answers later may hold an older entry.
+      return keychain ? keychain.delete(account) : file.delete(account, { remember: true });
     },
     recheck() {
       if (keychain) return Promise.resolve(true);
       moving ??= (async () => {
         const reached = await reachKeytar(o, service, timeoutMs);
         if (!('keytar' in reached)) return false;
-        const next = createKeytarStore(reached.keytar, service, timeoutMs);
+        const next = createKeytarStore(reached.keytar, service, timeoutMs, o.onNotice);
         const t = await takeOver(file, next, o.onNotice);
         if (nothingMoved(t)) {
           o.onNotice?.('Keys could not be moved into the system keychain yet; they stay in the encrypted file.');

@@ -12,9 +12,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDesktop } from '../../electron/services/desktop.ts';
 import { openEncryptedFileStore, SECRETS_FILE } from '../../electron/services/secret-file-store.ts';
-import { createKeytarStore, createMemoryStore, openSecretStore, type Keytar } from '../../electron/services/secret-store.ts';
+import { createKeytarStore, createMemoryStore, openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { fakeSafeStorage } from './fixtures/fake-safe-storage.ts';
+import { standInKeytar } from './fixtures/stand-in-keytar.ts';
 import { IN_DBUS, NO_DBUS_REASON, ok, realKeychain, tempDir, type Cleanups } from './helpers.ts';
 
 const HERE = randomBytes(32).toString('hex');
@@ -27,36 +28,6 @@ const dataDir = () => {
   return t.dir;
 };
 const fileEntries = (dir: string) => Object.keys(JSON.parse(readFileSync(path.join(dir, SECRETS_FILE), 'utf8')).entries).sort();
-
-/** A keychain at the keytar seam: a map, whose writes can be refused or held until released. */
-function standInKeytar() {
-  const entries = new Map<string, string>();
-  let refuse = false;
-  let hold: { reached: () => void; release: Promise<void> } | null = null;
-  const keytar: Keytar = {
-    getPassword: async (_s, a) => entries.get(a) ?? null,
-    async setPassword(_s, a, v) {
-      if (refuse) throw new Error('Cannot create an item in a locked collection');
-      const h = hold;
-      hold = null;
-      if (h) { h.reached(); await h.release; }
-      entries.set(a, v);
-    },
-    deletePassword: async (_s, a) => entries.delete(a),
-  };
-  return {
-    keytar, entries,
-    refuseWrites() { refuse = true; },
-    /** The next write waits for `release()`; `reached` resolves once it has been asked for. */
-    holdNextWrite() {
-      let release!: () => void;
-      let reached!: () => void;
-      const r = new Promise<void>((res) => { reached = res; });
-      hold = { reached, release: new Promise<void>((res) => { release = res; }) };
-      return { reached: r, release };
-    },
-  };
-}
 
 /** Two remote instances in a data folder, their keys in keys.enc.json: the first encrypted on another computer. */
 async function dataFolderWithKeys(server: TestServer) {

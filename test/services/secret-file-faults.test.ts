@@ -41,7 +41,7 @@ describe('a save of the encrypted key file that fails changes nothing', () => {
       await expect(store.drop(['a', 'b'])).rejects.toMatchObject({ error: { kind: 'keychain' } });
       expect(f.failures).toBe(3);
       expect([await store.get('a'), await store.get('b')]).toEqual(['key-a', 'key-b']);
-      expect(await store.entries()).toEqual({ readable: [['a', 'key-a'], ['b', 'key-b']], unreadable: [] });
+      expect(await store.entries()).toEqual({ readable: [['a', 'key-a'], ['b', 'key-b']], unreadable: [], deleted: [] });
       // The next save that succeeds writes what is current, not what failed.
       f.fail(null);
       await store.set('c', 'key-c');
