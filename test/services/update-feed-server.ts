@@ -58,6 +58,8 @@ export interface FeedState {
   tamper: ((yml: string) => string) | null;
   /** From the second request of the yml on, this yml instead (a feed that answers differently each time). */
   later: string | null;
+  /** The package is sent only once this settles (a download in progress). */
+  hold: Promise<void> | null;
 }
 
 export function ymlOf(s: Pick<FeedState, 'version' | 'sha512' | 'deb'>): string {
@@ -68,7 +70,7 @@ export function ymlOf(s: Pick<FeedState, 'version' | 'sha512' | 'deb'>): string 
 export interface Feed { url: string; state: FeedState; requests: string[]; reset(): void; close(): Promise<void> }
 
 export async function startFeed(): Promise<Feed> {
-  const fresh = (): FeedState => ({ version: '0.2.0', sha512: sha512(goodDeb), deb: goodDeb, signer: 'publisher', tamper: null, later: null });
+  const fresh = (): FeedState => ({ version: '0.2.0', sha512: sha512(goodDeb), deb: goodDeb, signer: 'publisher', tamper: null, later: null, hold: null });
   const feed = { state: fresh(), requests: [] as string[] } as Feed;
   let ymlServed = 0;
   const server: Server = createServer((req, res) => {
@@ -86,7 +88,7 @@ export async function startFeed(): Promise<Feed> {
       return void res.writeHead(200).end(`${sign(null, Buffer.from(signed), key).toString('base64')}\n`);
     }
     const deb = /^\/feed\/linkdesk_[\d.]+_amd64\.deb$/.test(url);
-    if (deb) return void res.writeHead(200, { 'content-length': s.deb.length }).end(s.deb);
+    if (deb) return void (s.hold ?? Promise.resolve()).then(() => res.writeHead(200, { 'content-length': s.deb.length }).end(s.deb));
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
