@@ -10,7 +10,8 @@
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { feedUrlProblem, type UpdateStatus } from '../../shared/updates.ts';
 import { transportError } from './net/failures.ts';
-import { BAD_SIGNATURE, SignedFeedProvider, UNSIGNED, updatePublicKey, type SignedFeedOptions } from './update-feed.ts';
+import { BAD_SIGNATURE, UNSIGNED, updatePublicKey } from './update-feed.ts';
+import type { SignedFeedOptions } from './update-feed-provider.ts';
 
 export type { UpdateStatus };
 
@@ -115,6 +116,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
     set({ state: 'checking' });
     let info: UpdateInfo | undefined;
     try {
+      const { SignedFeedProvider } = await import('./update-feed-provider.ts');
       const feed: SignedFeedOptions = { provider: 'custom', updateProvider: SignedFeedProvider, url, publicKey: key.key };
       updater.setFeedURL(feed);
       const result = await updater.checkForUpdates();

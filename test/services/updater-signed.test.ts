@@ -93,7 +93,7 @@ describe('a feed is believed only with its publisher\'s signature', () => {
     expect(app.installs).toEqual([[false, true]]);
   });
 
-  it('a feed that serves the signed yml once and another afterwards still gets exactly the signed package (the yml is fetched once)', async () => {
+  it('a feed that serves the signed yml once and another afterwards still gets exactly the signed package (the yml is fetched once) (holds)', async () => {
     feed.state.later = ymlOf({ version: '0.2.0', sha512: sha512(evilDeb), deb: evilDeb });
     const app = installedApp();
     const { updates } = updatesFor(app, feed.url);
