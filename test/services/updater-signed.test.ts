@@ -101,6 +101,15 @@ describe('a feed is believed only with its publisher\'s signature', () => {
     expect(feed.requests.filter((r) => r === '/feed/latest-linux.yml')).toHaveLength(1);
     expect(readFileSync(`${app.cache}/linkdesk_0.2.0_amd64.deb`)).toEqual(goodDeb);
   });
+
+  it('an older release, properly signed and replayed, is not offered: no downgrade (holds)', async () => {
+    feed.state.version = '0.0.9';
+    const app = installedApp();
+    const { updates } = updatesFor(app, feed.url);
+    expect(await updates.check()).toMatchObject({ state: 'current', version: '0.0.9' });
+    expect(feed.requests.filter((r) => r.endsWith('.deb'))).toEqual([]);
+    expect(updates.install()).toBe(false);
+  });
 });
 
 describe('a build without the publisher\'s key', () => {
