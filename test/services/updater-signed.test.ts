@@ -3,12 +3,14 @@
 // before anything is downloaded; electron-updater then works from exactly
 // those bytes (the sha512 in them proves the package). Each attack below is
 // what someone on the network, or on the feed's server, could serve.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import { builtUpdateKey } from '../../electron/services/update-feed.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feedUrlProblem } from '../../shared/updates.ts';
 import { tempDir } from './helpers.ts';
-import { goodDeb, installedApp as appIn, sha512, startFeed, updatesFor, ymlOf, type Feed } from './update-feed-server.ts';
+import { goodDeb, installedApp as appIn, publisher, sha512, startFeed, updatesFor, ymlOf, type Feed } from './update-feed-server.ts';
 
 let feed: Feed;
 let work: ReturnType<typeof tempDir>;
@@ -119,6 +121,16 @@ describe('a build without the publisher\'s key', () => {
     expect(updates.status()).toEqual({ state: 'off', message: why });
     expect(await updates.check()).toEqual({ state: 'off', message: why });
     expect(feed.requests).toEqual([]);
+  });
+
+  it('the installed app reads the key npm run dist wrote into its package.json; none there is none', () => {
+    const dir = path.join(work.dir, 'app-asar');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'linkdesk', version: '0.1.0' }));
+    expect(builtUpdateKey(dir)).toBeNull();
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'linkdesk', version: '0.1.0', linkdeskUpdatePublicKey: publisher.publicPem }));
+    expect(builtUpdateKey(dir)).toBe(publisher.publicPem);
+    expect(builtUpdateKey(path.join(work.dir, 'nowhere'))).toBeNull();
   });
 
   it('a key that is not Ed25519 (RSA) is no key: updates off', async () => {
