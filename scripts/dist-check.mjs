@@ -4,7 +4,9 @@
 // the import graph of out/ (main, preload, workers, renderer), every runtime
 // package and its dependencies (and no development-only one), the native and
 // GeoIP files unpacked beside it, package.json's main, the fuses; then loads
-// the main bundle in Node with a stand-in `electron` (dist-load.mjs). Prints
+// the main bundle in Node with a stand-in `electron` (dist-load.mjs); the
+// update key the app carries (package.json) and, against it, the signature of
+// each latest*.yml in the output folder beside the app (dist-sign.mjs). Prints
 // the sizes against the budget below. Exit 1 names every failure.
 import asar from '@electron/asar';
 import { getCurrentFuseWire } from '@electron/fuses';
@@ -17,6 +19,7 @@ import yaml from 'js-yaml';
 import { importGraph, packageOf } from './dist-graph.mjs';
 import { dependencyCheck } from './dist-deps.mjs';
 import { unpackedName } from './dist.mjs';
+import { checkFeeds, KEY_FIELD } from './dist-sign.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -86,6 +89,11 @@ export async function distCheck(appDir) {
     }
     notes.push(`unpacked: ${native.length} files (${native.filter((f) => f.endsWith('.node')).length} .node, all N-API; ${native.filter((f) => f.endsWith('.mmdb')).length} .mmdb)`);
     for (const f of ['icon.png', 'tray.png']) if (!existsSync(path.join(resources, f))) failures.push(`resources/${f} (extraResources) is missing`);
+
+    // The update key in the app, and the signatures it believes: latest*.yml sit in the output folder, beside the app's folder.
+    const feeds = checkFeeds(path.dirname(path.resolve(appDir)), pkg[KEY_FIELD]);
+    failures.push(...feeds.failures);
+    notes.push(...feeds.notes);
 
     // Fuses, as far as the binary allows (the stand-in carries a fuse wire too).
     try {

@@ -9,6 +9,11 @@
 //               on 127.0.0.1 and cached in a throw-away folder (CI: no real Electron)
 //   --no-build  package out/ as it is (skip `npm run build`)
 //   --output D  where the build goes (default: release/<version>, as the yml says)
+//   --signed    refuse to build without LINKDESK_UPDATE_KEY
+// LINKDESK_UPDATE_KEY (an Ed25519 private key: the PEM itself or the path of a
+// PEM file) signs each latest*.yml left in the output folder (latest*.yml.sig)
+// and puts its public key in the app, which then believes only feeds signed
+// with it (scripts/dist-sign.mjs). Without it the build's updates are off.
 // Exits 1 when the unpacked app (or the platform's installer) could not be
 // built; a Linux installer whose tool cannot be had is reported, not fatal.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { KEY_FIELD, NO_KEY, signFeeds, updateKeyFrom } from './dist-sign.mjs';
 import { serveMirror, writeStandInZip } from './dist-standin.mjs';
 
 // electron-builder wraps console.log once it has run; the report goes to the streams directly.
@@ -53,14 +59,15 @@ export function adviceFor(step, error) {
 }
 
 function parseArgs(argv) {
-  const o = { dir: false, standin: false, build: true, output: null };
+  const o = { dir: false, standin: false, build: true, output: null, signed: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--dir') o.dir = true;
     else if (argv[i] === '--standin') o.standin = true;
     else if (argv[i] === '--no-build') o.build = false;
     else if (argv[i] === '--output') o.output = path.resolve(argv[++i]);
+    else if (argv[i] === '--signed') o.signed = true;
     else {
-      warn(`dist: unknown option ${argv[i]} (known: --dir, --standin, --no-build, --output <folder>)`);
+      warn(`dist: unknown option ${argv[i]} (known: --dir, --standin, --no-build, --output <folder>, --signed)`);
       process.exit(2);
     }
   }
@@ -68,7 +75,7 @@ function parseArgs(argv) {
 }
 
 /** Runs electron-builder for one target; resolves to the files it made or throws. */
-async function builderRun(builder, { platform, target, output, prepackaged }) {
+async function builderRun(builder, { platform, target, output, prepackaged, key }) {
   const { Platform } = builder;
   const p = { linux: Platform.LINUX, mac: Platform.MAC, win: Platform.WINDOWS }[platform];
   // electron-builder's own @electron/get ignores electron_config_cache, which
@@ -84,6 +91,8 @@ async function builderRun(builder, { platform, target, output, prepackaged }) {
       extends: null,
       directories: { output, buildResources: 'resources' },
       ...(cache ? { electronDownload: { cache } } : {}),
+      // The update key's public half, in the archive's package.json: the installed app reads it there.
+      ...(key ? { extraMetadata: { [KEY_FIELD]: key.publicPem } } : {}),
     },
   });
 }
@@ -96,7 +105,8 @@ export async function dist(opts) {
   const platform = process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'linux';
   const version = JSON.parse(spawnSync(process.execPath, ['-p', 'JSON.stringify(require("./package.json").version)'], { cwd: root, encoding: 'utf8' }).stdout);
   const output = opts.output ?? path.join(root, 'release', version);
-  const report = { made: [], notMade: [], unpacked: null };
+  const report = { made: [], notMade: [], unpacked: null, signed: [] };
+  const key = opts.key ?? null;
   let mirror = null;
   let scratch = null;
   if (opts.standin) {
@@ -117,7 +127,7 @@ export async function dist(opts) {
     const first = platform === 'linux' ? 'dir' : opts.dir ? 'dir' : platform === 'mac' ? 'dmg' : 'nsis';
     say(`\n> electron-builder --${platform} ${first}`);
     try {
-      report.made.push(...await builderRun(builder, { platform, target: first, output }));
+      report.made.push(...await builderRun(builder, { platform, target: first, output, key }));
     } catch (err) {
       report.notMade.push(adviceFor(first, err));
       return report;
@@ -128,11 +138,17 @@ export async function dist(opts) {
       for (const target of ['AppImage', 'deb']) {
         say(`\n> electron-builder --linux ${target} --prepackaged ${report.unpacked}`);
         try {
-          report.made.push(...await builderRun(builder, { platform, target, output, prepackaged: report.unpacked }));
+          report.made.push(...await builderRun(builder, { platform, target, output, prepackaged: report.unpacked, key }));
         } catch (err) {
           report.notMade.push(adviceFor(target, err));
         }
       }
+    }
+    // Last: each installer run may have rewritten a latest*.yml.
+    if (key) {
+      const { signed, refused } = signFeeds(output, key);
+      report.signed.push(...signed);
+      report.notMade.push(...refused);
     }
     return report;
   } finally {
@@ -144,10 +160,22 @@ export async function dist(opts) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const opts = parseArgs(process.argv.slice(2));
+  try {
+    opts.key = updateKeyFrom(process.env);
+  } catch (err) {
+    warn(`dist: ${err.message}; nothing built.`);
+    process.exit(2);
+  }
+  if (!opts.key && opts.signed) {
+    warn('dist: --signed, and LINKDESK_UPDATE_KEY is not set: nothing built. Set it to the Ed25519 private key (PEM, or the path of a PEM file) that signs Linkdesk\'s updates.');
+    process.exit(2);
+  }
+  say(opts.key ? `dist: updates signed with the Ed25519 key ${opts.key.fingerprint} (LINKDESK_UPDATE_KEY); the app carries its public half` : NO_KEY);
   const report = await dist(opts);
   if (report.made.length || report.unpacked) say('\ndist: made');
   for (const f of report.made) say(`  ${path.relative(root, f)}`);
   if (report.unpacked) say(`  ${path.relative(root, report.unpacked)}/ (unpacked app; npm run dist:check -- ${path.relative(root, report.unpacked)})`);
+  for (const f of report.signed) say(`  ${path.relative(root, f)}.sig (signature of ${path.basename(f)}: copy both to the feed)`);
   for (const line of report.notMade) warn(`dist: ${line}`);
   // Explicitly: electron-builder leaves handles open after a failed build.
   process.exit(!report.unpacked && !report.made.length ? 1 : 0);

@@ -31,7 +31,11 @@ export function feedUrlProblem(url: string): string | null {
   } catch {
     return 'The update feed must be a full address, such as https://updates.example.com/linkdesk/.';
   }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The update feed must be an http:// or https:// address.';
+  // Plain http:// only on this computer (127.0.0.1: tests, a feed on the machine itself).
+  if (u.protocol === 'http:' && u.hostname !== '127.0.0.1') {
+    return 'The update feed must be an https:// address: over plain http:// anyone on the network can see and change what the feed answers. (Only http://127.0.0.1, this computer, is accepted plain.)';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The update feed must be an https:// address.';
   if (u.username || u.password) return 'Put no user name or password in the update feed address.';
   return null;
 }

@@ -11,6 +11,7 @@ import { createDesktop, type Desktop } from '../services/desktop.ts';
 import { errorEntry, openMainLog, startFailureDialog, type MainLog } from '../services/main-log.ts';
 import { deepLinkInArgv, PROTOCOL } from '../services/native/deep-link.ts';
 import { HIDDEN_FLAG } from '../services/native/login-item.ts';
+import { builtUpdateKey } from '../services/update-feed.ts';
 import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
 import { hardenContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
 import { nativeConfirm } from './consent.ts';
@@ -80,6 +81,8 @@ async function start(): Promise<void> {
     confirm: nativeConfirm,
     // Only an installed app can update itself; the check itself is in services (updater.ts).
     updater: app.isPackaged ? await loadUpdater() : undefined,
+    // The publisher's key npm run dist wrote into this build; none: updates are off and Settings say why.
+    updatePublicKey: app.isPackaged ? builtUpdateKey(app.getAppPath()) : null,
   });
 
   const windows = await createWindowManager({

@@ -1,19 +1,22 @@
 // The user's word before a key or a trust decision leaves the app's hands:
 // the stored key sent to a new address, a key sent over plain http where it
-// can be read on the way, a certificate authority trusted for an instance.
+// can be read on the way, a certificate authority trusted for an instance,
+// a new update feed, an update installed.
 // Main asks itself (a native dialog in the app, a stand-in in tests): a flag
 // from the renderer only says the user wants to be asked, so script in the
 // page cannot send a key anywhere on its own.
 import { ServiceError } from './errors.ts';
 
-export type ConsentKind = 'key-new-address' | 'plain-http' | 'trust-ca';
+export type ConsentKind = 'key-new-address' | 'plain-http' | 'trust-ca' | 'update-feed' | 'update-install';
 
 export interface ConsentDetails {
-  /** The instance's name. */
+  /** The instance's name ('Linkdesk' for the update questions). */
   instance: string;
-  /** Where the key would go (an origin), or whose server presents the CA. */
+  /** Where the key would go (an origin), or whose server presents the CA; the update feed's host. */
   address: string;
-  /** key-new-address: the origin the key was given for. */
+  /** update-feed: the Linkdesk installed; update-install: the version to install. */
+  version?: string;
+  /** key-new-address: the origin the key was given for; update-feed: the old feed's host. */
   from?: string | null;
   /** trust-ca: the CA certificate's SHA-256 fingerprint and subject. */
   fingerprint?: string;
@@ -54,6 +57,20 @@ export function consentDialog(kind: ConsentKind, d: ConsentDetails): { title: st
         detail: `SHA-256 fingerprint:\n${d.fingerprint ?? ''}\n\nTrust it only if this fingerprint is the one your administrator gave you: anyone between you and ${d.address} could present a certificate of their own.`,
         yes: 'Trust it', no: 'Cancel',
       };
+    case 'update-feed':
+      return {
+        title: 'Take updates from a new feed?',
+        message: `Let Linkdesk${d.version ? ` ${d.version}` : ''} look for updates at ${d.address}?`,
+        detail: `${d.from ? `Updates came from ${d.from} until now. ` : ''}Linkdesk installs only updates signed by its publisher's key, but ${d.address} learns when this computer checks, and an update already downloaded from another feed is discarded. Agree only if your organisation publishes Linkdesk at ${d.address}.`,
+        yes: 'Use this feed', no: 'Cancel',
+      };
+    case 'update-install':
+      return {
+        title: 'Install the update?',
+        message: `Install Linkdesk${d.version ? ` ${d.version}` : ''} from ${d.address} and restart?`,
+        detail: `Linkdesk quits, installs ${d.version ?? 'the update'} (downloaded from ${d.address}, signed by its publisher, its sha512 checked) and starts again. Linkdesk's windows close; what is not saved in them is lost.`,
+        yes: 'Restart and install', no: 'Cancel',
+      };
   }
 }
 
@@ -61,6 +78,8 @@ const DECLINED: Record<ConsentKind, (d: ConsentDetails) => string> = {
   'key-new-address': (d) => `Not sent: you declined to send the stored API key to ${d.address}. Nothing was changed.`,
   'plain-http': (d) => `Not sent: you declined to send the API key to ${d.address} unencrypted. Nothing was changed.`,
   'trust-ca': (d) => `Not trusted: you declined to trust "${d.subject ?? 'the certificate authority'}" (${d.fingerprint ?? ''}). Nothing was changed.`,
+  'update-feed': (d) => `Not changed: you declined to take updates from ${d.address}. The update feed is as it was.`,
+  'update-install': (d) => `Not installed: you declined to install Linkdesk ${d.version ?? 'the update'}. It stays downloaded; Restart to update asks again.`,
 };
 
 /** Asks; a no (or a dialog that fails) is the typed 'declined' error, before anything is stored. */

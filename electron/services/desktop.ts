@@ -86,6 +86,8 @@ export interface DesktopOptions {
   confirm?: Confirm;
   /** electron-updater's updater for this OS (electron/main, installed app only); without it updates are off. */
   updater?: AppUpdater;
+  /** The publisher's Ed25519 public key (PEM) this build carries (npm run dist writes it); none: updates are off. */
+  updatePublicKey?: string | null;
 }
 
 export interface Desktop {
@@ -248,6 +250,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   const updateStore = openUpdateStore(opts.dataDir, (err) => log.warn(`updates.json: ${err instanceof Error ? err.message : String(err)}`));
   const updates = opts.updater ? createUpdates({
     updater: opts.updater,
+    publicKey: opts.updatePublicKey ?? null,
     feed: () => ({ url: updateStore.get().feedUrl, checkAtStart: updateStore.get().checkAtStart }),
     lastStartCheck: updateStore.lastStartCheck,
     onStatus: (status) => push({ type: 'update-status', status }),
@@ -268,7 +271,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     imports: importer.handlers,
     selection: selectionHandlers,
     backups: backups.handlers,
-    updates: createUpdateHandlers(updateStore, updates),
+    updates: createUpdateHandlers({ store: updateStore, updates, confirm: opts.confirm ?? askNobody, version: opts.version }),
     live: {
       'stats.live.start': async ({ linkId }, ctx) => ({ ok: true, followId: live.start(ctx.windowId, linkId) }),
       'stats.live.stop': async (_args, ctx) => { live.stop(ctx.windowId); return { ok: true }; },

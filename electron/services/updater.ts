@@ -1,19 +1,25 @@
-// Updates from a company's own feed (electron-updater, generic provider): a
-// check when asked (Help → Check for updates) and at most once a day at start
-// if the settings say so; a newer version is downloaded and verified by
-// electron-updater (the file's sha512 against the feed's latest*.yml, or it is
-// deleted and refused); installing waits for the person's yes (install()).
-// No feed URL, no checks. Runs in Node: main hands in electron-updater's
+// Updates from a company's own feed (electron-updater): a check when asked
+// (Help → Check for updates) and at most once a day at start if the settings
+// say so. The feed's latest*.yml is believed only with its publisher's
+// signature (update-feed.ts: Ed25519, the public key this build carries);
+// then a newer version is downloaded and verified by electron-updater (the
+// file's sha512 against that signed yml, or it is deleted and refused);
+// installing waits for the person's yes (install()). No feed URL or no key,
+// no checks; a feed change discards what was downloaded from the old one. Runs in Node: main hands in electron-updater's
 // autoUpdater, the tests an updater with stand-ins for Electron's app and net.
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { feedUrlProblem, type UpdateStatus } from '../../shared/updates.ts';
 import { transportError } from './net/failures.ts';
+import { BAD_SIGNATURE, UNSIGNED, updatePublicKey } from './update-feed.ts';
+import type { SignedFeedOptions } from './update-feed-provider.ts';
 
 export type { UpdateStatus };
 
 export interface UpdaterDeps {
   /** Configured by createUpdates: no download or install happens by itself. */
   updater: AppUpdater;
+  /** The publisher's Ed25519 public key (PEM) this build carries; none: updates are off. */
+  publicKey: string | null;
   /** The feed URL from the settings ('' for none), and whether to check at start. */
   feed(): { url: string; checkAtStart: boolean };
   /** When the last check at start ran (ms), kept across starts. */
@@ -28,8 +34,10 @@ export interface Updates {
   check(): Promise<UpdateStatus>;
   /** The check at start: only with a feed, the setting on, and a day since the last one. null: not due. */
   checkAtStart(): Promise<UpdateStatus | null>;
-  /** The person's yes: quits, installs the downloaded update, starts the new version. */
-  install(): boolean;
+  /** The person's yes: quits, installs the downloaded update (only `version`, if given), starts the new version. */
+  install(version?: string): boolean;
+  /** The feed changed: forget (and delete) what was checked or downloaded from the old one. */
+  discard(): Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +55,14 @@ const NET_CODES: Record<string, string> = {
 function updateFailure(err: unknown, feedUrl: string, version?: string): string {
   const e = err as { code?: string; message?: string; statusCode?: number };
   const text = String(e?.message ?? err);
+  if (e?.code === UNSIGNED) {
+    return `The update feed at ${feedUrl} offers an update without its publisher's signature (no ${/\((\S+\.sig)\)/.exec(text)?.[1] ?? 'latest.yml.sig'}), so nothing was downloaded. `
+      + 'Updates are accepted only when signed by the key this build of Linkdesk carries; tell whoever runs the feed.';
+  }
+  if (e?.code === BAD_SIGNATURE) {
+    return `The update feed at ${feedUrl} offers an update whose signature is not its publisher's (the description of the update was changed, or signed with another key), so nothing was downloaded. `
+      + 'Someone may have replaced the files on the feed or on the way; tell whoever runs the feed.';
+  }
   if (e?.code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(text)) {
     return `The downloaded update${version ? ` (${version})` : ''} did not match the checksum (sha512) the feed publishes for it, so it was deleted and not installed. `
       + 'The file on the feed may be damaged or replaced; tell whoever runs the feed.';
@@ -71,6 +87,9 @@ function updateFailure(err: unknown, feedUrl: string, version?: string): string 
 
 export function createUpdates(deps: UpdaterDeps): Updates {
   const { updater } = deps;
+  const key = updatePublicKey(deps.publicKey);
+  // Bumped by discard(): a check or download that began before the feed changed counts for nothing.
+  let generation = 0;
   const now = deps.now ?? Date.now;
   // electron-updater's defaults would download and, on quit, install without asking.
   updater.autoDownload = false;
@@ -86,16 +105,22 @@ export function createUpdates(deps: UpdaterDeps): Updates {
 
   async function run(): Promise<UpdateStatus> {
     const url = deps.feed().url.trim();
+    if ('problem' in key) return set({ state: 'off', message: key.problem });
     if (!url) return set({ state: 'off', message: NO_FEED });
     const problem = feedUrlProblem(url);
     if (problem) return set({ state: 'failed', message: problem });
     // A ready update stays ready: checking again must not throw the verified file away.
     if (status?.state === 'ready') return status;
+    const gen = generation;
+    const stale = () => gen !== generation;
     set({ state: 'checking' });
     let info: UpdateInfo | undefined;
     try {
-      updater.setFeedURL({ provider: 'generic', url });
+      const { SignedFeedProvider } = await import('./update-feed-provider.ts');
+      const feed: SignedFeedOptions = { provider: 'custom', updateProvider: SignedFeedProvider, url, publicKey: key.key };
+      updater.setFeedURL(feed);
       const result = await updater.checkForUpdates();
+      if (stale()) return status ?? notChecked();
       if (!result) return set({ state: 'failed', message: 'Updates work only in the installed app, not in one started from the project folder.' });
       info = result.updateInfo;
       if (!result.isUpdateAvailable) {
@@ -103,14 +128,25 @@ export function createUpdates(deps: UpdaterDeps): Updates {
       }
       set({ state: 'downloading', version: info.version });
       await updater.downloadUpdate();
+      if (stale()) {
+        await clearDownload();
+        return status ?? notChecked();
+      }
       return set({ state: 'ready', version: info.version, message: `Linkdesk ${info.version} is downloaded and verified. Restart to install it.` });
     } catch (err) {
+      if (stale()) return status ?? notChecked();
       return set({ state: 'failed', message: updateFailure(err, url, info?.version) });
     }
   }
+  const notChecked = (): UpdateStatus => ({ state: 'off', message: NOT_CHECKED });
+  /** electron-updater's pending download: its file deleted, its record forgotten (install() then finds nothing). */
+  async function clearDownload() {
+    const helper = (updater as unknown as { downloadedUpdateHelper?: { clear(): Promise<void> } | null }).downloadedUpdateHelper;
+    await helper?.clear().catch(() => {});
+  }
 
   return {
-    status: () => (!deps.feed().url.trim() ? { state: 'off', message: NO_FEED } : status ?? { state: 'off', message: NOT_CHECKED }),
+    status: () => ('problem' in key ? { state: 'off', message: key.problem } : !deps.feed().url.trim() ? { state: 'off', message: NO_FEED } : status ?? notChecked()),
     check() {
       running ??= run().finally(() => (running = null));
       return running;
@@ -122,11 +158,18 @@ export function createUpdates(deps: UpdaterDeps): Updates {
       deps.lastStartCheck.set(now());
       return this.check();
     },
-    install() {
-      if (status?.state !== 'ready') return false;
+    install(version) {
+      if (status?.state !== 'ready' || (version !== undefined && status.version !== version)) return false;
       // Not silent, so an installer that asks (NSIS) shows itself; the new version starts after.
       updater.quitAndInstall(false, true);
       return true;
+    },
+    async discard() {
+      generation++;
+      const had = status !== null;
+      status = null;
+      await clearDownload();
+      if (had) deps.onStatus?.(notChecked());
     },
   };
 }

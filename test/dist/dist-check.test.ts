@@ -1,8 +1,13 @@
 // The packaged app, built as `npm run dist -- --dir --standin` builds it in CI
 // (electron-builder, Electron's zip a stand-in served on 127.0.0.1), checked by
 // dist:check; then copies of it with one thing broken, each named by the check.
+// The build is signed (LINKDESK_UPDATE_KEY): an unpacked build writes no
+// latest*.yml, so the output folder holds the .deb and yml an installer run of
+// the same version left there (electron-builder cannot make a .deb or AppImage
+// here: their tools come from GitHub), which dist signs.
 import asar from '@electron/asar';
 import { spawnSync } from 'node:child_process';
+import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,16 +22,32 @@ const root = path.resolve(import.meta.dirname, '../..');
 let work: ReturnType<typeof tempDir>;
 let appDir: string;
 let distOutput = '';
+const keys = generateKeyPairSync('ed25519');
+const publicPem = String(keys.publicKey.export({ type: 'spki', format: 'pem' }));
+const deb = Buffer.from('a stand-in .deb of Linkdesk\n'.repeat(200));
+const ymlFor = (sha: string) => `version: 0.1.0\nfiles:\n  - url: linkdesk_0.1.0_amd64.deb\n    sha512: ${sha}\n    size: ${deb.length}\npath: linkdesk_0.1.0_amd64.deb\nsha512: ${sha}\nreleaseDate: '2026-11-28T00:00:00.000Z'\n`;
+const debSha = createHash('sha512').update(deb).digest('base64');
+let otherSigned: boolean | null = null;
 
 beforeAll(() => {
   work = tempDir('linkdesk-dist-test-');
+  // What a .deb run of this version left in the output folder; and a yml from some other build, whose sha512 is not the .deb's.
+  const release = path.join(work.dir, 'release');
+  mkdirSync(release);
+  writeFileSync(path.join(release, 'linkdesk_0.1.0_amd64.deb'), deb);
+  writeFileSync(path.join(release, 'latest-linux.yml'), ymlFor(debSha));
+  writeFileSync(path.join(release, 'latest-linux-arm64.yml'), ymlFor(createHash('sha512').update('another build').digest('base64')));
+  writeFileSync(path.join(work.dir, 'update-key.pem'), String(keys.privateKey.export({ type: 'pkcs8', format: 'pem' })));
   // out/ as `npm run build` leaves it; built here only where it is missing.
   const built = existsSync(path.join(root, 'out/main/index.js')) && existsSync(path.join(root, 'out/renderer/index.html'));
   const run = spawnSync(process.execPath, ['scripts/dist.mjs', '--dir', '--standin', ...(built ? ['--no-build'] : []), '--output', path.join(work.dir, 'release')], {
-    cwd: root, encoding: 'utf8', timeout: 240_000,
+    cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, LINKDESK_UPDATE_KEY: path.join(work.dir, 'update-key.pem') },
   });
   distOutput = `${run.stdout}\n${run.stderr}`;
   if (run.status !== 0) throw new Error(`npm run dist failed:\n${distOutput}`);
+  // The other build's yml was not signed (asserted below); gone, so that dist:check sees this build's feed only.
+  otherSigned = existsSync(path.join(work.dir, 'release/latest-linux-arm64.yml.sig'));
+  rmSync(path.join(work.dir, 'release/latest-linux-arm64.yml'));
   appDir = path.join(work.dir, 'release/linux-unpacked');
 }, 300_000);
 
@@ -92,4 +113,66 @@ describe.skipIf(process.platform !== 'linux')('the packaged app (dist:check; the
     // Its 7.8 MB now count against the archive's budget as well.
     expect(r.failures[1]).toMatch(/^app\.asar is 2\d\.\d MB, over its budget of 25\.0 MB$/);
   }, 180_000);
+});
+
+describe.skipIf(process.platform !== 'linux')('updates signed by their publisher (npm run dist with LINKDESK_UPDATE_KEY, dist:check)', () => {
+  const dist = (args: string[], env: Record<string, string | undefined>) => spawnSync(process.execPath, ['scripts/dist.mjs', ...args], {
+    cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, LINKDESK_UPDATE_KEY: undefined, ...env },
+  });
+
+  it('dist signs latest-linux.yml (Ed25519 over its exact bytes), puts the public key in the app, and dist:check verifies the one with the other', async () => {
+    const release = path.join(work.dir, 'release');
+    expect(distOutput).toMatch(/^dist: updates signed with the Ed25519 key [0-9a-f:]{47} \(LINKDESK_UPDATE_KEY\); the app carries its public half$/m);
+    expect(distOutput).toContain('latest-linux.yml.sig (signature of latest-linux.yml: copy both to the feed)');
+    const sig = readFileSync(path.join(release, 'latest-linux.yml.sig'), 'utf8').trim();
+    expect(verify(null, readFileSync(path.join(release, 'latest-linux.yml')), createPublicKey(publicPem), Buffer.from(sig, 'base64'))).toBe(true);
+    // The archive's package.json carries the public half, where the installed app reads it.
+    const pkg = JSON.parse(asar.extractFile(path.join(appDir, 'resources/app.asar'), 'package.json').toString('utf8'));
+    expect(pkg.linkdeskUpdatePublicKey).toBe(publicPem);
+    expect(JSON.stringify(pkg)).not.toContain('PRIVATE KEY');
+    const r = await check(appDir);
+    expect(r.notes).toContain('latest-linux.yml: signature verified against the app\'s update key');
+    expect(r.failures.filter((f) => /yml|update key/.test(f))).toEqual([]);
+  });
+
+  it('a yml whose sha512 is not the package beside it is not signed, and dist says so', () => {
+    expect(otherSigned).toBe(false);
+    expect(distOutput).toContain('dist: latest-linux-arm64.yml gives a sha512 for linkdesk_0.1.0_amd64.deb that is not the file\'s beside it (a yml from another build?): not signed');
+  });
+
+  it('dist:check fails on a yml changed after signing, and on one without its signature', async () => {
+    const copy = path.join(work.dir, 'tampered');
+    cpSync(path.join(work.dir, 'release'), copy, { recursive: true });
+    writeFileSync(path.join(copy, 'latest-linux.yml'), readFileSync(path.join(copy, 'latest-linux.yml'), 'utf8').replace('version: 0.1.0', 'version: 0.1.1'));
+    const r = await check(path.join(copy, 'linux-unpacked'));
+    expect(r.failures).toContain('latest-linux.yml.sig does not verify against the app\'s update key: the yml was changed after signing, or signed with another key (the app refuses this feed)');
+    rmSync(path.join(copy, 'latest-linux.yml.sig'));
+    const r2 = await check(path.join(copy, 'linux-unpacked'));
+    expect(r2.failures).toContain('latest-linux.yml has no signature (latest-linux.yml.sig): the app refuses this feed');
+  }, 120_000);
+
+  it('--signed without a key, or a key that is not an Ed25519 private key, builds nothing', () => {
+    const none = dist(['--dir', '--signed'], {});
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('dist: --signed, and LINKDESK_UPDATE_KEY is not set: nothing built.');
+    const rsa = dist(['--dir'], { LINKDESK_UPDATE_KEY: String(generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' })) });
+    expect(rsa.status).toBe(2);
+    expect(rsa.stderr).toContain('dist: LINKDESK_UPDATE_KEY is a rsa key; updates are signed with Ed25519');
+    const pub = dist(['--dir'], { LINKDESK_UPDATE_KEY: publicPem });
+    expect(pub.status).toBe(2);
+    expect(pub.stderr).toContain('dist: LINKDESK_UPDATE_KEY is not a private key in PEM');
+  });
+
+  it('without a key: one line says updates are off in this build, the app carries no key, and dist:check notes it', async () => {
+    const out = path.join(work.dir, 'unsigned');
+    const run = dist(['--dir', '--standin', '--no-build', '--output', out], {});
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n').filter((l) => /update/i.test(l))).toEqual([
+      'dist: no LINKDESK_UPDATE_KEY: this build carries no update key, so updates are off in it and its latest*.yml are not signed (set LINKDESK_UPDATE_KEY to an Ed25519 private key, PEM or the path of a PEM file, to sign; --signed refuses to build without one)',
+    ]);
+    const pkg = JSON.parse(asar.extractFile(path.join(out, 'linux-unpacked/resources/app.asar'), 'package.json').toString('utf8'));
+    expect(pkg.linkdeskUpdatePublicKey).toBeUndefined();
+    const r = await check(path.join(out, 'linux-unpacked'));
+    expect(r.notes).toContain('update key: none in package.json (linkdeskUpdatePublicKey): updates are off in this build');
+  }, 240_000);
 });

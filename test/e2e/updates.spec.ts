@@ -16,7 +16,10 @@ test('the update feed is set in Settings, a bad address is refused on its field,
   const feed = card.getByLabel('Update feed');
   await feed.fill('ftp://updates.example.com/linkdesk/');
   await feed.press('Enter');
-  await expect(card.getByText('The update feed must be an http:// or https:// address.')).toBeVisible();
+  await expect(card.getByText('The update feed must be an https:// address.')).toBeVisible();
+  await feed.fill('http://updates.example.com/linkdesk/');
+  await feed.press('Enter');
+  await expect(card.getByText(/^The update feed must be an https:\/\/ address: over plain http:\/\/ anyone on the network/)).toBeVisible();
   await world.shot('refused');
 
   await feed.fill('https://updates.example.com/linkdesk/');
@@ -26,6 +29,8 @@ test('the update feed is set in Settings, a bad address is refused on its field,
   await card.getByRole('switch', { name: /Check when Linkdesk starts/ }).click({ force: true });
   await expect(page.getByTestId('notice').filter({ hasText: 'Linkdesk checks for updates at start.' })).toBeVisible();
   await expect(card.getByRole('switch', { name: /Check when Linkdesk starts/ })).toBeChecked();
+  // Main asked before the new feed was stored.
+  expect(world.consents.asked.map((a) => [a.kind, a.details.address])).toEqual([['update-feed', 'updates.example.com']]);
   const saved = JSON.parse(readFileSync(path.join(world.desktop.dataDir, 'updates.json'), 'utf8'));
   expect(saved).toMatchObject({ feedUrl: 'https://updates.example.com/linkdesk/', checkAtStart: true });
   await world.shot('saved');

@@ -1,106 +1,42 @@
 // Updates against a feed served on 127.0.0.1 (real HTTP, port 0), as a company
-// would host one: latest-linux.yml beside the .deb, as electron-builder writes
-// them. electron-updater's own DebUpdater checks, downloads and verifies the
-// sha512; only Electron's parts are stood in (its app object, its net module,
-// and the installer run that quitAndInstall starts).
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// would host one: latest-linux.yml beside the .deb and its signature, as
+// npm run dist writes them (update-feed-server.ts). electron-updater's own
+// DebUpdater checks, downloads and verifies the sha512; only Electron's parts
+// are stood in (its app object, its net module, and the installer run that
+// quitAndInstall starts).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configureRequestOptions, configureRequestUrl, HttpExecutor, type DownloadOptions } from 'builder-util-runtime';
-import { DebUpdater, type AppUpdater } from 'electron-updater';
-// electron-updater's app seam (out/AppAdapter.d.ts), not exported by name.
-type AppAdapter = ConstructorParameters<typeof DebUpdater>[1] & object;
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUpdates, type UpdateStatus } from '../../electron/services/updater.ts';
 import { freePort } from '../helpers/postgres.ts';
 import { ok, tempDir, testDesktop, type Cleanups } from './helpers.ts';
+import { installedApp as appIn, publisher, sha512, startFeed, updatesFor, type Feed } from './update-feed-server.ts';
 
-/** Electron's net, stood in by Node's http (what ElectronHttpExecutor does with net.request). */
-class NodeHttpExecutor extends HttpExecutor<ReturnType<typeof httpRequest>> {
-  createRequest(options: object, callback: (response: unknown) => void) {
-    const req = httpRequest(options);
-    req.on('response', callback);
-    return req;
-  }
-  download(url: URL, destination: string, options: DownloadOptions): Promise<string> {
-    return options.cancellationToken.createPromise((resolve, reject, onCancel) => {
-      const requestOptions = { headers: options.headers ?? undefined };
-      configureRequestUrl(url, requestOptions);
-      configureRequestOptions(requestOptions);
-      this.doDownload(requestOptions, { destination, options, onCancel, callback: (e) => (e ? reject(e) : resolve(destination)), responseHandler: null }, 0);
-    });
-  }
-}
-
-const deb = Buffer.from('a stand-in .deb of Linkdesk 0.2.0\n'.repeat(500));
-const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
-let feed: { version: string; sha512: string };
-let server: Server;
+let server: Feed;
 let feedUrl: string;
 let requests: string[];
 let work: ReturnType<typeof tempDir>;
+const feed = {
+  set version(v: string) { server.state.version = v; },
+  set sha512(v: string) { server.state.sha512 = v; },
+};
+const deb = () => server.state.deb;
 
 beforeAll(async () => {
   work = tempDir('linkdesk-updater-');
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const file = `linkdesk_${feed.version}_amd64.deb`;
-    if (req.url?.startsWith('/feed/latest-linux.yml')) {
-      return void res.writeHead(200, { 'content-type': 'text/yaml' }).end(
-        `version: ${feed.version}\nfiles:\n  - url: ${file}\n    sha512: ${feed.sha512}\n    size: ${deb.length}\npath: ${file}\nsha512: ${feed.sha512}\nreleaseDate: '2026-11-27T00:00:00.000Z'\n`);
-    }
-    if (req.url === `/feed/${file}`) return void res.writeHead(200, { 'content-length': deb.length }).end(deb);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed/`;
+  server = await startFeed();
+  feedUrl = server.url;
 });
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   work?.cleanup();
 });
 
-let n = 0;
-/** Linkdesk `version` as installed, its updater, and what it was asked to do. */
-function installedApp(version = '0.1.0') {
-  const dir = path.join(work.dir, `app-${++n}`);
-  mkdirSync(dir);
-  // electron-builder writes this beside app.asar; the updater takes its cache folder's name from it.
-  writeFileSync(path.join(dir, 'app-update.yml'), 'provider: generic\nurl: https://updates.linkdesk.invalid/\nupdaterCacheDirName: linkdesk-updater\n');
-  const quits: string[] = [];
-  const app: AppAdapter = {
-    version, name: 'Linkdesk', isPackaged: true, appUpdateConfigPath: path.join(dir, 'app-update.yml'),
-    userDataPath: path.join(dir, 'data'), baseCachePath: path.join(dir, 'cache'),
-    whenReady: () => Promise.resolve(), relaunch: () => quits.push('relaunch'), quit: () => quits.push('quit'), onQuit: () => {},
-  };
-  const updater = new DebUpdater(null, app);
-  (updater as unknown as { httpExecutor: HttpExecutor<never> }).httpExecutor = new NodeHttpExecutor() as unknown as HttpExecutor<never>;
-  updater.logger = null;
-  // The installer run (pkexec dpkg -i …) stands in as a record of the call.
-  const installs: unknown[][] = [];
-  updater.quitAndInstall = (...args: unknown[]) => void installs.push(args);
-  return { updater: updater as AppUpdater, quits, installs, cache: path.join(dir, 'cache/linkdesk-updater/pending') };
-}
-
-function updatesFor(app: ReturnType<typeof installedApp>, url: string, extra: { checkAtStart?: boolean; now?: () => number } = {}) {
-  let last: number | null = null;
-  const seen: UpdateStatus['state'][] = [];
-  const updates = createUpdates({
-    updater: app.updater,
-    feed: () => ({ url, checkAtStart: extra.checkAtStart ?? false }),
-    lastStartCheck: { get: () => last, set: (ms) => (last = ms) },
-    now: extra.now,
-    onStatus: (s) => seen.push(s.state),
-  });
-  return { updates, seen };
-}
+const installedApp = (version = '0.1.0') => appIn(work.dir, version);
 
 beforeEach(() => {
-  requests = [];
-  feed = { version: '0.2.0', sha512: sha512(deb) };
+  server.reset();
+  requests = server.requests;
 });
 
 describe('updates from a feed', () => {
@@ -110,7 +46,7 @@ describe('updates from a feed', () => {
     const s = await updates.check();
     expect(s).toEqual({ state: 'ready', version: '0.2.0', message: 'Linkdesk 0.2.0 is downloaded and verified. Restart to install it.' });
     expect(seen).toEqual(['checking', 'downloading', 'ready']);
-    expect(readFileSync(path.join(app.cache, 'linkdesk_0.2.0_amd64.deb'))).toEqual(deb);
+    expect(readFileSync(path.join(app.cache, 'linkdesk_0.2.0_amd64.deb'))).toEqual(deb());
     // Downloaded is not installed: no quit, no installer, until the banner's Restart.
     expect(app.installs).toEqual([]);
     expect(app.quits).toEqual([]);
@@ -175,7 +111,7 @@ describe('updates from a feed', () => {
     expect(await on.updates.checkAtStart()).toBeNull();
     clock += 60 * 60 * 1000;
     expect((await on.updates.checkAtStart())?.state).toBe('current');
-    expect(requests.filter((r) => r.startsWith('/feed/latest-linux.yml'))).toHaveLength(2);
+    expect(requests.filter((r) => r === '/feed/latest-linux.yml')).toHaveLength(2);
   });
 });
 
@@ -183,15 +119,15 @@ describe('updates through the handler table (what Settings, Help and the banner 
   const cleanups: Cleanups = [];
   afterEach(async () => { for (const c of cleanups.splice(0).reverse()) await c(); });
 
-  it('refuses a feed that is not an http(s) address on its field, keeps a good one in updates.json, and installs only on updates.install', async () => {
+  it('refuses a feed that is not an https:// address on its field, keeps a good one in updates.json, and installs only on updates.install', async () => {
     const app = installedApp('0.1.0');
-    const d = await testDesktop(cleanups, { updater: app.updater });
+    const d = await testDesktop(cleanups, { updater: app.updater, updatePublicKey: publisher.publicPem });
     const pushed: string[] = [];
     d.onPush((c) => { if (c.type === 'update-status') pushed.push(c.status.state); });
 
     expect(await ok(d.invoke('updates.get', undefined))).toMatchObject({ feedUrl: '', checkAtStart: false, supported: true, status: { state: 'off' } });
     const bad = await d.invoke('updates.configure', { feedUrl: 'ftp://updates.example.com/' });
-    expect(bad).toMatchObject({ ok: false, error: { fields: { feedUrl: ['The update feed must be an http:// or https:// address.'] } } });
+    expect(bad).toMatchObject({ ok: false, error: { fields: { feedUrl: ['The update feed must be an https:// address.'] } } });
 
     expect((await ok(d.invoke('updates.configure', { feedUrl, checkAtStart: true }))).status).toEqual({ state: 'off', message: 'Not checked since Linkdesk started.' });
     expect(JSON.parse(readFileSync(path.join(d.dataDir, 'updates.json'), 'utf8'))).toMatchObject({ feedUrl, checkAtStart: true });

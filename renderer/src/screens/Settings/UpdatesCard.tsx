@@ -1,8 +1,10 @@
 // Settings → Updates: the feed a company hosts (none by default: no checks),
-// the check at start, and a check now with its answer in words.
+// the check at start, and a check now with its answer in words. Main asks
+// before a new feed is used (its own dialog); a build without the publisher's
+// key says here that updates are off and why (the status line).
 import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { UpdateStatus } from '../../../../shared/updates.ts';
+import { feedUrlProblem, type UpdateStatus } from '../../../../shared/updates.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { storeUpdates, useUpdates } from '../../components/UpdateBanner/updates-query.ts';
 import { notify } from '../../notify.ts';
@@ -34,6 +36,9 @@ export function UpdatesCard() {
   };
   const saveFeed = () => {
     if (feedUrl.trim() === view.feedUrl) return;
+    // Refused where it is typed (main refuses it too): https:// only, http:// only for 127.0.0.1.
+    const problem = feedUrlProblem(feedUrl.trim());
+    if (problem) return setFeedError(problem);
     void configure({ feedUrl: feedUrl.trim() }, feedUrl.trim() ? 'Update feed saved.' : 'Update feed removed: no update checks.');
   };
   const checkNow = async () => {
