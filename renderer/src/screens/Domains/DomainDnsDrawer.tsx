@@ -124,6 +124,7 @@ export function DomainDnsDrawer({ instanceId, domain, onClose }: { instanceId: s
             <Group gap="xs"><DnsStatusBadge entry={entry} />{dns && dns.status !== 'unknown' ? <Text size="sm" data-testid="dns-message">{dns.message}</Text> : null}</Group>
             <Text size="xs" c="dimmed" role="status" data-testid="dns-checked">
               {checking ? `Checking DNS and HTTPS of ${domain.name}…` : dns ? `Checked ${formatDateTime(dns.checked_at)}` : ''}
+              {!checking && dns && entry?.repeated ? '. The server keeps a domain\'s answer for a minute: this is the one it found then; check again after the minute for a new one.' : ''}
             </Text>
           </Stack>
           {/* Not `loading`: a disabled button would drop the keyboard focus mid-check. */}
