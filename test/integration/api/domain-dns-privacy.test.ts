@@ -15,6 +15,8 @@ const INTERNAL = {
   'loop.example.test': { a: ['127.0.0.1'] },
   'mixed.example.test': { a: ['192.168.1.20', '198.51.100.9'] },
   'ours.example.test': { a: ['10.0.0.5'] },
+  // 10.1.2.3 carried in IPv6: IPv4-mapped and well-known NAT64 (judged by the address they carry).
+  'carried.example.test': { aaaa: ['::ffff:a01:203', '64:ff9b::a01:203', 'fe80::1'] },
 };
 
 describe('the DNS status tells public answers only (issue 42)', () => {
@@ -63,13 +65,16 @@ describe('the DNS status tells public answers only (issue 42)', () => {
     expect(text).not.toContain('10.1.2.3');
   });
 
-  it('loopback and a mix: the public part of nothing, a documentation range is reserved too', async () => {
+  it('loopback, a documentation range, a LAN address, link-local and IPv4 carried in IPv6: all counted, none shown', async () => {
     const loop = await check(strict, 'loop.example.test');
     expect(loop.data).toMatchObject({ records: { a: [], not_public: 1 }, message: 'loop.example.test points at an answer that is not public (private or reserved; not shown), not 10.0.0.5.' });
     expect(loop.text).not.toContain('127.0.0.1');
     const mixed = await check(strict, 'mixed.example.test');
     expect(mixed.data.records).toEqual({ a: [], aaaa: [], cname: [], not_public: 2 });
     expect(mixed.text).not.toMatch(/192\.168|198\.51/);
+    const carried = await check(strict, 'carried.example.test');
+    expect(carried.data.records).toEqual({ a: [], aaaa: [], cname: [], not_public: 3 });
+    expect(carried.text).not.toMatch(/10\.1\.2\.3|a01:203|fe80/);
   });
 
   it('the address the operator set is shown even when private: it is in the answer already (holds)', async () => {
