@@ -342,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       domainDnsRoutes(secured, ctx, createDnsChecker({
         publicAddresses: config.publicAddresses, publicCname: config.publicCname, dnsServers: config.dnsServers,
         allowPrivate: config.allowPrivateTitles, httpsPort: config.httpsCheckPort, now,
-      }));
+      }), { perUser: config.dnsChecksPerUser, now });
       // The static /links/bulk wins over /links/:id in either order.
       linksBulkRoutes(secured, ctx);
       linksRoutes(secured, ctx);

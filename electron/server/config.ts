@@ -56,6 +56,8 @@ export interface ServerConfig {
   publicCname: string | null;
   /** DNS servers for the DNS status (`host[:port]`); empty: the system's. */
   dnsServers: string[];
+  /** DNS status lookups one user may start per minute (answers from the minute's cache are free). */
+  dnsChecksPerUser: number;
   /** The port the DNS status's HTTPS check connects to (443; tests use Caddy's). */
   httpsCheckPort: number;
   /**
@@ -151,6 +153,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     publicAddresses: [],
     publicCname: null,
     dnsServers: [],
+    dnsChecksPerUser: 60,
     httpsCheckPort: 443,
     apiGeneration: 'seed',
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
@@ -205,5 +208,6 @@ function checkDomainSettings(c: ServerConfig): void {
   }
   b = bad(c.dnsServers, isDnsServer);
   if (b !== undefined) throw new ConfigError(`--dns-servers: "${b}" is not an IP address with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53)`);
+  if (!Number.isInteger(c.dnsChecksPerUser) || c.dnsChecksPerUser < 1) throw new ConfigError('--dns-checks-per-user: must be a whole number of checks a minute, 1 or more');
   if (!Number.isInteger(c.httpsCheckPort) || c.httpsCheckPort < 1 || c.httpsCheckPort > 65535) throw new ConfigError('--https-check-port: must be 1-65535');
 }

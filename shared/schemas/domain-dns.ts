@@ -8,8 +8,11 @@ export type DnsStatus = (typeof DNS_STATUSES)[number];
 
 export const domainDnsSchema = z.object({
   domain: z.string().describe('The domain (IDN as punycode)'),
-  records: z.object({ a: z.array(z.string()), aaaa: z.array(z.string()), cname: z.array(z.string()) })
-    .describe('The A, AAAA and CNAME records as resolved now'),
+  records: z.object({
+    a: z.array(z.string()), aaaa: z.array(z.string()), cname: z.array(z.string()),
+    not_public: z.number().int().describe('Answers left out because they are private or reserved addresses, or CNAMEs to internal names '
+      + '(the server tells public answers only, and the addresses and name it expects; 0 with --allow-private-addresses)'),
+  }).describe('The A, AAAA and CNAME records as resolved now (public ones; see not_public)'),
   expected: z.object({ addresses: z.array(z.string()), cname: z.string().nullable() })
     .describe('What the records should be: --public-address and --public-cname'),
   status: z.enum(DNS_STATUSES).describe('ok: points here; pending: no records yet; wrong: points elsewhere; unknown: the instance does not know where domains should point'),

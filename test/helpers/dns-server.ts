@@ -11,6 +11,8 @@ export interface DnsServer {
   address: string;
   /** Sets (or with `null`, removes) a name's records. */
   set(name: string, zone: Zone | null): void;
+  /** Every query received, in order (`A name`, `AAAA name`, `CNAME name`), for tests that count what a check costs. */
+  queries: string[];
   close(): Promise<void>;
 }
 
@@ -56,10 +58,12 @@ function answer(name: string, type: RecordType, value: string): Buffer {
 export async function startDnsServer(zones: Record<string, Zone> = {}): Promise<DnsServer> {
   const records = new Map(Object.entries(zones).map(([k, v]) => [k.toLowerCase(), v]));
   const socket = createSocket('udp4');
+  const queries: string[] = [];
 
   const respond = (msg: Buffer, from: RemoteInfo) => {
     const { name, end } = readName(msg, 12);
     const type = TYPES[msg.readUInt16BE(end)];
+    queries.push(`${type ?? msg.readUInt16BE(end)} ${name}`);
     const zone = records.get(name);
     const answers: Buffer[] = [];
     if (zone && type) {
@@ -86,6 +90,7 @@ export async function startDnsServer(zones: Record<string, Zone> = {}): Promise<
 
   return {
     address: `127.0.0.1:${socket.address().port}`,
+    queries,
     set(name, zone) {
       if (zone) records.set(name.toLowerCase(), zone);
       else records.delete(name.toLowerCase());

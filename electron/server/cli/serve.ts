@@ -100,6 +100,10 @@ Options:
   --dns-servers LIST       DNS servers the DNS status asks (1.1.1.1,[2606:4700::1111]:53);
                            default: the system's
                            env: LINKDESK_DNS_SERVERS
+  --dns-checks-per-user N  DNS status lookups one user may start a minute, admins
+                           too (default 60; more is 429; an answer is kept a
+                           minute per domain, and one from then is free)
+                           env: LINKDESK_DNS_CHECKS_PER_USER
   --tls-ask-from CIDR      besides loopback and --trust-proxy, who may ask
                            /.well-known/linkdesk/tls-allowed (Caddy's on-demand TLS
                            "ask") on another machine; may be repeated
@@ -108,7 +112,8 @@ Options:
                            env: LINKDESK_NO_TITLES
   --allow-private-addresses
                            let title fetches, health checks and webhook deliveries
-                           reach private addresses (loopback, LAN); the old name
+                           reach private addresses (loopback, LAN), and the DNS
+                           status show private answers; the old name
                            --allow-private-titles still works
                            env: LINKDESK_ALLOW_PRIVATE_ADDRESSES
   --health-interval HOURS  check each active link's destination (and targets) every
@@ -133,6 +138,7 @@ const OPTIONS = {
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
+  'dns-checks-per-user': { type: 'string' },
   'tls-ask-from': { type: 'string', multiple: true },
   // Not in the help: the port the HTTPS check connects to (443), for tests whose proxy listens elsewhere.
   'https-check-port': { type: 'string' },
@@ -187,6 +193,7 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       publicAddresses: listOf(values['public-address']),
       publicCname: values['public-cname'],
       dnsServers: listOf(values['dns-servers']),
+      dnsChecksPerUser: wholeNumber(values['dns-checks-per-user']),
       tlsAskFrom: listOf(values['tls-ask-from']),
       httpsCheckPort: wholeNumber(values['https-check-port']),
     });

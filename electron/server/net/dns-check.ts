@@ -3,10 +3,13 @@
 // (--public-address, --public-cname), and the certificate it presents. The
 // resolver is c-ares (node:dns Resolver) with bounded timeouts, on
 // --dns-servers or the system's servers, so a check never hangs a request.
+// Only public answers are told (dns-privacy.ts); a private or reserved one is
+// counted in records.not_public, unless --allow-private-addresses.
 import { Resolver } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import type { DomainDns } from '../../../shared/schemas/domain-dns.ts';
-import { probeHttps } from './tls-probe.ts';
+import { publicAnswers } from './dns-privacy.ts';
+import { probeHttps, type HttpsStatus } from './tls-probe.ts';
 
 export interface DnsCheckOptions {
   publicAddresses: string[];
@@ -53,8 +56,10 @@ export function createDnsChecker(o: DnsCheckOptions): DnsChecker {
     const [a, aaaa, cname] = await Promise.all([
       lookup(() => resolver.resolve4(domain)), lookup(() => resolver.resolve6(domain)), lookup(() => resolver.resolveCname(domain)),
     ]);
-    const records = { a: a.records.map(address), aaaa: aaaa.records.map(address), cname: cname.records.map(host) };
-    const addresses = [...records.a, ...records.aaaa];
+    const all = { a: a.records.map(address), aaaa: aaaa.records.map(address), cname: cname.records.map(host) };
+    const shown = publicAnswers(all, { expected, expectedCname, allowPrivate: o.allowPrivate });
+    const records = { ...shown.records, not_public: shown.notPublic };
+    const addresses = [...all.a, ...all.aaaa];
     const failure = a.failure ?? aaaa.failure ?? cname.failure;
     const target = [...(expectedCname ? [expectedCname] : []), ...expected];
 
@@ -63,24 +68,29 @@ export function createDnsChecker(o: DnsCheckOptions): DnsChecker {
     if (!target.length) {
       status = 'unknown';
       message = UNKNOWN_MESSAGE;
-    } else if (expectedCname && records.cname.includes(expectedCname)) {
+    } else if (expectedCname && all.cname.includes(expectedCname)) {
       status = 'ok';
       message = `${domain} points here (CNAME ${expectedCname}).`;
     } else if (addresses.length && addresses.every((x) => expected.has(x))) {
       status = 'ok';
       message = `${domain} points here (${addresses.join(', ')}).`;
-    } else if (!addresses.length && !records.cname.length) {
+    } else if (!addresses.length && !all.cname.length) {
       status = 'pending';
       message = failure
         ? `The DNS lookup of ${domain} failed (${failure}); check again in a moment.`
         : `No A, AAAA or CNAME record yet. Create ${expectedCname ? `a CNAME record to ${expectedCname}` : `an A record for ${or([...expected])}`}.`;
     } else {
       status = 'wrong';
-      const elsewhere = addresses.filter((x) => !expected.has(x));
-      const found = elsewhere.length ? elsewhere : records.cname;
-      message = `${domain} points at ${found.join(', ')}, not ${or(target)}.`;
+      const elsewhere = [...shown.records.a, ...shown.records.aaaa].filter((x) => !expected.has(x));
+      const named = (elsewhere.length ? elsewhere : shown.records.cname).join(', ');
+      const n = shown.notPublic;
+      const hidden = n ? `${n === 1 ? 'an answer that is' : `${n} answers that are`} not public (private or reserved; not shown)` : '';
+      message = `${domain} points at ${[named, hidden].filter(Boolean).join(' and ')}, not ${or(target)}.`;
     }
-    const https = await probeHttps(domain, addresses, { port: o.httpsPort, allowPrivate: o.allowPrivate, budgetMs: TLS_BUDGET_MS });
+    const visible = [...shown.records.a, ...shown.records.aaaa];
+    const https: HttpsStatus = addresses.length && !visible.length
+      ? { status: 'none', issuer: null, valid_until: null, names: [], error: `${domain} resolves only to addresses that are not public, which this instance does not connect to without --allow-private-addresses.` }
+      : await probeHttps(domain, visible, { port: o.httpsPort, allowPrivate: o.allowPrivate, budgetMs: TLS_BUDGET_MS });
     return {
       domain, records, expected: { addresses: [...expected], cname: expectedCname }, status, message, https, checked_at: new Date(o.now()).toISOString(),
     };

@@ -106,12 +106,12 @@ suite(`the DNS status of a domain${lacking.length ? ` (skipped: ${lacking.join('
     }
   });
 
-  it('unknown: without --public-address or --public-cname the answer names the options', async () => {
+  it('unknown: without --public-address or --public-cname the answer names the options (loopback is not public: counted, not shown)', async () => {
     const bare = await startServer({ dnsServers: [dns.server] });
     try {
       const d = await check(bare, await domain(bare, 'ok.example.test'));
       expect(d).toMatchObject({
-        records: { a: ['127.0.0.1'] }, expected: { addresses: [], cname: null }, status: 'unknown',
+        records: { a: [], not_public: 1 }, expected: { addresses: [], cname: null }, status: 'unknown',
         message: 'Set --public-address or --public-cname (LINKDESK_PUBLIC_ADDRESS / LINKDESK_PUBLIC_CNAME) so Linkdesk knows where domains should point.',
       });
     } finally {

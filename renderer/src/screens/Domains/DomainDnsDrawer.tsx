@@ -83,6 +83,9 @@ function Found({ dns }: { dns: DomainDns }) {
           <Table.Tr><Table.Th w={90}>A</Table.Th><Table.Td>{list(records.a)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>AAAA</Table.Th><Table.Td>{list(records.aaaa)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>CNAME</Table.Th><Table.Td>{list(records.cname)}</Table.Td></Table.Tr>
+          {records.not_public ? (
+            <Table.Tr data-testid="dns-not-public"><Table.Th>Not public</Table.Th><Table.Td>{records.not_public === 1 ? 'One answer' : `${records.not_public} answers`} not shown: private or reserved addresses, or internal names, which the server does not tell</Table.Td></Table.Tr>
+          ) : null}
         </Table.Tbody>
       </Table>
       <Title order={3} size="h5">HTTPS as found</Title>
@@ -121,6 +124,7 @@ export function DomainDnsDrawer({ instanceId, domain, onClose }: { instanceId: s
             <Group gap="xs"><DnsStatusBadge entry={entry} />{dns && dns.status !== 'unknown' ? <Text size="sm" data-testid="dns-message">{dns.message}</Text> : null}</Group>
             <Text size="xs" c="dimmed" role="status" data-testid="dns-checked">
               {checking ? `Checking DNS and HTTPS of ${domain.name}…` : dns ? `Checked ${formatDateTime(dns.checked_at)}` : ''}
+              {!checking && dns && entry?.repeated ? '. The server keeps a domain\'s answer for a minute: this is the one it found then; check again after the minute for a new one.' : ''}
             </Text>
           </Stack>
           {/* Not `loading`: a disabled button would drop the keyboard focus mid-check. */}

@@ -16,6 +16,8 @@ export interface DnsEntry {
   /** Why the last check failed; null after an answer. */
   error: IpcError | null;
   checking: boolean;
+  /** The last check brought the answer already shown (the server keeps a domain's answer a minute). */
+  repeated?: boolean;
 }
 
 interface DnsChecks {
@@ -39,7 +41,8 @@ export const useDnsChecks = create<DnsChecks>((set, get) => {
       put(instanceId, domainId, { checking: true });
       try {
         const dns = await api.domains.dns(domainId, opts);
-        put(instanceId, domainId, { dns, error: null, checking: false });
+        const before = get().byInstance[instanceId]?.[domainId]?.dns;
+        put(instanceId, domainId, { dns, error: null, checking: false, repeated: before?.checked_at === dns.checked_at });
       } catch (e) {
         put(instanceId, domainId, { error: toIpcError(e), checking: false });
       }
