@@ -77,7 +77,7 @@ export function createDnsChecker(o: DnsCheckOptions): DnsChecker {
     } else if (!addresses.length && !all.cname.length) {
       status = 'pending';
       message = failure
-        ? `The DNS lookup of ${domain} failed (${failure}); check again in a moment.`
+        ? `The DNS lookup of ${domain} failed (${failure}); this answer is kept for a minute, check again after it.`
         : `No A, AAAA or CNAME record yet. Create ${expectedCname ? `a CNAME record to ${expectedCname}` : `an A record for ${or([...expected])}`}.`;
     } else {
       status = 'wrong';
