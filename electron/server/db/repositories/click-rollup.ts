@@ -72,6 +72,26 @@ export function dimsOf(dims: string | DimEntry[]): DimEntry[] {
 const keyOf = (d: number, v: string) => `${d}\u0000${v}`;
 
 /**
+ * A link-day's `dims` with each value once. A row holds each value once as written (addCounts,
+ * addCountsText), but one whose text is not as JSON.stringify writes it (a row an upgrade wrote)
+ * may be given a value again by addCountsText: its clicks are then the sum, in its first place.
+ */
+export function mergedDims(dims: string | DimEntry[]): DimEntry[] {
+  const all = dimsOf(dims);
+  const at = new Map<string, number>();
+  const out: DimEntry[] = [];
+  for (const e of all) {
+    const k = keyOf(e[0], e[1]);
+    const i = at.get(k);
+    if (i === undefined) {
+      at.set(k, out.length);
+      out.push(e);
+    } else out[i]![2] += e[2];
+  }
+  return out;
+}
+
+/**
  * Adds a batch's `dims` to a day's so far (SQL function add_counts; PostgreSQL
  * has its own with the same rule). Values the day has keep counting; a new
  * value takes a place while its dimension has fewer than `cap`, the batch's
@@ -79,12 +99,20 @@ const keyOf = (d: number, v: string) => `${d}\u0000${v}`;
  * (OTHER_DIM + dimension, value '') once it has not.
  */
 export function addCounts(a: string, b: string, cap = VALUE_CAP, parsedB?: readonly DimEntry[]): string {
-  const day = dimsOf(a);
+  // The day's entries, each value once (an appended row may hold one several times: mergedDims).
+  const day: DimEntry[] = [];
   const at = new Map<string, number>();
   const used = new Map<number, number>();
-  for (let i = 0; i < day.length; i++) {
-    const [d, v] = day[i]!;
-    at.set(keyOf(d, v), i);
+  for (const e of dimsOf(a)) {
+    const [d, v] = e;
+    const k = keyOf(d, v);
+    const i = at.get(k);
+    if (i !== undefined) {
+      day[i]![2] += e[2];
+      continue;
+    }
+    at.set(k, day.length);
+    day.push(e);
     if (d < OTHER_DIM) used.set(d, (used.get(d) ?? 0) + 1);
   }
   const batch = parsedB ?? dimsOf(b);
@@ -113,17 +141,59 @@ export function addCounts(a: string, b: string, cap = VALUE_CAP, parsedB?: reado
   return JSON.stringify(day);
 }
 
+/**
+ * addCounts for a batch collapse() built, done on the day's text: a value the day has gets its
+ * count raised where it stands, a new one is appended (most clicks first), no parsing and no
+ * re-serialising. The same text as addCounts gives, as long as the day's entries and the batch's
+ * together cannot pass the cap (no value then goes under (other)); undefined past that, or for a
+ * day that is empty or not an array: addCounts then. `heads[i]` is entry i's text up to its count
+ * (`[6,"DE",`): in JSON text that can only start an entry of that dimension and value (a quote
+ * inside a value is escaped). An entry is at least 8 characters (`[1,"",1]`) and a comma, so a day
+ * of length L holds at most (L - 1) / 9 entries.
+ */
+export function addCountsText(a: string, batch: readonly DimEntry[], heads: readonly string[], cap: number): string | undefined {
+  if (a.length <= 2 || a.charCodeAt(0) !== 91 || Math.floor((a.length - 1) / 9) + batch.length > cap) return undefined;
+  const edits: [number, number, number][] = [];
+  const fresh: number[] = [];
+  for (let i = 0; i < batch.length; i++) {
+    const head = heads[i]!;
+    const p = a.indexOf(head);
+    if (p < 0) {
+      fresh.push(i);
+      continue;
+    }
+    const from = p + head.length;
+    const to = a.indexOf(']', from);
+    const n = Number(a.slice(from, to));
+    if (to < 0 || !Number.isSafeInteger(n)) return undefined;
+    edits.push([from, to, n + batch[i]![2]]);
+  }
+  if (edits.length > 1) edits.sort((x, y) => x[0] - y[0]);
+  let out = '';
+  let at = 0;
+  for (const [from, to, n] of edits) {
+    out += a.slice(at, from) + n;
+    at = to;
+  }
+  out += a.slice(at, a.length - 1);
+  // Stable: equal counts keep the batch's order, as addCounts's sort does.
+  if (fresh.length > 1) fresh.sort((x, y) => batch[y]![2] - batch[x]![2] || x - y);
+  for (const i of fresh) out += `,${heads[i]}${batch[i]![2]}]`;
+  return `${out}]`;
+}
+
 /** A batch's clicks summed per rollup row, in key order (neighbouring B-tree pages; one lock order for every writer). */
 export interface Collapsed {
   /** `over`: the batch alone has more than the cap's values of a dimension for this link-day. */
   /** `entries`: `dims` as the array it was written from (add_counts need not parse it back). */
-  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string; entries: DimEntry[]; over: boolean }[];
+  /** `heads`: each entry's text up to its count (addCountsText). */
+  linkDays: { link_id: number; day: number; user_id: number; clicks: number; dims: string; entries: DimEntry[]; heads: string[]; over: boolean }[];
   userDays: { user_id: number; day: number; clicks: number }[];
   userDims: { user_id: number; dim: number; day: number; value: string; clicks: number }[];
 }
 
-/** A dimension's value as a rollup key: its parts, and its JSON text (`6,"US…"`) inside a link-day's `dims` entry. */
-interface DimKey { dim: number; value: string; json: string }
+/** A dimension's value as a rollup key: its parts, its JSON text (`6,"US…"`) inside a link-day's `dims` entry, and the entry's up to its count. */
+interface DimKey { dim: number; value: string; json: string; head: string }
 // One DimKey per value seen (values repeat: a few countries, browsers, languages), so a batch
 // does not build and quote the same strings for every click. Forgotten all at once past 5,000
 // values or 250,000 characters (referrer hosts and campaigns may each be new): about 2 MB at most.
@@ -141,7 +211,8 @@ function dimKey(index: number, dim: number, value: string): DimKey {
       dimKeyCount = 0;
       dimKeyChars = 0;
     }
-    k = { dim, value, json: `${dim},${JSON.stringify(value)}` };
+    const json = `${dim},${JSON.stringify(value)}`;
+    k = { dim, value, json, head: `[${json},` };
     known.set(value, k);
     dimKeyCount += 1;
     dimKeyChars += value.length;
@@ -256,12 +327,14 @@ export function collapse(clicks: readonly ClickRecord[], dayOf: (ms: number) => 
       // Uncapped: the day's values so far decide which of these keep a place (add_counts).
       let dims = '[';
       const entries: DimEntry[] = [];
+      const heads: string[] = [];
       for (let k = 0; k < cell.keys.length; k++) {
         const key = cell.keys[k]!;
-        dims += `${k ? ',' : ''}[${key.json},${cell.counts[k]}]`;
+        dims += `${k ? ',' : ''}${key.head}${cell.counts[k]}]`;
         entries.push([key.dim, key.value, cell.counts[k]!]);
+        heads.push(key.head);
       }
-      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}]`, entries, over: overCap(cell, cap) });
+      out.linkDays.push({ link_id: id, day, user_id: clicks[chain[0]!]!.user_id, clicks: cell.n, dims: `${dims}]`, entries, heads, over: overCap(cell, cap) });
     }
   }
   const byKey = <V>(m: Map<number, V>) => (m.size === 1 ? [...m] : [...m].sort((x, y) => x[0] - y[0]));

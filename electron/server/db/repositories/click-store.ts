@@ -6,7 +6,9 @@
 // the rollups, purging a deleted link's clicks, pruning old raw rows.
 import type Database from 'better-sqlite3';
 import { dayCounter, hourCounter } from '../../util/days.ts';
-import { OTHER_DIM, VALUE_CAP, addCounts, collapse, dimsOf, inMonths, monthOf, type ClickRecord, type DimEntry } from './click-rollup.ts';
+import {
+  OTHER_DIM, VALUE_CAP, addCounts, addCountsText, collapse, inMonths, mergedDims, monthOf, type ClickRecord, type Collapsed,
+} from './click-rollup.ts';
 
 export interface Upkeep {
   /** Clicks of older releases still to be folded into the rollups. */
@@ -23,10 +25,13 @@ export interface ClickStoreOptions {
 export function createClickStore(sqlite: Database.Database, timeZone: string, { cap = VALUE_CAP }: ClickStoreOptions = {}) {
   const dayOf = dayCounter(timeZone);
   const hourOf = hourCounter(timeZone);
-  // The link-day being upserted: when add_counts is handed its very text, its entries are taken as built instead of parsed.
-  let upserting: { dims: string; entries: DimEntry[] } | null = null;
-  sqlite.function('add_counts', { deterministic: true }, (a: string, b: string) =>
-    addCounts(a, b, cap, upserting !== null && upserting.dims === b ? upserting.entries : undefined));
+  // The link-day being upserted: when add_counts is handed its very text, its entries are taken as built
+  // instead of parsed, and merged into the day's text as it is while no dimension can reach the cap.
+  let upserting: Collapsed['linkDays'][number] | null = null;
+  sqlite.function('add_counts', { deterministic: true }, (a: string, b: string) => {
+    if (upserting === null || upserting.dims !== b) return addCounts(a, b, cap);
+    return addCountsText(a, upserting.entries, upserting.heads, cap) ?? addCounts(a, b, cap, upserting.entries);
+  });
   const addClicks = sqlite.prepare<[number, number]>('UPDATE link_clicks SET clicks = clicks + ? WHERE link_id = ?');
   const spendOne = sqlite.prepare<[number, number]>(
     'UPDATE link_clicks SET clicks = clicks + 1 WHERE link_id = ? AND clicks < (SELECT expiration_clicks FROM links WHERE id = ?)');
@@ -193,7 +198,7 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     for (const d of days) {
       dropDay.run(p.link_id, d.day);
       takeUserDay.run(d.clicks, p.user_id, d.day);
-      const dims = dimsOf(d.dims);
+      const dims = mergedDims(d.dims);
       const month = monthOf(d.day);
       for (const [dim, value, n] of dims) {
         // Only what the day's row gave up (a value the account's day counted under (other) has no row to take from).

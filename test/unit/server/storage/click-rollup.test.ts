@@ -8,7 +8,7 @@
 // '{"4:\\\\":1}', '{"4:\\"":1}' gives the key 4:\) cannot touch them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addCounts, collapse, dimsOf, OTHER_DIM, type ClickRecord, type DimEntry } from '../../../../electron/server/db/repositories/click-rollup.ts';
+import { addCounts, addCountsText, collapse, dimsOf, mergedDims, OTHER_DIM, type ClickRecord, type DimEntry } from '../../../../electron/server/db/repositories/click-rollup.ts';
 
 const DAY = 86_400_000;
 const value = fc.oneof(
@@ -50,6 +50,52 @@ describe('add_counts', () => {
     expect(addCounts('[]', '[[1,"DE",2]]')).toBe('[[1,"DE",2]]');
     expect(addCounts('{}', '[[1,"DE",2]]')).toBe('[[1,"DE",2]]');
     expect(dimsOf(addCounts('[]', '[[11,"a",1],[11,"b",3],[11,"c",2]]', 2))).toEqual([[11, 'b', 3], [11, 'c', 2], [111, '', 1]]);
+  });
+});
+
+describe('add_counts on the text (the SQLite writer: a batch merged into the stored day without parsing it)', () => {
+  // The batch as collapse() hands it over: its entries, their text up to the count, and the whole text.
+  const asBatch = (b: DimEntry[]) => ({ entries: b, heads: b.map(([d, v]) => `[${d},${JSON.stringify(v)},`), dims: JSON.stringify(b) });
+
+  it('gives the very text addCounts gives for any values while the cap cannot be reached, and declines past it', () => {
+    let merged = 0;
+    let declined = 0;
+    fc.assert(fc.property(entries, entries, fc.integer({ min: 1, max: 30 }), (a, b, cap) => {
+      const day = addCounts('[]', JSON.stringify(a), 1000);
+      const batch = asBatch(b);
+      const text = addCountsText(day, batch.entries.map((e) => [...e] as DimEntry), batch.heads, cap);
+      const want = addCounts(day, batch.dims, cap);
+      if (text === undefined) {
+        declined += 1;
+        // Declined only for an empty day or where the two could hold more than `cap` entries.
+        expect(a.length === 0 || a.length + b.length > cap || Math.floor((day.length - 1) / 9) + b.length > cap).toBe(true);
+      } else {
+        merged += 1;
+        expect(text).toBe(want);
+        expect(asMap(text)).toEqual(model(a, b, cap));
+      }
+    }), { numRuns: 3000 });
+    expect(merged).toBeGreaterThan(500);
+    expect(declined).toBeGreaterThan(100);
+  });
+
+  it('finds a value only as a whole entry, never inside another value or another dimension', () => {
+    const day = JSON.stringify([[1, '[2,"x",', 4], [12, 'x', 5], [3, 'x\\",', 6], [2, 'x\\', 7]]);
+    const b = asBatch([[2, 'x', 1], [1, 'x', 2], [3, 'x\\', 3], [2, 'x\\', 1]]);
+    const text = addCountsText(day, b.entries, b.heads, 1000)!;
+    expect(text).toBe(addCounts(day, b.dims, 1000));
+    expect(mergedDims(text)).toEqual([[1, '[2,"x",', 4], [12, 'x', 5], [3, 'x\\",', 6], [2, 'x\\', 8], [3, 'x\\', 3], [1, 'x', 2], [2, 'x', 1]]);
+  });
+
+  it('reads a day holding a value twice (text an upgrade wrote otherwise) as one value, its clicks summed, and merges it so', () => {
+    // Text written otherwise than JSON.stringify writes it (é as \u00e9): the value is not found as text and is appended again.
+    const day = '[[4,"caf\\u00e9",2],[1,"DE",1]]';
+    const b = asBatch([[4, 'café', 3]]);
+    const text = addCountsText(day, b.entries, b.heads, 1000)!;
+    expect(dimsOf(text)).toEqual([[4, 'café', 2], [1, 'DE', 1], [4, 'café', 3]]);
+    expect(mergedDims(text)).toEqual([[4, 'café', 5], [1, 'DE', 1]]);
+    expect(dimsOf(addCounts(text, '[[4,"x",1]]', 2))).toEqual([[4, 'café', 5], [1, 'DE', 1], [4, 'x', 1]]);
+    expect(dimsOf(addCounts(text, '[[4,"y",2],[4,"x",1]]', 2))).toEqual([[4, 'café', 5], [1, 'DE', 1], [4, 'y', 2], [104, '', 1]]);
   });
 });
 
