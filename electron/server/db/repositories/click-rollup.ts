@@ -147,8 +147,8 @@ export function addCounts(a: string, b: string, cap = VALUE_CAP, parsedB?: reado
  * re-serialising. The same text as addCounts gives, as long as the day's entries and the batch's
  * together cannot pass the cap (no value then goes under (other)); undefined past that, or for a
  * day that is empty or not an array: addCounts then. `heads[i]` is entry i's text up to its count
- * (`[6,"DE",`): in JSON text that can only start an entry of that dimension and value (a quote
- * inside a value is escaped). An entry is at least 8 characters (`[1,"",1]`) and a comma, so a day
+ * (`[6,"DE",`): in JSON text that starts an entry of that dimension and value (a quote inside a
+ * value is escaped), unless it holds a `]` (then it could begin inside another value: declined). An entry is at least 8 characters (`[1,"",1]`) and a comma, so a day
  * of length L holds at most (L - 1) / 9 entries.
  */
 export function addCountsText(a: string, batch: readonly DimEntry[], heads: readonly string[], cap: number): string | undefined {
@@ -157,6 +157,9 @@ export function addCountsText(a: string, batch: readonly DimEntry[], heads: read
   const fresh: number[] = [];
   for (let i = 0; i < batch.length; i++) {
     const head = heads[i]!;
+    // Found as text, a head starts a real entry unless its first quote is another value's closing one: the text
+    // after that quote is `,<count>]`, so such a head holds a `]` (never escaped in JSON). Those values go the long way.
+    if (head.includes(']')) return undefined;
     const p = a.indexOf(head);
     if (p < 0) {
       fresh.push(i);

@@ -87,6 +87,16 @@ describe('add_counts on the text (the SQLite writer: a batch merged into the sto
     expect(mergedDims(text)).toEqual([[1, '[2,"x",', 4], [12, 'x', 5], [3, 'x\\",', 6], [2, 'x\\', 8], [3, 'x\\', 3], [1, 'x', 2], [2, 'x', 1]]);
   });
 
+  it('is not fooled by values built to look like entries across a value\'s end (a visitor chooses UTM values)', () => {
+    // A value ending in `[6,`, then one of dimension 6 spelling the text after that value's closing quote (`,5],[12,`),
+    // then a value starting with `,7]`: searched as text, the batch's entry would seem to stand inside the third value.
+    const day = JSON.stringify([[11, 'x[6,', 5], [12, ',7]', 1]]);
+    const b = asBatch([[6, ',5],[12,', 2]]);
+    const text = addCountsText(day, b.entries, b.heads, 1000);
+    expect(text ?? addCounts(day, b.dims, 1000)).toBe(addCounts(day, b.dims, 1000));
+    expect(mergedDims(text ?? addCounts(day, b.dims, 1000))).toEqual([[11, 'x[6,', 5], [12, ',7]', 1], [6, ',5],[12,', 2]]);
+  });
+
   it('reads a day holding a value twice (text an upgrade wrote otherwise) as one value, its clicks summed, and merges it so', () => {
     // Text written otherwise than JSON.stringify writes it (é as \u00e9): the value is not found as text and is appended again.
     const day = '[[4,"caf\\u00e9",2],[1,"DE",1]]';
