@@ -1,9 +1,22 @@
 // Clicks written straight into the daily rollups, so each sits on a known day
 // (and hour): what the click writer leaves for `clicks` clicks on `date` in
 // the instance's time zone. Both engines.
-import { DIMENSIONS, dimsOf, type Dimension } from '../../electron/server/db/repositories/click-rollup.ts';
+import { createClickStore } from '../../electron/server/db/repositories/click-store.ts';
+import { DIMENSIONS, dimsOf, type ClickRecord, type Dimension } from '../../electron/server/db/repositories/click-rollup.ts';
+import { createPgClickStore } from '../../electron/server/db/repositories/pg-click-store.ts';
 import { bucketOf, dayOfDate } from '../../electron/server/util/days.ts';
 import type { TestServer } from './server.ts';
+
+/** The server's own click writer on its engine with a value cap of `cap`: a batch written, and a round of upkeep (fold, purge). */
+export function clickWriterOf(s: Pick<TestServer, 'store'>, cap: number) {
+  const { store } = s;
+  if (store.engine === 'postgres') {
+    const pg = createPgClickStore(store.pool, 'UTC', { cap });
+    return { write: (c: ClickRecord[]): Promise<unknown> => pg.write(c), upkeep: (): Promise<unknown> => pg.upkeep(Date.now(), null) };
+  }
+  const sq = createClickStore(store.sqlite, 'UTC', { cap });
+  return { write: async (c: ClickRecord[]): Promise<unknown> => sq.write(c), upkeep: async (): Promise<unknown> => sq.upkeep(Date.now(), null) };
+}
 
 export type Dims = Partial<Record<Dimension, Record<string, number>>>;
 

@@ -9,11 +9,10 @@
 // Both engines: SQLite's add_counts (JavaScript) and PostgreSQL's (SQL).
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClickStore } from '../../../electron/server/db/repositories/click-store.ts';
 import { type ClickRecord } from '../../../electron/server/db/repositories/click-rollup.ts';
-import { createPgClickStore } from '../../../electron/server/db/repositories/pg-click-store.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
 import { bucketOf } from '../../../electron/server/util/days.ts';
+import { clickWriterOf } from '../../helpers/rollups.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
 const CAP = 3;
@@ -29,16 +28,7 @@ let write: (clicks: ClickRecord[]) => Promise<unknown>;
 let upkeep: () => Promise<unknown>;
 beforeAll(async () => {
   s = await startServer({ rateLimit: 0 });
-  const store = s.store;
-  if (store.engine === 'postgres') {
-    const pg = createPgClickStore(store.pool, 'UTC', { cap: CAP });
-    write = (c) => pg.write(c);
-    upkeep = () => pg.upkeep(Date.now(), null);
-  } else {
-    const sq = createClickStore(store.sqlite, 'UTC', { cap: CAP });
-    write = async (c) => sq.write(c);
-    upkeep = async () => sq.upkeep(Date.now(), null);
-  }
+  ({ write, upkeep } = clickWriterOf(s, CAP));
 });
 afterAll(() => s.close());
 
