@@ -94,6 +94,13 @@ export async function ok<T = any>(p: Promise<{ ok: boolean; data?: unknown; erro
 
 export type Cleanups = (() => Promise<void> | void)[];
 
+/** A new temporary folder, removed with the test's other cleanups. */
+export function tempDirIn(cleanups: Cleanups): string {
+  const t = tempDir();
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+
 /**
  * The real handler table on a temp data folder, with the real keychain (a
  * memory store outside a D-Bus session); `cleanups` closes it and removes its keys.

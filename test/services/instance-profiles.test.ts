@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { ServiceError } from '../../electron/services/errors.ts';
 import { normalizeBaseUrl, openProfileStore, PROFILES_FILE } from '../../electron/services/instance-profiles.ts';
-import { tempDir } from './helpers.ts';
+import { tempDirIn } from './helpers.ts';
 
 // What a profile holds about reaching its server when nothing was chosen.
 const NET = { proxy: { mode: 'system', url: null }, caCertificates: [], clientCertificate: null, plainHttpOrigin: null, keyOrigin: null };
@@ -16,11 +16,7 @@ afterEach(() => {
   cleanups.forEach((c) => c());
   cleanups = [];
 });
-const dataDir = () => {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return t.dir;
-};
+const dataDir = () => tempDirIn(cleanups);
 
 it('a fresh data folder has the local instance, written to disk', async () => {
   const dir = dataDir();

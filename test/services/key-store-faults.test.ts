@@ -19,16 +19,12 @@ import { startServer } from '../helpers/server.ts';
 import { fakeSafeStorage } from './fixtures/fake-safe-storage.ts';
 import { faultyFs } from './fixtures/faulty-fs.ts';
 import { standInKeytar } from './fixtures/stand-in-keytar.ts';
-import { ok, tempDir, testDesktop, type Cleanups } from './helpers.ts';
+import { type Cleanups, ok, tempDirIn, testDesktop } from './helpers.ts';
 
 const SAFE_KEY = randomBytes(32).toString('hex');
 const cleanups: Cleanups = [];
 afterEach(async () => { while (cleanups.length) await cleanups.pop()!(); });
-const dataDir = () => {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return t.dir;
-};
+const dataDir = () => tempDirIn(cleanups);
 /** What a restart would read from the file. */
 const onDisk = (dir: string, account: string) => openEncryptedFileStore(dir, fakeSafeStorage(SAFE_KEY)).get(account);
 const UNSURE = /^The encrypted key file .*keys\.enc\.json was saved, but the system did not confirm that the change reached the disk \(EIO: simulated failure, fsync '.*'\)\. The change is in effect and the keys work; if the computer loses power before the disk catches up, the file may come back as it was before\.$/;

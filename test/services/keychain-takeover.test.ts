@@ -16,17 +16,13 @@ import { createKeytarStore, createMemoryStore, openSecretStore } from '../../ele
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { fakeSafeStorage } from './fixtures/fake-safe-storage.ts';
 import { standInKeytar } from './fixtures/stand-in-keytar.ts';
-import { IN_DBUS, NO_DBUS_REASON, ok, realKeychain, tempDir, type Cleanups } from './helpers.ts';
+import { type Cleanups, IN_DBUS, NO_DBUS_REASON, ok, realKeychain, tempDirIn } from './helpers.ts';
 
 const HERE = randomBytes(32).toString('hex');
 const ELSEWHERE = randomBytes(32).toString('hex');
 const cleanups: Cleanups = [];
 afterEach(async () => { while (cleanups.length) await cleanups.pop()!(); });
-const dataDir = () => {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return t.dir;
-};
+const dataDir = () => tempDirIn(cleanups);
 const fileEntries = (dir: string) => Object.keys(JSON.parse(readFileSync(path.join(dir, SECRETS_FILE), 'utf8')).entries).sort();
 
 /** Two remote instances in a data folder, their keys in keys.enc.json: the first encrypted on another computer. */

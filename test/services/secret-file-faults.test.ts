@@ -12,16 +12,12 @@ import { faultyProxy } from '../helpers/fault-proxy.ts';
 import { serveLinkdesk } from '../helpers/net/services.ts';
 import { fakeSafeStorage } from './fixtures/fake-safe-storage.ts';
 import { faultyFs } from './fixtures/faulty-fs.ts';
-import { ok, tempDir, testDesktop, type Cleanups } from './helpers.ts';
+import { type Cleanups, ok, tempDirIn, testDesktop } from './helpers.ts';
 
 const SAFE_KEY = randomBytes(32).toString('hex');
 const cleanups: Cleanups = [];
 afterEach(async () => { while (cleanups.length) await cleanups.pop()!(); });
-const dataDir = () => {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return t.dir;
-};
+const dataDir = () => tempDirIn(cleanups);
 /** What a restart would read from the file. */
 const onDisk = (dir: string, account: string) => openEncryptedFileStore(dir, fakeSafeStorage(SAFE_KEY)).get(account);
 

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ClickRecord } from '../../../electron/server/db/repositories/click-rollup.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
+import { rollupModel, asMap } from '../../helpers/rollup-model.ts';
 import { clickWriterOf } from '../../helpers/rollups.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
@@ -33,43 +34,6 @@ beforeAll(async () => {
   ({ write, upkeep } = clickWriterOf(s, CAP));
 });
 afterAll(() => s.close());
-
-interface Cell { kept: Map<string, number>; other: number }
-type Kept = Map<string, Cell>;
-const cellOf = (m: Kept, k: string) => {
-  let c = m.get(k);
-  if (!c) m.set(k, (c = { kept: new Map(), other: 0 }));
-  return c;
-};
-/** Adds a batch's counts (in first-seen order) to a day's kept values by the rule. */
-function addBatch(cell: Cell, counts: Map<string, number>, order: 'count' | 'key') {
-  const fresh: [string, number][] = [];
-  for (const [v, n] of counts) {
-    if (cell.kept.has(v)) cell.kept.set(v, cell.kept.get(v)! + n);
-    else fresh.push([v, n]);
-  }
-  if (order === 'count') fresh.sort((x, y) => y[1] - x[1]);
-  else fresh.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  for (const [v, n] of fresh) {
-    if (cell.kept.size < CAP) cell.kept.set(v, n);
-    else cell.other += n;
-  }
-}
-/** A dimension's answer as plain counting gives it: kept values summed over days, the rest as (other). */
-function answerOf(m: Kept, prefix: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const add = (v: string, n: number) => n && out.set(v, (out.get(v) ?? 0) + n);
-  for (const [k, c] of m) {
-    if (!k.startsWith(prefix)) continue;
-    for (const [v, n] of c.kept) add(v, n);
-    add('(other)', c.other);
-  }
-  // As statistics answer: a value whose days sum to nothing or less is not listed (a purge takes a link's (other)
-  // off the account's day even where the account kept those values by name: that day's (other) may go below 0).
-  for (const [v, n] of out) if (n <= 0) out.delete(v);
-  return out;
-}
-const asMap = (rows: { value: string; count: number }[]) => new Map(rows.map((r) => [r.value, r.count]));
 
 const DIMS = [
   ['campaign', (c: ClickRecord) => c.utm_campaign!, 'utm_campaigns'],
@@ -105,48 +69,34 @@ it('answers a plain count of the clicks, rows merged as text and past the cap by
         link_id: links[c.link]!, user_id: Number(userId), created_at: START + c.day * DAY + i * 1000,
         country: c.country, platform: null, browser: null, language: null, referrer: null, device: c.device, utm_campaign: c.campaign,
       }));
-      const linkDays: Kept = new Map();
-      const userDays: Kept = new Map();
+      const model = rollupModel(CAP, DIMS);
       for (let i = 0, j = 0; i < clicks.length; j++) {
         const b = clicks.slice(i, i + sizes[j % sizes.length]!);
         i += b.length;
         await write(b);
-        for (const [dim, get] of DIMS) {
-          const perLink = new Map<string, Map<string, number>>();
-          const perUser = new Map<string, Map<string, number>>();
-          for (const c of b) {
-            const day = Math.floor(c.created_at / DAY);
-            for (const [m, k] of [[perLink, `${dim}|${c.link_id}|${day}`], [perUser, `${dim}|${day}`]] as const) {
-              let counts = m.get(k);
-              if (!counts) m.set(k, (counts = new Map()));
-              counts.set(get(c), (counts.get(get(c)) ?? 0) + 1);
-            }
-          }
-          for (const [k, counts] of perLink) addBatch(cellOf(linkDays, k), counts, 'count');
-          for (const [k, counts] of perUser) addBatch(cellOf(userDays, k), counts, 'key');
-        }
+        model.add(b);
       }
       for (const id of links) {
         const st = await stats.forLink(id, 0);
         expect(st.total).toBe(clicks.filter((c) => c.link_id === id).length);
-        for (const [dim, , list] of DIMS) expect(asMap(st[list]), `${dim} of link ${id}`).toEqual(answerOf(linkDays, `${dim}|${id}|`));
+        for (const [dim, , list] of DIMS) expect(asMap(st[list]), `${dim} of link ${id}`).toEqual(model.forLink(dim, id));
       }
       const acc = await stats.forAccount(Number(userId));
       expect(acc.total).toBe(clicks.length);
-      for (const [dim, , list] of DIMS) expect(asMap(acc[list]), `${dim} of the account`).toEqual(answerOf(userDays, `${dim}|`));
+      for (const [dim, , list] of DIMS) expect(asMap(acc[list]), `${dim} of the account`).toEqual(model.forAccount(dim));
       // Deleting the first link: the account loses what that link's days kept where the account kept it too, and
       // the link's (other) from the account's (other) (a value the account counted under (other) has no row to take from).
       expect((await s.api('DELETE', `/links/${links[0]}`, { key })).status).toBe(200);
       for (let i = 0; i < 1000 && Number((await s.sql('SELECT count(*) AS n FROM link_purges'))[0].n) > 0; i++) await upkeep();
-      for (const [k, c] of linkDays) {
+      for (const [k, c] of model.linkDays) {
         const [dim, link, day] = k.split('|');
         if (Number(link) !== links[0]) continue;
-        const u = userDays.get(`${dim}|${day}`)!;
+        const u = model.userDays.get(`${dim}|${day}`)!;
         for (const [v, n] of c.kept) if (u.kept.has(v)) u.kept.set(v, u.kept.get(v)! - n);
         u.other -= c.other;
       }
       const after = await stats.forAccount(Number(userId));
       expect(after.total).toBe(clicks.filter((c) => c.link_id !== links[0]).length);
-      for (const [dim, , list] of DIMS) expect(asMap(after[list]), `${dim} of the account after the purge`).toEqual(answerOf(userDays, `${dim}|`));
+      for (const [dim, , list] of DIMS) expect(asMap(after[list]), `${dim} of the account after the purge`).toEqual(model.forAccount(dim));
     }), { numRuns: 30 });
 }, 480_000);

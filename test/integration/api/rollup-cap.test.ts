@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ClickRecord } from '../../../electron/server/db/repositories/click-rollup.ts';
 import { createStatsRepository } from '../../../electron/server/db/repositories/stats-repository.ts';
 import { bucketOf } from '../../../electron/server/util/days.ts';
+import { rollupModel, asMap } from '../../helpers/rollup-model.ts';
 import { clickWriterOf } from '../../helpers/rollups.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
@@ -32,38 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Kept = Map<string, { kept: Map<string, number>; other: number }>;
-const cellOf = (m: Kept, k: string) => {
-  let c = m.get(k);
-  if (!c) m.set(k, (c = { kept: new Map(), other: 0 }));
-  return c;
-};
-/** Adds a batch's counts (in first-seen order) to a day's kept values by the rule. */
-function addBatch(cell: { kept: Map<string, number>; other: number }, counts: Map<string, number>, order: 'count' | 'key') {
-  const fresh: [string, number][] = [];
-  for (const [v, n] of counts) {
-    if (cell.kept.has(v)) cell.kept.set(v, cell.kept.get(v)! + n);
-    else fresh.push([v, n]);
-  }
-  if (order === 'count') fresh.sort((x, y) => y[1] - x[1]);
-  else fresh.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  for (const [v, n] of fresh) {
-    if (cell.kept.size < CAP) cell.kept.set(v, n);
-    else cell.other += n;
-  }
-}
-/** A dimension's answer as plain counting gives it: kept values summed over days, the rest as (other). */
-function answerOf(m: Kept, prefix: string, days?: (day: number) => boolean): Map<string, number> {
-  const out = new Map<string, number>();
-  const add = (v: string, n: number) => n && out.set(v, (out.get(v) ?? 0) + n);
-  for (const [k, c] of m) {
-    if (!k.startsWith(prefix) || (days && !days(Number(k.split('|').at(-1))))) continue;
-    for (const [v, n] of c.kept) add(v, n);
-    add('(other)', c.other);
-  }
-  return out;
-}
-const asMap = (rows: { value: string; count: number }[]) => new Map(rows.map((r) => [r.value, r.count]));
+const DIMS = [['campaign', (c: ClickRecord) => c.utm_campaign!], ['device', (c: ClickRecord) => c.device!]] as const;
 
 const clickArb = fc.record({
   link: fc.integer({ min: 0, max: 1 }),
@@ -89,41 +59,27 @@ it('answers what a plain count of the clicks gives, the (other) bucket included'
       link_id: links[c.link]!.id, user_id: Number(userId), created_at: START + c.day * DAY + i * 1000,
       country: null, platform: null, browser: null, language: null, referrer: null, device: c.device, utm_campaign: c.campaign,
     }));
-    const linkDays: Kept = new Map();
-    const userDays: Kept = new Map();
+    const model = rollupModel(CAP, DIMS);
     for (let i = 0; i < clicks.length; i += batch) {
       const b = clicks.slice(i, i + batch);
       await write(b);
-      for (const [dim, get] of [['campaign', (c: ClickRecord) => c.utm_campaign!], ['device', (c: ClickRecord) => c.device!]] as const) {
-        const perLink = new Map<string, Map<string, number>>();
-        const perUser = new Map<string, Map<string, number>>();
-        for (const c of b) {
-          const day = Math.floor(c.created_at / DAY);
-          for (const [m, k] of [[perLink, `${dim}|${c.link_id}|${day}`], [perUser, `${dim}|${day}`]] as const) {
-            let counts = m.get(k);
-            if (!counts) m.set(k, (counts = new Map()));
-            counts.set(get(c), (counts.get(get(c)) ?? 0) + 1);
-          }
-        }
-        for (const [k, counts] of perLink) addBatch(cellOf(linkDays, k), counts, 'count');
-        for (const [k, counts] of perUser) addBatch(cellOf(userDays, k), counts, 'key');
-      }
+      model.add(b);
     }
     for (const l of links) {
       const st = await stats.forLink(l.id, 0);
-      expect(asMap(st.utm_campaigns)).toEqual(answerOf(linkDays, `campaign|${l.id}|`));
-      expect(asMap(st.devices)).toEqual(answerOf(linkDays, `device|${l.id}|`));
+      expect(asMap(st.utm_campaigns)).toEqual(model.forLink('campaign', l.id));
+      expect(asMap(st.devices)).toEqual(model.forLink('device', l.id));
     }
     const acc = await stats.forAccount(Number(userId));
     expect(acc.total).toBe(clicks.length);
-    expect(asMap(acc.utm_campaigns)).toEqual(answerOf(userDays, 'campaign|'));
-    expect(asMap(acc.devices)).toEqual(answerOf(userDays, 'device|'));
+    expect(asMap(acc.utm_campaigns)).toEqual(model.forAccount('campaign'));
+    expect(asMap(acc.devices)).toEqual(model.forAccount('device'));
     // Half of December, January and February whole, half of March.
     const [from, to] = [Date.UTC(2024, 11, 15) / DAY, Date.UTC(2025, 2, 15) / DAY];
     const part = await stats.forAccount(Number(userId), { from: from + 16, to: to - 14 }); // Dec 31 … Mar 1
     const inPart = (d: number) => d >= from + 16 && d <= to - 14;
-    expect(asMap(part.utm_campaigns)).toEqual(answerOf(userDays, 'campaign|', inPart));
-    expect(asMap(part.devices)).toEqual(answerOf(userDays, 'device|', inPart));
+    expect(asMap(part.utm_campaigns)).toEqual(model.forAccount('campaign', inPart));
+    expect(asMap(part.devices)).toEqual(model.forAccount('device', inPart));
     // Purging a deleted link takes its clicks off each month's sums as off its days'.
     expect((await s.api('DELETE', `/links/${links[0]!.id}`, { key })).status).toBe(200);
     for (let i = 0; i < 1000 && Number((await s.sql('SELECT count(*) AS n FROM link_purges'))[0].n) > 0; i++) await upkeep();
