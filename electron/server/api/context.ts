@@ -11,6 +11,7 @@ import { createStatsRepository } from '../db/repositories/stats-repository.ts';
 import { createUsersRepository } from '../db/repositories/users-repository.ts';
 import { createWebhooksRepository } from '../db/repositories/webhooks-repository.ts';
 import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
+import { createReportsRepository } from '../abuse/reports-repository.ts';
 
 /** The API's repositories on either engine's store. */
 export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o: { cityDatabase?: boolean } = {}) {
@@ -26,6 +27,8 @@ export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o:
     statsAll: createStatsRepository(db, { cityDatabase: o.cityDatabase, topValues: Number.MAX_SAFE_INTEGER }),
     webhooks: createWebhooksRepository(db, engine),
     audit: createAuditRepository(db),
+    /** Visitors' reports of links (issue 44). */
+    reports: createReportsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -55,6 +55,7 @@ export const COPIED_TABLES: readonly TableSpec[] = [
   { name: 'webhook_deliveries', key: ['id'], mode: 'insert' },
   { name: 'webhook_attempts', key: ['id'], mode: 'insert' },
   { name: 'audit_log', key: ['id'], mode: 'insert' },
+  { name: 'link_reports', key: ['id'], mode: 'insert' },
 ];
 
 /** Rows per statement: each column travels as one array parameter, so a batch is one round trip. */

@@ -155,6 +155,11 @@ export interface LinkPurgesTable { link_id: number; user_id: number; next_log_id
 export interface RedirectChangesTable { seq: Generated<number>; domain_id: number | null; alias: string | null; host: string | null; at: number }
 export interface InstanceSecretsTable { name: string; value: string; created_at: string }
 export interface LinkCountsTable { user_id: number; total: number; disabled: number }
+/** Visitors' reports of a link (migration 17); times in Unix ms; `ip_hash`: an HMAC of the address, never the address. */
+export interface LinkReportsTable {
+  id: Generated<number>; link_id: number; reason: string; details: string; created_at: number;
+  status: string; resolved_by: number | null; resolved_at: number | null; ip_hash: string;
+}
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -178,4 +183,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  link_reports: LinkReportsTable;
 }
