@@ -38,6 +38,7 @@ import { after, createRedirectSource, type Maybe } from './source.ts';
 import { isHttpUrl, withQuery } from './targeting.ts';
 import { compiledOf, decide, NEED, pickTurn, type Chosen } from './rules.ts';
 import { requestVisitor } from './rule-visitor.ts';
+import { registerReportRoutes, reportForm, type ReportRouteDeps } from '../abuse/report-route.ts';
 
 export interface RedirectOptions {
   store: Store | PostgresStore;
@@ -60,6 +61,8 @@ export interface RedirectOptions {
   clickWriter?: ClickWriterMode;
   /** Ask visitors before a link's pixels run (the default); false fires them at once, for operators who collect consent elsewhere. */
   pixelConsent?: boolean;
+  /** After a visitor's report is stored: its audit entry and webhooks (abuse/report-events.ts). */
+  reportCreated?: ReportRouteDeps['created'];
 }
 
 const RESERVED = new Set<string>(RESERVED_ALIASES);
@@ -235,21 +238,21 @@ export async function registerRedirects(
     if (status === 3) return page(reply, notFoundPage());
     if (status === 2) return expired(reply, link);
     if (link.password_hash && !memory.valid('link', link.id, link.password_hash, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'link', wrong: false }));
+      return page(reply, passwordPage({ kind: 'link', wrong: false, report: reportForm(link.alias, host) }));
     }
     // The card is not a visit: no click, no rotation turn, no pixels.
     if (wantsCard(link, req.headers['user-agent'])) {
-      return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias)));
+      return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias), reportForm(link.alias, host)));
     }
     // Not a visit yet either: the click is counted when the visitor continues. Bots are sent on as before.
     if (link.sensitive_content && !sensitiveSeen(req.headers.cookie, link.id) && !agentOf(req.headers['user-agent'], undefined).bot) {
-      return page(reply, sensitivePage());
+      return page(reply, sensitivePage(reportForm(link.alias, host)));
     }
     return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
       if (!went) return expired(reply, link);
       // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
       const consent = !link.has_pixels || !went.counted ? null : o.pixelConsent === false ? 'accept' : consentOf(req.headers.cookie, link.id);
-      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link, went.dest)));
+      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link, went.dest), reportForm(link.alias, host)));
       if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
       return found(reply, went.to, o.redirectStatus);
     });
@@ -260,7 +263,7 @@ export async function registerRedirects(
     if (linkStatus(link, o.now()) === 3) return page(reply, notFoundPage());
     if (link.privacy === 1 || (link.privacy === 2 && !link.privacy_password_hash)) return page(reply, notFoundPage());
     if (link.privacy === 2 && !memory.valid('stats', link.id, link.privacy_password_hash!, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'stats', wrong: false }));
+      return page(reply, passwordPage({ kind: 'stats', wrong: false, report: reportForm(link.alias, host) }));
     }
     // The counter as the database has it (the cached row's is not kept up to
     // date); like the API, it trails the clicks by one hand-off at most.
@@ -274,6 +277,7 @@ export async function registerRedirects(
       status: linkStatus(counted, o.now()),
       createdAt: link.created_at,
       stats: data,
+      report: reportForm(link.alias, host),
     }));
   }
 
@@ -290,7 +294,7 @@ export async function registerRedirects(
     if (wait) return page(reply, tooManyAttemptsPage(wait));
     const sent = (req.body as { password?: unknown } | undefined)?.password;
     const right = typeof sent === 'string' && sent.length > 0 && sent.length <= MAX_PASSWORD && await verifyPassword(sent, hash);
-    if (!right) return page(reply, passwordPage({ kind: gate, wrong: true }));
+    if (!right) return page(reply, passwordPage({ kind: gate, wrong: true, report: reportForm(link.alias, hostOf(req)) }));
     attempts.succeed(key);
     reply.header('set-cookie', memory.issue(gate, link.id, hash, req.protocol === 'https'));
     return found(reply, self, 303);
@@ -356,6 +360,8 @@ export async function registerRedirects(
       if (!isStats && (body.consent !== undefined || body.sensitive !== undefined)) return answerChoice(req, reply, link, body);
       return submit(req, reply, link, isStats ? 'stats' : 'link');
     });
+
+    registerReportRoutes(r, { lookup, ownHost, now: o.now, repo: o.repos.reports, secret: await cache.secret('report-address'), created: o.reportCreated });
   });
 
   app.setNotFoundHandler((req, reply) => {
