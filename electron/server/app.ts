@@ -40,6 +40,8 @@ import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 import { webhooksRoutes } from './api/routes/webhooks.ts';
 import { auditRoutes } from './api/routes/audit.ts';
+import { reportsRoutes } from './api/routes/reports.ts';
+import { createReportEvents } from './abuse/report-events.ts';
 import { keysRoutes } from './api/routes/keys.ts';
 import { usersRoutes } from './api/routes/users.ts';
 import { auditActionOf, fieldNamesOf, requireScope, requirementOf } from './auth/policy.ts';
@@ -354,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
+      reportsRoutes(secured, ctx);
     });
   }, { prefix: '/api/v1' });
 
@@ -383,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store, repos, redirectStatus: config.redirectStatus, baseUrl, now,
     geoipPath: deps.geoipPath, geoipCity: deps.geoipCity, clickWriter: deps.clickWriter, timeZone: config.timeZone,
     clickRetentionDays: config.clickRetentionDays, pixelConsent: config.pixelConsent,
+    reportCreated: createReportEvents({ repos, reports: repos.reports, webhooks: hookDeps ? webhooks : null, baseUrl }),
   });
   installFastPath(app.server, redirects, fastifyTrustProxy(config.trustProxy));
   // Caddy's on-demand TLS asks here before it gets a certificate for a host.
