@@ -30,7 +30,7 @@ export interface ReportFormState {
 /**
  * The form as HTML to put in a page's body. `host`: the host the page was
  * asked for (the short link's), named in the text. Closed in a <details>
- * unless `open` (the form's own page, or when it comes back with errors).
+ * unless `open` (the form's own page, whose heading names it).
  */
 export function reportForm(alias: string, host: string, state: ReportFormState = {}, open = false): string {
   const e = state.errors ?? {};
@@ -52,28 +52,28 @@ ${error('details')}
 </form>`;
   const intro = `<p class="muted">Tell the people who run ${esc(host)} about a short link used for phishing, malware or spam. `
     + 'Your report is anonymous; your address is not stored.</p>';
-  if (open) return `<section aria-labelledby="report-title"><h2 id="report-title">Report this link</h2>\n${intro}\n${form}</section>`;
+  if (open) return `${intro}\n${form}`;
   return `<details class="report-box"><summary>Report this link</summary>\n${intro}\n${form}</details>`;
 }
 
 /** The form on a page of its own: GET of the report path, and a POST refused for what it held (422). */
-export function reportFormPage(alias: string, host: string, state: ReportFormState = {}, status = 200): Page {
+export function reportFormPage(alias: string, host: string, shortUrl: string, state: ReportFormState = {}, status = 200): Page {
   return {
     status,
     title: status === 200 ? 'Report this link' : 'Report not sent',
     csp: { formAction: ["'self'"] },
     headers: FORM_HEADERS,
-    body: `<h1>Report a short link</h1>
-<p>Short link: <code>${esc(`${host}/${alias}`)}</code></p>
+    body: `<h1>Report this link</h1>
+<p>Short link: <code>${esc(shortUrl)}</code></p>
 ${reportForm(alias, host, state, true)}`,
   };
 }
 
-export const reportThanksPage = (alias: string, host: string): Page => ({
+export const reportThanksPage = (shortUrl: string): Page => ({
   status: 200,
   title: 'Thank you',
   body: `<h1>Thank you</h1>
-<p>Your report of <code>${esc(`${host}/${alias}`)}</code> was received. The people who run this site will look at it; you will not hear back.</p>
+<p>Your report of <code>${esc(shortUrl)}</code> was received. The people who run this site will look at it; you will not hear back.</p>
 <p>If the link asked you for a password or card details, change that password and tell your bank.</p>`,
 });
 

@@ -7,7 +7,7 @@
 // Retry-After, report-limits.ts), a reason or text that does not fit (422,
 // the form again with what was written).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { linkStatus } from '../api/serializers.ts';
+import { linkStatus, shortUrl } from '../api/serializers.ts';
 import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { sendPage } from '../redirect/html.ts';
 import { notFoundPage } from '../redirect/pages.ts';
@@ -23,6 +23,7 @@ export interface ReportRouteDeps {
   /** The link of `/<alias>` on the request's host; undefined after the not-found answer was sent (plugin.ts lookup). */
   lookup(req: AliasRequest, reply: FastifyReply): { link: RedirectLink | undefined; host: string } | Promise<{ link: RedirectLink | undefined; host: string }>;
   ownHost(): string;
+  baseUrl(): string;
   now(): number;
   repo: ReportsRepository;
   /** The instance's key for hashing addresses (report-limits.ts). */
@@ -57,13 +58,14 @@ export function registerReportRoutes(r: FastifyInstance, d: ReportRouteDeps): vo
   const limits = createReportLimits(d.secret, d.repo, d.limits);
   // A disabled link is gone for visitors: nothing there to report.
   const gone = (link: RedirectLink) => linkStatus(link, d.now()) === 3;
+  const short = (link: RedirectLink, host: string) => shortUrl({ baseUrl: d.baseUrl() }, link.domain_id === null ? null : host, link.alias);
 
   r.get<{ Params: { alias: string }; Querystring: Record<string, unknown> }>('/:alias/report', hide, async (req, reply) => {
     const { link, host } = await d.lookup(req, reply);
     if (!link) return reply;
     if (gone(link)) return sendPage(reply, notFoundPage());
-    if (req.query.thanks !== undefined) return sendPage(reply, reportThanksPage(link.alias, host));
-    return sendPage(reply, reportFormPage(link.alias, host));
+    if (req.query.thanks !== undefined) return sendPage(reply, reportThanksPage(short(link, host)));
+    return sendPage(reply, reportFormPage(link.alias, host, short(link, host)));
   });
 
   // 500 characters of 4-byte UTF-8, percent-encoded, fit with room to spare.
@@ -77,7 +79,7 @@ export function registerReportRoutes(r: FastifyInstance, d: ReportRouteDeps): vo
     const wait = await limits.wait(ipHash, now);
     if (wait) return sendPage(reply, reportLimitPage(wait));
     const checked = checkReport(req.body);
-    if ('errors' in checked) return sendPage(reply, reportFormPage(link.alias, host, { ...checked.state, errors: checked.errors }, 422));
+    if ('errors' in checked) return sendPage(reply, reportFormPage(link.alias, host, short(link, host), { ...checked.state, errors: checked.errors }, 422));
     const report = await d.repo.add({ linkId: link.id, reason: checked.reason, details: checked.details, ipHash, at: now });
     await d.created?.(link, host, report);
     return reply.code(303).headers({ location: `${reportPath(link.alias)}?thanks`, 'cache-control': 'no-store' }).send();

@@ -24,7 +24,7 @@ const STYLE = [
   'td.n{text-align:right;font-variant-numeric:tabular-nums}progress{width:10rem}',
   'select,textarea{font:inherit;padding:.4rem .7rem}textarea{width:100%;box-sizing:border-box}',
   'form.report{flex-direction:column;align-items:stretch;gap:.3rem;max-width:32rem}form.report label{margin-top:.5rem}form.report button{align-self:flex-start;margin-top:.5rem}',
-  '.report-box{margin-top:2.5rem}summary{cursor:pointer}',
+  '.report-box{margin-top:2.5rem}summary{cursor:pointer}form.report p{margin:0}',
   'footer{margin-top:3rem;font-size:.8rem;opacity:.7}',
 ].join('');
 const STYLE_HASH = sha256Source(STYLE);

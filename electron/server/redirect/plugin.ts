@@ -361,7 +361,7 @@ export async function registerRedirects(
       return submit(req, reply, link, isStats ? 'stats' : 'link');
     });
 
-    registerReportRoutes(r, { lookup, ownHost, now: o.now, repo: o.repos.reports, secret: await cache.secret('report-address'), created: o.reportCreated });
+    registerReportRoutes(r, { lookup, ownHost, baseUrl: o.baseUrl, now: o.now, repo: o.repos.reports, secret: await cache.secret('report-address'), created: o.reportCreated });
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -76,7 +76,8 @@ describe('the form on a link\'s pages', () => {
     await createLink(s, { url: 'https://example.com/g', alias: 'rp-get' });
     const get = await s.hit('/rp-get/report');
     expect(get.status).toBe(200);
-    expect(get.text).toContain('<h2 id="report-title">Report this link</h2>');
+    expect(get.text).toContain('<h1>Report this link</h1>');
+    expect(get.text).toContain(`<code>${s.url}/rp-get</code>`);
     expectForm(get, 'rp-get');
     const head = await s.hit('/rp-get/report', { method: 'HEAD' });
     expect(head.status).toBe(200);
