@@ -122,7 +122,7 @@ describe('dismissing', () => {
     expect((await s.api('POST', `/reports/${b.id}/dismiss`)).status).toBe(409);
   });
 
-  it('dismisses every open report of a link at once, one audit entry each', async () => {
+  it('dismisses every open report of a link at once, one audit entry each; 422 on link_id for no such link', async () => {
     const l = await link('d-all');
     for (const d of ['x', 'y', 'z']) await report('d-all', { reason: 'phishing', details: d });
     const ids = (await s.sql('SELECT id FROM link_reports WHERE link_id = $1 ORDER BY id', [l.id])).map((x) => Number(x.id));
@@ -131,7 +131,7 @@ describe('dismissing', () => {
     expect((await s.api('GET', '/reports?per_page=100')).body.data.some((g: { link: { id: number } }) => g.link.id === l.id)).toBe(false);
     expect((await s.api('GET', `/audit?action=report.dismiss&target_id=${l.id}`)).body.meta.total).toBe(3);
     expect((await s.api('POST', '/reports/dismiss', { json: { link_id: l.id } })).body.data.dismissed).toEqual([]);
-    expect((await s.api('POST', '/reports/dismiss', { json: { link_id: 999999 } })).status).toBe(404);
+    expect((await s.api('POST', '/reports/dismiss', { json: { link_id: 999999 } })).body.errors).toEqual({ link_id: ['No link has this link_id.'] });
     expect((await s.api('POST', '/reports/dismiss', { json: { link_id: 'x' } })).body.errors).toHaveProperty(['link_id']);
   });
 });

@@ -14,7 +14,7 @@ import type { ReportGroupRow, ReportRow } from '../../abuse/reports-repository.t
 import { principalOf } from '../../auth/authenticate.ts';
 import { isoNow } from '../../util/time.ts';
 import type { ApiContext } from '../context.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { page, single } from '../responses.ts';
 import { shortUrl } from '../serializers.ts';
 
@@ -72,11 +72,11 @@ export function reportsRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.post('/reports/dismiss', {
     schema: {
       tags, summary: 'Dismiss every open report of a link',
-      description: `Body: \`link_id\`. Answers the ids of the reports dismissed (none when the link had no open report); 404 for a link that does not exist.${ADMIN_ONLY}`,
+      description: `Body: \`link_id\`. Answers the ids of the reports dismissed (none when the link had no open report); 422 on link_id for a link that does not exist.${ADMIN_ONLY}`,
       body: reportLinkDismissSchema, response: { 200: singleOf(reportsDismissedSchema), ...errorResponses },
     },
   }, async (req) => {
-    if (!(await repo.linkExists(req.body.link_id))) throw notFound();
+    if (!(await repo.linkExists(req.body.link_id))) throw invalid('link_id', 'No link has this link_id.');
     const ids = await repo.dismissLink(req.body.link_id, principalOf(req).userId, ctx.now());
     await audit(req, req.body.link_id, ids);
     return single({ link_id: req.body.link_id, dismissed: ids });
