@@ -81,3 +81,43 @@ test('a hostile text comes back as text: the refused form keeps it in the box, a
   expect(problems).toEqual([]);
   await page.close();
 });
+
+test('a form on another site is refused and stores nothing; past 5 reports in 10 minutes the browser is told how long to wait', async ({ page: card, world }, testInfo) => {
+  const l = (await world.remote.api('POST', '/links', { json: { url: 'https://example.com/y', alias: 'busy-card', preview_title: 'Busy' } })).body.data;
+  // Its own pages: the 403 and 429 answers are expected here, and Chromium logs each as a console error.
+  const page = await card.context().newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (403|429)/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  await page.route('https://evil.example/', (route) => route.fulfill({
+    status: 200, contentType: 'text/html',
+    body: `<form method="post" action="${world.remote.url}/busy-card/report"><input name="reason" value="phishing"><button>Go</button></form>`,
+  }));
+  await page.goto('https://evil.example/');
+  await page.getByRole('button', { name: 'Go' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'This form was sent from another site' })).toBeVisible();
+  expect((await world.remote.api('GET', '/reports')).body.data).toEqual([]);
+
+  // The page's own form, five times: each thanked.
+  for (let i = 0; i < 5; i++) {
+    await page.goto(`${world.remote.url}/busy-card/report`);
+    await page.getByLabel('What is wrong with this link?').selectOption('spam');
+    await page.getByLabel(/^Details/).fill(`report ${i + 1}`);
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+  }
+  await page.goto(`${world.remote.url}/busy-card/report`);
+  await page.getByLabel('What is wrong with this link?').selectOption('spam');
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Too many reports' })).toBeVisible();
+  await expect(page.getByText(/Nothing was stored\. Try again in (9|10) minutes\./)).toBeVisible();
+  await axeCheck(page, 'too many reports', testInfo);
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS_DIR, 'report-form--too-many-reports.png'), fullPage: true });
+  const queue = (await world.remote.api('GET', '/reports')).body.data;
+  expect(queue.map((g: { link: { id: number }; report_count: number }) => [g.link.id, g.report_count])).toEqual([[l.id, 5]]);
+  expect(problems).toEqual([]);
+  await page.close();
+});
