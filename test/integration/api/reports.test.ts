@@ -118,7 +118,11 @@ describe('dismissing', () => {
     expect(entries.body.data).toHaveLength(1);
     expect(entries.body.data[0]).toMatchObject({ action: 'report.dismiss', target_type: 'link', target_id: l.id, fields: [`report=${a.id}`], user: { id: adminId, name: 'owner' } });
     expect((await s.api('POST', '/reports/999999/dismiss')).status).toBe(404);
-    await s.sql("UPDATE link_reports SET status = 'actioned' WHERE id = $1", [b.id]);
+    // Acted on (the lead wires the queue's ban actions to this): listed as actioned, no longer dismissable.
+    expect(await s.app.linkdesk.repos.reports.actionLink(l.id, adminId, Date.now())).toEqual([b.id]);
+    const actioned = (await s.api('GET', '/reports?status=actioned')).body.data;
+    expect(actioned.map((g: { link: { id: number }; reports: { status: string; resolved_by: number }[] }) => [g.link.id, g.reports[0]!.status, g.reports[0]!.resolved_by]))
+      .toEqual([[l.id, 'actioned', adminId]]);
     expect((await s.api('POST', `/reports/${b.id}/dismiss`)).status).toBe(409);
   });
 
