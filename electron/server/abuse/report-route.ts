@@ -81,7 +81,12 @@ export function registerReportRoutes(r: FastifyInstance, d: ReportRouteDeps): vo
     const checked = checkReport(req.body);
     if ('errors' in checked) return sendPage(reply, reportFormPage(link.alias, host, short(link, host), { ...checked.state, errors: checked.errors }, 422));
     const report = await d.repo.add({ linkId: link.id, reason: checked.reason, details: checked.details, ipHash, at: now });
-    await d.created?.(link, host, report);
+    // The report is stored: the visitor is thanked even if its audit entry or webhooks could not be written.
+    try {
+      await d.created?.(link, host, report);
+    } catch (err) {
+      req.log.error({ err, report: report.id }, 'could not write the audit entry or webhooks of a report');
+    }
     return reply.code(303).headers({ location: `${reportPath(link.alias)}?thanks`, 'cache-control': 'no-store' }).send();
   });
 }
