@@ -47,6 +47,9 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
+import { createAbuseChecker } from './abuse/checker.ts';
+import { createShortenerResolver, KNOWN_SHORTENERS } from './abuse/shorteners.ts';
+import { blocklistRoutes } from './api/routes/blocklist.ts';
 
 export interface AppDeps {
   /** The embedded SQLite file, or PostgreSQL shared by several nodes. */
@@ -249,6 +252,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await health?.close();
     await ownProbe?.close();
   });
+  // The blocklist, in memory, reloaded when any process changes it; known shorteners resolved one hop.
+  const abuse = createAbuseChecker({
+    repo: repos.blocklist, now,
+    shorteners: createShortenerResolver({ hosts: config.knownShorteners ?? undefined, allowPrivate: config.allowPrivateTitles }),
+  });
+  app.addHook('onReady', async () => abuse.refresh(true));
+  app.addHook('onClose', async () => abuse.close());
   const live = setUpLiveFeed(app, deps.store, config, repos.users, now);
 
   registerBodyParsers(app);
@@ -279,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
-  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks };
+  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks, abuse };
   const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
@@ -354,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
+      blocklistRoutes(secured, ctx, config.knownShorteners ?? KNOWN_SHORTENERS);
     });
   }, { prefix: '/api/v1' });
 

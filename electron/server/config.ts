@@ -28,6 +28,8 @@ export interface ServerConfig {
   redirectStatus: RedirectStatus;
   /** API requests per key per minute; 0 turns the limit off. */
   rateLimit: number;
+  /** Hosts whose links are resolved one hop before they are stored (abuse/shorteners.ts); null: KNOWN_SHORTENERS. */
+  knownShorteners: string[] | null;
   timeZone: string;
   /** Fetch destination titles; `allowPrivateTitles` lets that reach private addresses. */
   fetchTitles: boolean;
@@ -136,6 +138,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     trustProxy: false,
     redirectStatus: 302,
     rateLimit: 600,
+    knownShorteners: null,
     timeZone: 'UTC',
     fetchTitles: true,
     allowPrivateTitles: false,

@@ -16,6 +16,7 @@ import type { Repositories } from './context.ts';
 import { ApiError, fromZod, invalid } from './errors.ts';
 import { isObject, notAnObject } from './validation.ts';
 import { createColumns, hashEachOnce, updateColumns } from './link-input.ts';
+import type { AbuseChecker } from '../abuse/checker.ts';
 
 export interface BulkCreateItem {
   index: number;
@@ -28,7 +29,7 @@ export interface BulkCreateItem {
 }
 
 /** `generation`: `--api-generation` (default seed), how a body of neither generation reads `password`. */
-export interface BulkDeps { repos: Repositories; timeZone: string; generation?: ApiGeneration }
+export interface BulkDeps { repos: Repositories; timeZone: string; generation?: ApiGeneration; abuse?: AbuseChecker }
 /** form: the items came in a form body, as text (shared/schemas/fields.ts readingForm). */
 export interface BulkCreateOptions { onConflict: OnConflict; dryRun?: boolean; form?: boolean }
 
@@ -114,7 +115,7 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
     },
   };
   // A thousand links protected by one password would otherwise take most of a minute of scrypt.
-  const ctx = { userId, links, timeZone, generation, hash: hashEachOnce() };
+  const ctx = { userId, links, timeZone, generation, hash: hashEachOnce(), abuse: deps.abuse };
 
   const queue = (index: number, op: LinkWriteOp, key: string | null, retitle: boolean) => {
     pending.push({ index, op, retitle });
