@@ -8,7 +8,6 @@
 // while the host is what a browser contacts. Hosts where one bad URL says
 // nothing of the rest (shared file hosting, code hosting, known shorteners)
 // are skipped and counted: blocking them would refuse every user's links there.
-import { parse } from 'csv-parse/sync';
 import { KNOWN_SHORTENERS } from './shorteners.ts';
 import { canonicalHostEntry, hostOf } from './url-host.ts';
 
@@ -41,23 +40,69 @@ function collect(values: Iterable<string | null>, read: () => number): ParsedLis
   return { hosts: [...hosts], read: read(), skippedShared, unreadable };
 }
 
+/**
+ * Field `col` of one CSV line (RFC 4180 quoting: "a ""b""", commas inside
+ * quotes), walking only as far as that field: these files are hundreds of
+ * thousands of lines, of which one column is read. A URL holds no line break.
+ */
+export function csvField(line: string, col: number): string | null {
+  let i = 0;
+  for (let c = 0; ; c++) {
+    let value = '';
+    if (line[i] === '"') {
+      i++;
+      for (;;) {
+        const q = line.indexOf('"', i);
+        if (q === -1) {
+          value += line.slice(i);
+          i = line.length;
+          break;
+        }
+        value += line.slice(i, q);
+        if (line[q + 1] === '"') {
+          value += '"';
+          i = q + 2;
+        } else {
+          i = q + 1;
+          break;
+        }
+      }
+      const comma = line.indexOf(',', i);
+      if (c === col) return value.trim();
+      if (comma === -1) return null;
+      i = comma + 1;
+    } else {
+      const comma = line.indexOf(',', i);
+      if (c === col) return (comma === -1 ? line.slice(i) : line.slice(i, comma)).trim();
+      if (comma === -1) return null;
+      i = comma + 1;
+    }
+  }
+}
+
 /** The url column of each record of a CSV, as hosts. */
 function urlColumn(text: string, format: 'urlhaus' | 'phishtank'): ParsedList {
   // URLhaus's comments are whole lines starting with #; a # inside a URL is the URL's.
-  const body = format === 'urlhaus' ? text.split('\n').filter((l) => !l.startsWith('#')).join('\n') : text;
-  const rows = parse(body, { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }) as string[][];
-  let column = 2;
-  let start = 0;
-  const header = rows[0]?.map((c) => c.toLowerCase());
-  if (header?.includes('url')) {
-    column = header.indexOf('url');
-    start = 1;
-  } else if (format === 'phishtank') column = 1;
+  const lines = text.split('\n');
+  let first = 0;
+  while (first < lines.length && (lines[first]!.startsWith('#') || !lines[first]!.trim())) first++;
+  const header = (lines[first] ?? '').toLowerCase();
+  let column = format === 'phishtank' ? 1 : 2;
+  if (/(^|,)"?url"?(,|\r?$)/.test(header)) {
+    for (let c = 0; ; c++) {
+      const f = csvField(header, c);
+      if (f === null) break;
+      if (f.replace(/\r$/, '') === 'url') column = c;
+    }
+    first++;
+  }
   let read = 0;
   function* hosts() {
-    for (let i = start; i < rows.length; i++) {
+    for (let i = first; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (!line.trim() || line.startsWith('#')) continue;
       read++;
-      const url = rows[i]![column];
+      const url = csvField(line.endsWith('\r') ? line.slice(0, -1) : line, column);
       yield url ? hostOf(url) : null;
     }
   }

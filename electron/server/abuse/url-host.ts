@@ -31,6 +31,18 @@ export function canonicalHostname(hostname: string): string {
  * what is not an http(s) URL with a host.
  */
 export function hostOf(url: string): string | null {
+  // The common case without building a URL: a lower-case ASCII name, no user-info, escapes,
+  // dots at the end, spaces, or a last label a browser would read as an IPv4 number.
+  const m = PLAIN.exec(url);
+  if (m && !NUMERIC_LAST.test(m[1]!) && (m[2] === undefined || Number(m[2]) <= 65535)) return m[1]!;
+  return parsedHostOf(url);
+}
+
+const PLAIN = /^https?:\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?(?:[/?#]|$)/;
+const NUMERIC_LAST = /(?:^|\.)(?:\d+|0x[0-9a-f]*)$|(?:^|\.)xn--/;
+
+/** hostOf the long way: WHATWG URL parsing. */
+export function parsedHostOf(url: string): string | null {
   let u: URL;
   try {
     u = new URL(url.trim());

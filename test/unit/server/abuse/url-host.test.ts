@@ -1,7 +1,7 @@
 // hostOf: the host a browser would contact, whatever spelling tricks the URL
 // uses, so a blocklisted host is not slipped past by writing it differently.
 import { describe, expect, it } from 'vitest';
-import { canonicalHostEntry, hostOf } from '../../../../electron/server/abuse/url-host.ts';
+import { canonicalHostEntry, hostOf, parsedHostOf } from '../../../../electron/server/abuse/url-host.ts';
 import { destinationsOf } from '../../../../electron/server/abuse/link-destinations.ts';
 
 describe('hostOf', () => {
@@ -98,5 +98,16 @@ describe('destinationsOf', () => {
 
   it('nothing for an update that sends no address', () => {
     expect(destinationsOf({ targets: null, rules: null, expiration_url: null })).toEqual([]);
+  });
+});
+
+describe('hostOf without parsing (the common case) answers as WHATWG parsing does', () => {
+  it('on generated URLs made of the pieces that matter (digits, hex, dots, dashes, ports, case, escapes)', async () => {
+    const fc = (await import('fast-check')).default;
+    const piece = fc.constantFrom('a', 'b', '0', '1', '9', 'x', '0x', 'ff', '-', '.', '..', 'xn--', 'A', '%41', '@', ':', ':80', ':65536', '/', '\\', '?', '#', ' ', '\t', 'ü');
+    await fc.assert(fc.property(fc.constantFrom('http://', 'https://', 'HTTP://'), fc.array(piece, { maxLength: 12 }), (scheme, parts) => {
+      const url = scheme + parts.join('');
+      expect(hostOf(url)).toBe(parsedHostOf(url));
+    }), { numRuns: 20_000 });
   });
 });
