@@ -28,6 +28,8 @@ function decoded(text: string): string {
 
 /** Everything a keyword is looked for in: the URL as written, decoded, and as parsed with its host in Unicode. */
 function haystackOf(url: string): string {
+  // Most URLs are plain: the text is all a browser would read.
+  if (!/[%\t\n\r\\]|xn--/i.test(url)) return url.toLowerCase();
   const parts = [url, decoded(url)];
   try {
     const u = new URL(url.trim());
