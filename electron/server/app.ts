@@ -49,6 +49,7 @@ import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
 import { createAbuseChecker } from './abuse/checker.ts';
 import { createShortenerResolver, KNOWN_SHORTENERS } from './abuse/shorteners.ts';
+import { createSafeBrowsing } from './abuse/safe-browsing.ts';
 import { blocklistRoutes } from './api/routes/blocklist.ts';
 
 export interface AppDeps {
@@ -254,8 +255,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The blocklist, in memory, reloaded when any process changes it; known shorteners resolved one hop.
   const abuse = createAbuseChecker({
-    repo: repos.blocklist, now,
+    repo: repos.blocklist,
     shorteners: createShortenerResolver({ hosts: config.knownShorteners ?? undefined, allowPrivate: config.allowPrivateTitles }),
+    safeBrowsing: config.safeBrowsingKey
+      ? createSafeBrowsing({ key: config.safeBrowsingKey, url: config.safeBrowsingUrl, allowPrivate: config.allowPrivateTitles, now })
+      : null,
   });
   app.addHook('onReady', async () => abuse.refresh(true));
   app.addHook('onClose', async () => abuse.close());

@@ -7,16 +7,21 @@ import { invalid } from '../api/errors.ts';
 import { buildIndex, describeMatch, type BlockMatch, type BlocklistIndex } from './blocklist.ts';
 import { destinationsOf, type LinkDestinationsInput } from './link-destinations.ts';
 import type { ShortenerResolver } from './shorteners.ts';
+import type { SafeBrowsing } from './safe-browsing.ts';
 import { hostOf } from './url-host.ts';
 
 export type { BlockMatch } from './blocklist.ts';
 export interface LinkVerdict { field: string; url: string; match: BlockMatch; via?: string }
+/** What a write's check found: nothing to ask a threat list about, asked and clean, or not asked (due later). */
+export type CheckOutcome = 'none' | 'checked' | 'due';
 type Checked = LinkDestinationsInput & { alias?: string | null };
 
 export interface AbuseCheckerOptions {
   repo: BlocklistRepository;
   /** Known shorteners resolved one hop; null: not resolved. */
   shorteners: ShortenerResolver | null;
+  /** Google Safe Browsing; null: not configured. */
+  safeBrowsing?: SafeBrowsing | null;
   /** How often at most the generation is read (ms). */
   pollMs?: number;
   now?: () => number;
@@ -32,20 +37,22 @@ export interface AbuseChecker {
   check(link: Checked): Promise<LinkVerdict | null>;
   /** Every destination of a stored link: B's re-check. */
   matchLink(link: Checked): Promise<LinkVerdict | null>;
-  /** 422 naming the field and the entry, for a body that a list names. */
-  refuse(body: Checked): Promise<void>;
+  /** 422 naming the field and the entry, for a body that a list names; 'due' when a threat list could not be asked. */
+  refuse(body: Checked): Promise<CheckOutcome>;
   /** Called after each reload. */
   changed(listener: () => void): () => void;
   size(): { hosts: number; keywords: number };
   close(): Promise<void>;
 }
 
-export const blockedMessage = (v: LinkVerdict) =>
-  `The ${v.field} is on the blocklist (${describeMatch(v.match)}${v.via ? `, behind ${v.via}` : ''}).`;
+export const blockedMessage = (v: LinkVerdict) => (v.match.kind === 'threat'
+  ? `The ${v.field} is on a threat list (Google Safe Browsing: ${v.match.entry}${v.via ? `, behind ${v.via}` : ''}).`
+  : `The ${v.field} is on the blocklist (${describeMatch(v.match)}${v.via ? `, behind ${v.via}` : ''}).`);
 
 export function createAbuseChecker(o: AbuseCheckerOptions): AbuseChecker {
   const pollMs = o.pollMs ?? 1_000;
-  const now = o.now ?? Date.now;
+  // Real time, whatever clock the app was given: a test that stops its clock must still see other processes' changes.
+  const now = o.now ?? (() => performance.now());
   let index: BlocklistIndex = buildIndex([]);
   let generation = -1;
   let polledAt = -Infinity;
@@ -69,27 +76,41 @@ export function createAbuseChecker(o: AbuseCheckerOptions): AbuseChecker {
     await inFlight;
   };
 
-  const check = async (link: Checked): Promise<LinkVerdict | null> => {
+  const check = async (link: Checked): Promise<LinkVerdict | null> => (await examine(link)).verdict;
+  const examine = async (link: Checked): Promise<{ verdict: LinkVerdict | null; outcome: CheckOutcome }> => {
+    const found = (verdict: LinkVerdict) => ({ verdict, outcome: 'checked' as const });
     await refresh();
     if (typeof link.alias === 'string' && link.alias) {
       const m = index.matchText(link.alias);
-      if (m) return { field: 'alias', url: link.alias, match: m };
+      if (m) return found({ field: 'alias', url: link.alias, match: m });
     }
     const destinations = destinationsOf(link);
     for (const d of destinations) {
       const m = index.matchUrl(d.url);
-      if (m) return { ...d, match: m };
+      if (m) return found({ ...d, match: m });
     }
+    const behind: { field: string; url: string; to: string; via: string }[] = [];
     // One hop behind each shortened address (after the direct checks: no request when a list names it already).
     if (o.shorteners) {
       for (const d of destinations) {
         if (!o.shorteners.isShortened(d.url)) continue;
         const to = await o.shorteners.resolve(d.url);
         const m = to === null ? null : index.matchUrl(to);
-        if (m) return { ...d, match: m, via: hostOf(d.url) ?? undefined };
+        if (m) return found({ ...d, match: m, via: hostOf(d.url) ?? undefined });
+        if (to !== null) behind.push({ field: d.field, url: d.url, to, via: hostOf(d.url) ?? '' });
       }
     }
-    return null;
+    if (!o.safeBrowsing || !destinations.length) return { verdict: null, outcome: 'none' };
+    const answer = await o.safeBrowsing.lookup([...destinations.map((d) => d.url), ...behind.map((b) => b.to)]);
+    for (const d of destinations) {
+      const threat = answer.threats.get(d.url);
+      if (threat) return found({ ...d, match: { kind: 'threat', entry: threat, source: 'safe-browsing', legal: false } });
+    }
+    for (const b of behind) {
+      const threat = answer.threats.get(b.to);
+      if (threat) return found({ field: b.field, url: b.url, via: b.via, match: { kind: 'threat', entry: threat, source: 'safe-browsing', legal: false } });
+    }
+    return { verdict: null, outcome: answer.unknown ? 'due' : 'checked' };
   };
 
   return {
@@ -99,8 +120,9 @@ export function createAbuseChecker(o: AbuseCheckerOptions): AbuseChecker {
     check,
     matchLink: check,
     async refuse(body) {
-      const v = await check(body);
-      if (v) throw invalid(v.field, blockedMessage(v));
+      const { verdict, outcome } = await examine(body);
+      if (verdict) throw invalid(verdict.field, blockedMessage(verdict));
+      return outcome;
     },
     changed(listener) {
       listeners.add(listener);
@@ -109,6 +131,7 @@ export function createAbuseChecker(o: AbuseCheckerOptions): AbuseChecker {
     size: () => index.size,
     async close() {
       await o.shorteners?.close();
+      await o.safeBrowsing?.close();
     },
   };
 }

@@ -197,7 +197,7 @@ function passwordsOf(input: LinkUpdateInput, fallback: ApiGeneration, stored: Li
 }
 
 export async function createColumns(ctx: Context, input: LinkCreateInput) {
-  await ctx.abuse?.refuse(input);
+  const checked = await ctx.abuse?.refuse(input);
   const domainId = input.domain_id ?? input.domain ?? null;
   if (domainId !== null) await checkOwned(ctx, 'domains', 'domain_id', [domainId]);
   const pixelIds = [...new Set(input.pixel_ids ?? [])];
@@ -210,13 +210,17 @@ export async function createColumns(ctx: Context, input: LinkCreateInput) {
   } else {
     alias = await freshAlias(ctx, domainId);
   }
+  // A threat list that could not be asked: stored, and due for the scheduled re-check first.
+  if (checked === 'due') columns.abuse_check_due = Date.now();
   return { columns: { ...columns, url: input.url, alias, domain_id: domainId }, pixelIds };
 }
 
 export async function updateColumns(ctx: Context, input: LinkInput, stored: LinkRow) {
   // Only what the body sends: its fields are the ones a 422 can name.
-  await ctx.abuse?.refuse(input);
+  const checked = await ctx.abuse?.refuse(input);
   const columns = await commonColumns(ctx, input, stored);
+  if (checked === 'due') columns.abuse_check_due = Date.now();
+  else if (checked === 'checked' && stored.abuse_check_due != null) columns.abuse_check_due = null;
   if (input.url !== undefined) columns.url = input.url;
   if (input.alias) {
     if (input.alias !== stored.alias) await checkAlias(ctx, stored.domain_id, input.alias, stored.id);
