@@ -35,6 +35,8 @@ export interface AbuseChecker {
   matchAlias(alias: string): BlockMatch | null;
   /** The first destination (or the alias) of a link or body that a list names, resolving known shorteners one hop. */
   check(link: Checked): Promise<LinkVerdict | null>;
+  /** Asks the threat list about many bodies' addresses at once (a bulk write), so each body's check finds them cached. */
+  prefetch(links: Checked[]): Promise<void>;
   /** Every destination of a stored link: B's re-check. */
   matchLink(link: Checked): Promise<LinkVerdict | null>;
   /** 422 naming the field and the entry, for a body that a list names; 'due' when a threat list could not be asked. */
@@ -119,6 +121,11 @@ export function createAbuseChecker(o: AbuseCheckerOptions): AbuseChecker {
     matchAlias: (alias) => index.matchText(alias),
     check,
     matchLink: check,
+    async prefetch(links) {
+      if (!o.safeBrowsing) return;
+      const urls = links.flatMap((l) => destinationsOf(l).map((d) => d.url));
+      if (urls.length) await o.safeBrowsing.lookup(urls);
+    },
     async refuse(body) {
       const { verdict, outcome } = await examine(body);
       if (verdict) throw invalid(verdict.field, blockedMessage(verdict));

@@ -15,6 +15,10 @@ export const SAFE_BROWSING_TIMEOUT_MS = 2_000;
 export const CLEAN_CACHE_MS = 5 * 60_000;
 const THREAT_TYPES = ['MALWARE', 'SOCIAL_ENGINEERING', 'UNWANTED_SOFTWARE', 'POTENTIALLY_HARMFUL_APPLICATION'];
 const MAX_CACHED = 100_000;
+/** After a failure, writes do not wait for the service again for this long: they go through, due for a re-check. */
+export const PAUSE_AFTER_FAILURE_MS = 30_000;
+/** URLs per request (the API's limit is 500 threat entries). */
+const PER_REQUEST = 500;
 
 export interface SafeBrowsingOptions {
   key: string;
@@ -48,6 +52,7 @@ export function createSafeBrowsing(o: SafeBrowsingOptions): SafeBrowsing {
   endpoint.searchParams.set('key', o.key);
   const cache = new Map<string, { threat: string | null; until: number }>();
   let client: GuardedClient | null = null;
+  let pausedUntil = -Infinity;
   const cached = (url: string) => {
     const c = cache.get(url);
     if (!c) return undefined;
@@ -73,41 +78,52 @@ export function createSafeBrowsing(o: SafeBrowsingOptions): SafeBrowsing {
         else if (c !== null) threats.set(u, c);
       }
       if (!ask.length) return { threats, unknown: false };
-      client ??= createGuardedClient({ timeoutMs, allowPrivate: o.allowPrivate, policy: o.policy });
-      try {
-        const res = await client.request(endpoint.href, {
-          method: 'POST', signal: AbortSignal.timeout(timeoutMs),
-          headers: { 'content-type': 'application/json', 'user-agent': `Linkdesk/${packageVersion()}` },
-          body: JSON.stringify({
-            client: { clientId: 'linkdesk', clientVersion: packageVersion() },
-            threatInfo: {
-              threatTypes: THREAT_TYPES, platformTypes: ['ANY_PLATFORM'], threatEntryTypes: ['URL'],
-              threatEntries: ask.map((url) => ({ url })),
-            },
-          }),
-        });
-        if (res.statusCode !== 200) {
-          await res.body.dump();
-          return { threats, unknown: true };
-        }
-        const body = await res.body.json() as { matches?: { threatType?: string; threat?: { url?: string }; cacheDuration?: string }[] };
-        const found = new Map<string, { type: string; ms: number }>();
-        for (const m of body.matches ?? []) {
-          const url = m.threat?.url;
-          if (typeof url === 'string' && !found.has(url)) found.set(url, { type: String(m.threatType ?? 'THREAT'), ms: durationMs(m.cacheDuration, CLEAN_CACHE_MS) });
-        }
-        for (const u of ask) {
-          const f = found.get(u);
-          if (f) threats.set(u, f.type);
-          remember(u, f?.type ?? null, f?.ms ?? CLEAN_CACHE_MS);
-        }
-        return { threats, unknown: false };
-      } catch {
-        return { threats, unknown: true };
+      if (now() < pausedUntil) return { threats, unknown: true };
+      let unknown = false;
+      for (let i = 0; i < ask.length && !unknown; i += PER_REQUEST) {
+        unknown = !(await askSome(ask.slice(i, i + PER_REQUEST), threats));
       }
+      if (unknown) pausedUntil = now() + PAUSE_AFTER_FAILURE_MS;
+      return { threats, unknown };
     },
     async close() {
       await client?.close();
     },
   };
+
+  /** Asks about `ask`, adding matches to `threats`; false when the service could not be asked. */
+  async function askSome(ask: string[], threats: Map<string, string>): Promise<boolean> {
+    client ??= createGuardedClient({ timeoutMs, allowPrivate: o.allowPrivate, policy: o.policy });
+    try {
+      const res = await client.request(endpoint.href, {
+        method: 'POST', signal: AbortSignal.timeout(timeoutMs),
+        headers: { 'content-type': 'application/json', 'user-agent': `Linkdesk/${packageVersion()}` },
+        body: JSON.stringify({
+          client: { clientId: 'linkdesk', clientVersion: packageVersion() },
+          threatInfo: {
+            threatTypes: THREAT_TYPES, platformTypes: ['ANY_PLATFORM'], threatEntryTypes: ['URL'],
+            threatEntries: ask.map((url) => ({ url })),
+          },
+        }),
+      });
+      if (res.statusCode !== 200) {
+        await res.body.dump();
+        return false;
+      }
+      const body = await res.body.json() as { matches?: { threatType?: string; threat?: { url?: string }; cacheDuration?: string }[] };
+      const found = new Map<string, { type: string; ms: number }>();
+      for (const m of body.matches ?? []) {
+        const url = m.threat?.url;
+        if (typeof url === 'string' && !found.has(url)) found.set(url, { type: String(m.threatType ?? 'THREAT'), ms: durationMs(m.cacheDuration, CLEAN_CACHE_MS) });
+      }
+      for (const u of ask) {
+        const f = found.get(u);
+        if (f) threats.set(u, f.type);
+        remember(u, f?.type ?? null, f?.ms ?? CLEAN_CACHE_MS);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }

@@ -90,10 +90,27 @@ describe('Google Safe Browsing', () => {
     expect(r.status, r.text).toBe(201);
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(await due(r.body.data.id)).toBeGreaterThan(0);
+    // For 30 s after a failure, writes do not wait for the service: they go through at once, due.
+    const asks = asked.length;
+    const next = await s.api('POST', '/links', { json: { url: `https://paused-${m}.example/` } });
+    expect(next.status).toBe(201);
+    expect(await due(next.body.data.id)).toBeGreaterThan(0);
+    expect(asked.length).toBe(asks);
     // Checked again on an update once the service answers: no longer due.
+    clock += 31_000;
     mode = 'answer';
     expect((await s.api('PATCH', `/links/${r.body.data.id}`, { json: { url: `https://later-${m}.example/` } })).status).toBe(200);
     expect(await due(r.body.data.id)).toBeNull();
+  });
+
+  it('a bulk create asks once for all its addresses; the flagged item alone is rejected', async () => {
+    const before = asked.length;
+    const r = await s.api('POST', '/links/bulk', { json: { links: [{ url: 'https://bulk-1.example/' }, { url: 'https://bulk.phish.example/' }, { url: 'https://bulk-3.example/' }] } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.map((i: { result: string }) => i.result)).toEqual(['created', 'rejected', 'created']);
+    expect(r.body.data[1].errors.url).toEqual(['The url is on a threat list (Google Safe Browsing: SOCIAL_ENGINEERING).']);
+    expect(asked.length).toBe(before + 1);
+    expect(asked.at(-1)!.urls).toEqual(['https://bulk-1.example/', 'https://bulk.phish.example/', 'https://bulk-3.example/']);
   });
 
   it('an update to a flagged URL is refused', async () => {

@@ -141,6 +141,7 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     const answers = new Map<number, BulkUpdateAnswer['data'][number]>();
     const writes: { op: Extract<LinkWriteOp, { kind: 'update' }>; retitle: boolean }[] = [];
     const lctx = { userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, hash: hashEachOnce(), abuse: ctx.abuse };
+    await ctx.abuse.prefetch([changes]);
     for (const id of ids) {
       const link = stored.get(id);
       if (!link) {
