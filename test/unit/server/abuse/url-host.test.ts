@@ -13,6 +13,8 @@ describe('hostOf', () => {
     ['ideographic full stop', 'https://evil。com/', 'evil.com'],
     ['a trailing dot', 'https://evil.com./', 'evil.com'],
     ['trailing dots', 'https://evil.com../', 'evil.com'],
+    ['a percent-encoded trailing dot', 'https://evil.com%2e/', 'evil.com'],
+    ['an IPv4 address with a trailing dot', 'http://127.0.0.1./', '127.0.0.1'],
     ['user-info', 'https://good.com@evil.com/', 'evil.com'],
     ['user-info with a password', 'https://good.com:x@evil.com/', 'evil.com'],
     ['user-info that looks like a URL', 'https://https%3A%2F%2Fgood.com@evil.com', 'evil.com'],
