@@ -47,9 +47,8 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
-import { createAbuseChecker } from './abuse/checker.ts';
-import { createShortenerResolver, KNOWN_SHORTENERS } from './abuse/shorteners.ts';
-import { createSafeBrowsing } from './abuse/safe-browsing.ts';
+import { KNOWN_SHORTENERS } from './abuse/shorteners.ts';
+import { setUpAbuse } from './abuse/setup.ts';
 import { blocklistRoutes } from './api/routes/blocklist.ts';
 
 export interface AppDeps {
@@ -253,16 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await health?.close();
     await ownProbe?.close();
   });
-  // The blocklist, in memory, reloaded when any process changes it; known shorteners resolved one hop.
-  const abuse = createAbuseChecker({
-    repo: repos.blocklist,
-    shorteners: createShortenerResolver({ hosts: config.knownShorteners ?? undefined, allowPrivate: config.allowPrivateTitles }),
-    safeBrowsing: config.safeBrowsingKey
-      ? createSafeBrowsing({ key: config.safeBrowsingKey, url: config.safeBrowsingUrl, allowPrivate: config.allowPrivateTitles, now })
-      : null,
-  });
-  app.addHook('onReady', async () => abuse.refresh(true));
-  app.addHook('onClose', async () => abuse.close());
+  // The blocklist (reloaded when any process changes it), known shorteners, Safe Browsing.
+  const abuse = setUpAbuse(app, config, repos.blocklist, now);
   const live = setUpLiveFeed(app, deps.store, config, repos.users, now);
 
   registerBodyParsers(app);
