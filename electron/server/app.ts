@@ -359,7 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
-      blocklistRoutes(secured, ctx, config.knownShorteners ?? KNOWN_SHORTENERS);
+      blocklistRoutes(secured, ctx, { knownShorteners: config.knownShorteners ?? KNOWN_SHORTENERS, safeBrowsing: config.safeBrowsingKey !== null });
     });
   }, { prefix: '/api/v1' });
 

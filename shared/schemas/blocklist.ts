@@ -26,6 +26,7 @@ export const blocklistSchema = z.object({
     file: z.string().nullable(),
   })).describe('Host lists loaded with `linkdesk blocklist import`: entries per source and the last import.'),
   known_shorteners: z.array(z.string()).describe('Hosts whose links are resolved one hop (a HEAD, at most 2 s) and whose Location is checked too.'),
+  safe_browsing: z.boolean().describe('Whether this instance asks Google Safe Browsing about every new or changed address (a key is set).'),
 });
 export type Blocklist = z.infer<typeof blocklistSchema>;
 

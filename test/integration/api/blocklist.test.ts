@@ -23,6 +23,7 @@ describe('the blocklist API', () => {
       hosts: ['evil.com', '*.xn--bcher-kva.example', '127.0.0.1', 'phish.example'], keywords: ['casino'], imported: [],
     });
     expect(put.body.data.known_shorteners).toContain('bit.ly');
+    expect(put.body.data.safe_browsing).toBe(false);
     expect((await s.api('GET', '/blocklist')).body.data.hosts).toEqual(['evil.com', '*.xn--bcher-kva.example', '127.0.0.1', 'phish.example']);
     // Replaced, not added to.
     await s.api('PUT', '/blocklist', { json: { hosts: ['evil.com'], keywords: [] } });

@@ -46,6 +46,10 @@ beforeEach(() => { mode = 'answer'; });
 const due = async (id: number) => (await s.sql('SELECT abuse_check_due FROM links WHERE id = $1', [id]))[0].abuse_check_due as number | null;
 
 describe('Google Safe Browsing', () => {
+  it('the blocklist says Safe Browsing is on', async () => {
+    expect((await s.api('GET', '/blocklist')).body.data.safe_browsing).toBe(true);
+  });
+
   it('a match is refused, naming the field and the threat; the key goes in the query', async () => {
     const r = await s.api('POST', '/links', { json: { url: 'https://phish.example/login' } });
     expect(r.status, r.text).toBe(422);

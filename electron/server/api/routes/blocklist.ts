@@ -28,7 +28,8 @@ export function canonicalHosts(hosts: string[], field = 'hosts'): string[] {
   return out;
 }
 
-export function blocklistRoutes(app: FastifyInstance, ctx: ApiContext, knownShorteners: readonly string[] = KNOWN_SHORTENERS) {
+export function blocklistRoutes(app: FastifyInstance, ctx: ApiContext, o: { knownShorteners?: readonly string[]; safeBrowsing?: boolean } = {}) {
+  const knownShorteners = o.knownShorteners ?? KNOWN_SHORTENERS;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = ctx.repos.blocklist;
   const show = async (): Promise<Blocklist> => {
@@ -44,6 +45,7 @@ export function blocklistRoutes(app: FastifyInstance, ctx: ApiContext, knownShor
         file: imports[source]?.file ?? null,
       })),
       known_shorteners: [...knownShorteners],
+      safe_browsing: o.safeBrowsing ?? false,
     };
   };
 
