@@ -49,6 +49,9 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
+import { KNOWN_SHORTENERS } from './abuse/shorteners.ts';
+import { setUpAbuse } from './abuse/setup.ts';
+import { blocklistRoutes } from './api/routes/blocklist.ts';
 
 export interface AppDeps {
   /** The embedded SQLite file, or PostgreSQL shared by several nodes. */
@@ -251,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await health?.close();
     await ownProbe?.close();
   });
+  // The blocklist (reloaded when any process changes it), known shorteners, Safe Browsing.
+  const abuse = setUpAbuse(app, config, repos.blocklist, now);
   const live = setUpLiveFeed(app, deps.store, config, repos.users, now);
 
   registerBodyParsers(app);
@@ -281,7 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
-  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks };
+  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks, abuse };
   const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
@@ -356,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
+      blocklistRoutes(secured, ctx, { knownShorteners: config.knownShorteners ?? KNOWN_SHORTENERS, safeBrowsing: config.safeBrowsingKey !== null });
       reportsRoutes(secured, ctx);
     });
   }, { prefix: '/api/v1' });

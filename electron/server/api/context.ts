@@ -3,6 +3,8 @@ import type { Engine } from '../db/repositories/like.ts';
 import type { DB } from '../db/schema.ts';
 import type { ApiGeneration } from '../config.ts';
 import type { HealthChecker } from '../health/checker.ts';
+import type { AbuseChecker } from '../abuse/checker.ts';
+import { createBlocklistRepository } from '../db/repositories/blocklist-repository.ts';
 import { createAuditRepository } from '../db/repositories/audit-repository.ts';
 import { createDomainsRepository } from '../db/repositories/domains-repository.ts';
 import { createLinksRepository } from '../db/repositories/links-repository.ts';
@@ -27,6 +29,7 @@ export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o:
     statsAll: createStatsRepository(db, { cityDatabase: o.cityDatabase, topValues: Number.MAX_SAFE_INTEGER }),
     webhooks: createWebhooksRepository(db, engine),
     audit: createAuditRepository(db),
+    blocklist: createBlocklistRepository(db, engine),
     /** Visitors' reports of links (issue 44). */
     reports: createReportsRepository(db),
   };
@@ -46,6 +49,8 @@ export interface ApiContext {
   /** The destination checker; null with --no-health-checks. */
   health: HealthChecker | null;
   webhooks: WebhookContext;
+  /** What links may point at: the blocklist (abuse/checker.ts). */
+  abuse: AbuseChecker;
 }
 
 export interface WebhookContext {

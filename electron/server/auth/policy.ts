@@ -41,7 +41,7 @@ export const forbidden = (scope: Scope) => new ApiError(403, lacksScope(scope));
 export const restricted = (what: string) => new ApiError(403, `This key is restricted to one domain, so it cannot ${what}.`);
 
 const SINGULAR: Record<string, string> = {
-  links: 'link', domains: 'domain', spaces: 'space', pixels: 'pixel', webhooks: 'webhook', users: 'user', keys: 'key',
+  links: 'link', domains: 'domain', spaces: 'space', pixels: 'pixel', webhooks: 'webhook', users: 'user', keys: 'key', blocklist: 'blocklist',
 };
 
 /**

@@ -55,6 +55,9 @@ export const COPIED_TABLES: readonly TableSpec[] = [
   { name: 'webhook_deliveries', key: ['id'], mode: 'insert' },
   { name: 'webhook_attempts', key: ['id'], mode: 'insert' },
   { name: 'audit_log', key: ['id'], mode: 'insert' },
+  // The blocklist and its imports; the state row (generation, import summaries) exists from the migration.
+  { name: 'blocklist', key: ['id'], mode: 'insert' },
+  { name: 'blocklist_state', key: ['id'], mode: 'upsert' },
   { name: 'link_reports', key: ['id'], mode: 'insert' },
 ];
 

@@ -7,6 +7,7 @@ import { clickDimensions } from './migrations/click-dimensions.ts';
 import { keyLineage } from './migrations/key-lineage.ts';
 import { linkModel } from './migrations/link-model.ts';
 import { clickDestinations } from './migrations/click-destinations.ts';
+import { blocklist } from './migrations/blocklist.ts';
 import { linkReports } from './migrations/link-reports.ts';
 import { idsNeverReused } from './migrations/ids-never-reused.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
@@ -366,5 +367,6 @@ DROP TABLE click_dims;
   accountMonths,
   linkModel,
   clickDestinations,
+  blocklist,
   linkReports,
 ];

@@ -60,6 +60,8 @@ export interface LinksTable {
   privacy_password_hash: string | null;
   disabled: number;
   expiration_url: string | null;
+  /** Migration 17: when a threat check could not be made (ms epoch); null: checked. */
+  abuse_check_due?: number | null;
   expiration_date: string | null;
   expiration_time: string | null;
   /** Unix milliseconds, UTC. */
@@ -183,5 +185,21 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  blocklist: BlocklistTable;
+  blocklist_state: BlocklistStateTable;
   link_reports: LinkReportsTable;
 }
+
+/** Migration 17: hosts (`evil.com`, `*.evil.com`) and keywords links may not point at or contain. */
+export interface BlocklistTable {
+  id: Generated<number>;
+  kind: 'host' | 'keyword';
+  value: string;
+  /** 'manual' | 'urlhaus' | 'phishtank' | 'hosts' */
+  source: Generated<string>;
+  note: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+}
+/** One row: raised on every blocklist write, so other processes reload; imports: JSON {source: {at, entries, file}}. */
+export interface BlocklistStateTable { id: number; generation: number; imports: Generated<string> }

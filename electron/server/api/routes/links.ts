@@ -42,7 +42,7 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.post('/links', { schema: { tags, summary: 'Create a link', body: linkCreateSchema, response: { 201: singleOf(linkSchema, 201), ...errorResponses } } }, async (req, reply) => {
     const p = principalOf(req);
     const { userId } = p;
-    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration }, restrictCreateBody(p, req.body));
+    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, abuse: ctx.abuse }, restrictCreateBody(p, req.body));
     const id = await ctx.repos.links.create(userId, columns, pixelIds);
     ctx.scheduleTitle(id, columns.url);
     // Webhook deliveries are written right after the change, before the answer (not in its transaction).
@@ -69,7 +69,7 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
           const sent = req.body[f];
           if (sent !== undefined && sent !== stored.domain_id) throw invalid(f, `The ${f} cannot be changed after a link is created.`);
         }
-        const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration }, req.body, stored);
+        const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, abuse: ctx.abuse }, req.body, stored);
         await ctx.repos.links.update(userId, stored.id, columns, pixelIds, destinationChanged(stored, columns));
         if (columns.url !== undefined && columns.url !== stored.url) ctx.scheduleTitle(stored.id, columns.url);
         const data = await show(p, stored.id);

@@ -8,7 +8,7 @@
 import type { Migration } from '../migration-list.ts';
 
 export const linkReports: Migration = {
-  version: 17,
+  version: 19,
   name: 'link_reports',
   sql: `
 CREATE TABLE link_reports (
