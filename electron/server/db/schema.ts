@@ -7,6 +7,11 @@ export interface UsersTable {
   role: Generated<string>;
   /** 'active' | 'suspended': a suspended user's keys are all refused. */
   status: Generated<string>;
+  /** 1: suspended with links=stop, every link of theirs stops redirecting (migration 17). */
+  links_stopped: Generated<number>;
+  /** Links this user may create a minute / a day; null: the instance's default (migration 17). */
+  link_limit_minute: number | null;
+  link_limit_day: number | null;
 }
 export interface ApiKeysTable {
   id: Generated<number>; user_id: number; prefix: string; hash: string;
@@ -87,7 +92,16 @@ export interface LinksTable {
   sensitive_content: number;
   /** JSON list of rules (issue 34's `rules`), as validated; null: none. */
   rules: string | null;
+  /** Unix ms of the ban (migration 17); null: not banned. A banned link never redirects. */
+  banned_at: number | null;
+  ban_reason: string | null;
+  /** 1: a legal block (HTTP 451). */
+  ban_legal: Generated<number>;
+  /** 'blocklist' | 'threat' | 'report' | 'admin' | 'host' */
+  ban_source: string | null;
 }
+export interface LinkCreationsTable { user_id: number; minute: number; count: number }
+export interface BannedHostsTable { id: Generated<number>; host: string; reason: string; legal: Generated<number>; created_at: number }
 export interface WebhooksTable {
   id: Generated<number>;
   user_id: number;
@@ -178,4 +192,6 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  link_creations: LinkCreationsTable;
+  banned_hosts: BannedHostsTable;
 }
