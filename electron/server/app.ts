@@ -47,6 +47,8 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
+import { createBans } from './abuse/bans.ts';
+import { bansRoutes } from './api/routes/bans.ts';
 
 export interface AppDeps {
   /** The embedded SQLite file, or PostgreSQL shared by several nodes. */
@@ -280,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks };
+  const bans = createBans({ db: deps.store.db, engine: deps.store.engine, repos, webhooks, now, urls: () => ({ baseUrl: baseUrl(), timeZone: config.timeZone, generation: config.apiGeneration }) });
   const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
@@ -354,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
+      bansRoutes(secured, { ...ctx, bans });
     });
   }, { prefix: '/api/v1' });
 

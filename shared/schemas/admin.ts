@@ -39,7 +39,8 @@ export interface AuditEntry {
   at: string;
   user: { id: number | null; name: string | null };
   key_prefix: string | null;
-  source: 'api' | 'cli';
+  /** system: the server itself (the scheduled re-check banning a link, issue 44). */
+  source: 'api' | 'cli' | 'system';
   action: string;
   target_type: string;
   target_id: number | null;
@@ -156,7 +157,7 @@ export const auditEntrySchema = z.object({
   at: timestamp,
   user: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
   key_prefix: z.string().nullable(),
-  source: z.enum(['api', 'cli']),
+  source: z.enum(['api', 'cli', 'system']).describe('system: the server itself, e.g. the scheduled re-check banning a link'),
   action: z.string().describe('resource.verb: link.create, user.update, key.revoke…'),
   target_type: z.string(),
   target_id: z.number().int().nullable(),

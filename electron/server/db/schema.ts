@@ -101,6 +101,10 @@ export interface LinksTable {
   ban_source: string | null;
 }
 export interface LinkCreationsTable { user_id: number; minute: number; count: number }
+/** A ban ('ban') or its lift ('unban') with its reason; `user_id`: the admin, null for the re-check. */
+export interface BanEventsTable {
+  id: Generated<number>; link_id: number; action: string; reason: string; legal: Generated<number>; source: string; user_id: number | null; at: number;
+}
 export interface BannedHostsTable { id: Generated<number>; host: string; reason: string; legal: Generated<number>; created_at: number }
 export interface WebhooksTable {
   id: Generated<number>;
@@ -194,4 +198,5 @@ export interface DB {
   audit_log: AuditLogTable;
   link_creations: LinkCreationsTable;
   banned_hosts: BannedHostsTable;
+  ban_events: BanEventsTable;
 }

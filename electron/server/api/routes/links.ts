@@ -7,7 +7,7 @@ import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { restrictCreateBody, withinDomain } from '../domain-restriction.ts';
 import { destinationChanged } from '../../health/destinations.ts';
 import type { ApiContext } from '../context.ts';
-import { ApiError, invalid, notFound } from '../errors.ts';
+import { ApiError, invalid, notFound, rejectFields } from '../errors.ts';
 import { createColumns, updateColumns } from '../link-input.ts';
 import { deleted, page, single } from '../responses.ts';
 import { serializeLink } from '../serializers.ts';
@@ -60,6 +60,8 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
         tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema,
         response: { 200: singleOf(linkSchema), ...errorResponses },
       },
+      // A banned link stays banned whatever its owner sends: only an admin lifts a ban (DELETE /links/{id}/ban).
+      preValidation: rejectFields(['banned'], 'here: a banned link stays banned until an admin lifts the ban'),
       handler: async (req) => {
         const p = principalOf(req);
         const { userId } = p;

@@ -8,6 +8,8 @@
 // the instance's default); `link_creations` counts creations per user and
 // minute (deleting or importing links with old dates does not reset it).
 // `banned_hosts`: hosts banned by an admin (no new link may point there).
+// `ban_events`: every ban and lift with its reason (the audit log keeps field
+// names only, never values): what GET /api/v1/bans and the app show.
 import type { Migration } from '../migration-list.ts';
 
 const SQLITE_NOW_MS = `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
@@ -42,6 +44,17 @@ CREATE TABLE banned_hosts (
   legal INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL
 );
+CREATE TABLE ban_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  link_id INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  legal INTEGER NOT NULL DEFAULT 0,
+  source TEXT NOT NULL,
+  user_id INTEGER,
+  at INTEGER NOT NULL
+);
+CREATE INDEX ban_events_link ON ban_events(link_id, id);
 DROP TRIGGER redirect_links_update;
 CREATE TRIGGER redirect_links_update AFTER UPDATE OF ${WATCHED} ON links
 BEGIN
@@ -72,6 +85,17 @@ CREATE TABLE banned_hosts (
   legal integer NOT NULL DEFAULT 0,
   created_at bigint NOT NULL
 );
+CREATE TABLE ban_events (
+  id bigserial PRIMARY KEY,
+  link_id bigint NOT NULL,
+  action text NOT NULL,
+  reason text NOT NULL,
+  legal integer NOT NULL DEFAULT 0,
+  source text NOT NULL,
+  user_id bigint,
+  at bigint NOT NULL
+);
+CREATE INDEX ban_events_link ON ban_events(link_id, id);
 CREATE OR REPLACE FUNCTION links_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF (OLD.disabled <> 0) <> (NEW.disabled <> 0) THEN
