@@ -15,6 +15,8 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'link.updated': 'Link updated',
   'link.deleted': 'Link deleted',
   'link.clicked': 'Link clicked (batched, at most one delivery a second)',
+  'link.banned': 'Link banned (it stops redirecting)',
+  'link.unbanned': 'Link ban lifted',
 };
 
 /**
