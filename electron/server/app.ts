@@ -48,6 +48,7 @@ import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
 import { createBans } from './abuse/bans.ts';
+import { createRecheck, type Recheck, type VerdictOf } from './abuse/recheck.ts';
 import { bansRoutes } from './api/routes/bans.ts';
 
 export interface AppDeps {
@@ -63,6 +64,8 @@ export interface AppDeps {
   geoipCity?: string | null;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
+  /** The re-check's verdict on a stored link (part A's ctx.abuse.matchLink); none: links are not re-checked. */
+  abuseVerdict?: VerdictOf;
   /** The destination checker's probe and pace (tests allow loopback and hurry it). */
   health?: Partial<Pick<HealthCheckerOptions, 'probe' | 'hostGapMs' | 'pollMs' | 'startDelayMs'>>;
   /** HTTP timeouts, DEFAULT_TIMEOUTS where absent (tests shorten them). */
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Destinations are checked in the background; an injected probe is the test's to close.
   const { probe: healthProbe, ...healthPace } = deps.health ?? {};
+  let recheck: Recheck | null = null;
   const ownProbe = config.healthChecks && !healthProbe ? createHealthProbe({ allowPrivate: config.allowPrivateTitles }) : null;
   const health = config.healthChecks ? createHealthChecker({
     repo: createHealthRepository(deps.store.db),
@@ -197,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: config.healthIntervalHours * 3_600_000,
     now,
     onError: (err) => app.log.error({ err }, 'health checks failed'),
+    recheck: { run: async (signal) => recheck?.run(signal) },
     ...healthPace,
   }) : null;
   app.decorate('linkdesk', { repos, config, baseUrl, titlesIdle, health });
@@ -283,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks };
   const bans = createBans({ db: deps.store.db, engine: deps.store.engine, repos, webhooks, now, urls: () => ({ baseUrl: baseUrl(), timeZone: config.timeZone, generation: config.apiGeneration }) });
+  if (deps.abuseVerdict) recheck = createRecheck({ db: deps.store.db, bans, verdictOf: deps.abuseVerdict, perMinute: config.abuseRecheckPerMinute, now });
   const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 

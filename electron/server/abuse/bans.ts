@@ -40,7 +40,7 @@ export function createBans(d: BansDeps) {
     return l ? serializeLink(d.urls(), l, d.now()) : null;
   };
   const audit = (actor: BanActor, entries: { action: string; targetType: string; targetId: number | null; fields: string[] }[], at: number) =>
-    d.repos.audit.recordAll(entries.map((e) => ({ ...actor, ...e })), at);
+    d.repos.audit.recordAll(entries.map((e) => ({ ...actor, ...e, fields: [...e.fields].sort() })), at);
 
   /** Sets the ban on `ids` (those not banned yet, unless `again`); the ids it set. */
   async function write(ids: number[], b: BanInput, by: number | null, at: number, again: boolean): Promise<number[]> {

@@ -121,6 +121,13 @@ Options:
                            env: LINKDESK_HEALTH_INTERVAL
   --no-health-checks       don't check destinations in the background
                            env: LINKDESK_NO_HEALTH_CHECKS
+  --abuse-recheck-per-minute N
+                           links re-checked against the blocklists and threat
+                           lists a minute, with the health checks (default 120)
+                           env: LINKDESK_ABUSE_RECHECK_PER_MINUTE
+  --links-per-minute N     links one user may create a minute (default 60), and
+  --links-per-day N        a day (default 5000), unless an admin set the user's own
+                           env: LINKDESK_LINKS_PER_MINUTE, LINKDESK_LINKS_PER_DAY
   --log                    log every request too
                            env: LINKDESK_LOG
   --quiet                  log nothing but fatal errors
@@ -137,6 +144,7 @@ const OPTIONS = {
   'pixel-consent': { type: 'string' }, 'api-generation': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
+  'abuse-recheck-per-minute': { type: 'string' }, 'links-per-minute': { type: 'string' }, 'links-per-day': { type: 'string' },
   'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
   'dns-checks-per-user': { type: 'string' },
   'tls-ask-from': { type: 'string', multiple: true },
@@ -190,6 +198,9 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,
       healthIntervalHours: wholeNumber(values['health-interval']),
+      abuseRecheckPerMinute: wholeNumber(values['abuse-recheck-per-minute']),
+      linksPerMinute: wholeNumber(values['links-per-minute']),
+      linksPerDay: wholeNumber(values['links-per-day']),
       publicAddresses: listOf(values['public-address']),
       publicCname: values['public-cname'],
       dnsServers: listOf(values['dns-servers']),
