@@ -44,15 +44,16 @@ export const reasonOf = (v: Verdict) => `${v.match.kind === 'threat' ? 'On a thr
 export function createRecheck(o: RecheckOptions) {
   let cursor = 0;
   let lastRun: number | null = null;
-  let dueColumn: boolean | undefined;
+  let dueColumn = false;
 
+  /** Looked for at each pass until found (one statement a pass): a database migrated meanwhile is seen. */
   const hasDueColumn = async () => {
-    if (dueColumn === undefined) {
+    if (!dueColumn) {
       try {
         await sql`SELECT abuse_check_due FROM links WHERE 1 = 0`.execute(o.db);
         dueColumn = true;
       } catch {
-        dueColumn = false;
+        // not there (yet)
       }
     }
     return dueColumn;
