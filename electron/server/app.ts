@@ -47,8 +47,7 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
-import { createBans } from './abuse/bans.ts';
-import { createRecheck, type Recheck, type VerdictOf } from './abuse/recheck.ts';
+import { createAbuseParts, type Recheck, type VerdictOf } from './abuse/parts.ts';
 import { bansRoutes } from './api/routes/bans.ts';
 
 export interface AppDeps {
@@ -64,8 +63,7 @@ export interface AppDeps {
   geoipCity?: string | null;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
-  /** The re-check's verdict on a stored link (part A's ctx.abuse.matchLink); none: links are not re-checked. */
-  abuseVerdict?: VerdictOf;
+  /** The re-check's verdict on a stored link (part A's ctx.abuse.matchLink); none: links are not re-checked. */ abuseVerdict?: VerdictOf;
   /** The destination checker's probe and pace (tests allow loopback and hurry it). */
   health?: Partial<Pick<HealthCheckerOptions, 'probe' | 'hostGapMs' | 'pollMs' | 'startDelayMs'>>;
   /** HTTP timeouts, DEFAULT_TIMEOUTS where absent (tests shorten them). */
@@ -162,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const a = app.server.address() as AddressInfo | null;
     return a ? httpUrlOf(a) : `http://${config.host}:${config.port}`;
   };
+  const urls = () => ({ baseUrl: baseUrl(), timeZone: config.timeZone, generation: config.apiGeneration });
 
   // Titles are fetched after the create has answered, a few at a time (a bulk
   // import schedules thousands); tests and shutdown can wait for them.
@@ -193,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Destinations are checked in the background; an injected probe is the test's to close.
   const { probe: healthProbe, ...healthPace } = deps.health ?? {};
-  let recheck: Recheck | null = null;
+  let recheck: Recheck | null = null; // created with the bans, below
   const ownProbe = config.healthChecks && !healthProbe ? createHealthProbe({ allowPrivate: config.allowPrivateTitles }) : null;
   const health = config.healthChecks ? createHealthChecker({
     repo: createHealthRepository(deps.store.db),
@@ -286,9 +285,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
-  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks };
-  const bans = createBans({ db: deps.store.db, engine: deps.store.engine, repos, webhooks, now, urls: () => ({ baseUrl: baseUrl(), timeZone: config.timeZone, generation: config.apiGeneration }) });
-  if (deps.abuseVerdict) recheck = createRecheck({ db: deps.store.db, bans, verdictOf: deps.abuseVerdict, perMinute: config.abuseRecheckPerMinute, now });
+  const { bans, creationLimits, ...parts } = createAbuseParts({ store: deps.store, repos, webhooks, config, now, verdictOf: deps.abuseVerdict, urls });
+  recheck = parts.recheck;
+  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks, creationLimits };
   const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 

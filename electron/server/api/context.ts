@@ -11,6 +11,7 @@ import { createStatsRepository } from '../db/repositories/stats-repository.ts';
 import { createUsersRepository } from '../db/repositories/users-repository.ts';
 import { createWebhooksRepository } from '../db/repositories/webhooks-repository.ts';
 import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
+import type { CreationLimits } from '../abuse/creation-limits.ts';
 
 /** The API's repositories on either engine's store. */
 export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o: { cityDatabase?: boolean } = {}) {
@@ -43,6 +44,8 @@ export interface ApiContext {
   /** The destination checker; null with --no-health-checks. */
   health: HealthChecker | null;
   webhooks: WebhookContext;
+  /** Links a user may create a minute and a day (abuse/creation-limits.ts); absent: unlimited. */
+  creationLimits?: CreationLimits;
 }
 
 export interface WebhookContext {

@@ -43,7 +43,15 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
     const p = principalOf(req);
     const { userId } = p;
     const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration }, restrictCreateBody(p, req.body));
-    const id = await ctx.repos.links.create(userId, columns, pixelIds);
+    // Counted once the body is valid: a refused body spends nothing. 429 past the user's limits.
+    const release = await ctx.creationLimits?.reserve(userId, 1);
+    let id: number;
+    try {
+      id = await ctx.repos.links.create(userId, columns, pixelIds);
+    } catch (err) {
+      await release?.(1);
+      throw err;
+    }
     ctx.scheduleTitle(id, columns.url);
     // Webhook deliveries are written right after the change, before the answer (not in its transaction).
     const data = await show(p, id);
