@@ -12,8 +12,13 @@ const legal = oneOf('legal', [0, 1] as const).optional()
 
 export const banBodySchema = z.object({ reason, legal });
 export const unbanBodySchema = z.object({ reason });
+/** A host name (ASCII; an IDN in its xn-- form), optionally `*.`, or an http(s) URL on one. */
+const HOST_PATTERN = /^(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/)?(?:\*\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\.?(?:\/[^\s]*)?$/;
 export const hostBanBodySchema = z.object({
-  host: str('host', 253).describe('A host name (or a URL, whose host is taken): the host and every subdomain'),
+  host: z.string({ error: (i) => (i.input === undefined || i.input === null ? 'The host field is required.' : 'The host must be a string.') })
+    .trim().max(2048, 'The host may not be greater than 2048 characters.')
+    .regex(HOST_PATTERN, 'The host must be a host name such as evil.example (an internationalised one in its xn-- form) or an http(s) URL on one.')
+    .describe('A host name, or a URL whose host is taken: the host and every subdomain'),
   reason, legal,
 });
 export const banListQuerySchema = z.object({

@@ -125,9 +125,12 @@ Options:
                            links re-checked against the blocklists and threat
                            lists a minute, with the health checks (default 120)
                            env: LINKDESK_ABUSE_RECHECK_PER_MINUTE
-  --links-per-minute N     links one user may create a minute (default 60), and
-  --links-per-day N        a day (default 5000), unless an admin set the user's own
-                           env: LINKDESK_LINKS_PER_MINUTE, LINKDESK_LINKS_PER_DAY
+  --links-per-minute N     links a member may create a minute, unless an admin set
+                           the user's own (default 60; more is 429)
+                           env: LINKDESK_LINKS_PER_MINUTE
+  --links-per-day N        links a member may create in 24 hours, unless an admin
+                           set the user's own (default 5000; more is 429)
+                           env: LINKDESK_LINKS_PER_DAY
   --log                    log every request too
                            env: LINKDESK_LOG
   --quiet                  log nothing but fatal errors

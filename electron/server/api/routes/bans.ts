@@ -97,7 +97,7 @@ export function bansRoutes(app: FastifyInstance, ctx: ApiContext & { bans: Bans 
     },
   }, async (req, reply) => {
     const host = bannableHost(req.body.host);
-    if (!host || !host.includes('.') && !host.startsWith('[')) throw invalid('host', 'The host must be a host name such as evil.example or a URL.');
+    if (!host) throw invalid('host', 'The host must be a host name such as evil.example (an internationalised one in its xn-- form) or an http(s) URL on one.');
     const legal = req.body.legal === 1;
     const done = await ctx.bans.banHost(host, { reason: req.body.reason, legal }, actorOf(req));
     reply.code(201);
