@@ -41,6 +41,11 @@ export interface ServerConfig {
   /** Visit active links' destinations in the background (the title fetcher's address rules); how often per link. */
   healthChecks: boolean;
   healthIntervalHours: number;
+  /** Links re-checked against the blocklists and threat lists a minute, with the health checks (issue 44). */
+  abuseRecheckPerMinute: number;
+  /** Links one user may create a minute and a day unless an admin set their own (issue 44; bulk and import count each). */
+  linksPerMinute: number;
+  linksPerDay: number;
   /** Raw clicks older than this many days are pruned (daily rollups stay); null keeps them forever. */
   clickRetentionDays: number | null;
   /** Audit log entries older than this many days are pruned. */
@@ -150,6 +155,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     allowPrivateTitles: false,
     healthChecks: true,
     healthIntervalHours: 24,
+    abuseRecheckPerMinute: 120,
+    linksPerMinute: 60,
+    linksPerDay: 5000,
     clickRetentionDays: null,
     auditDays: 180,
     webhooksPerUser: 20,
@@ -174,6 +182,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!isValidTimeZone(c.timeZone)) throw new ConfigError(`--timezone: unknown time zone "${c.timeZone}"`);
   c.trustProxy = checkTrustProxy(c.trustProxy);
   if (!Number.isInteger(c.healthIntervalHours) || c.healthIntervalHours < 1) throw new ConfigError('--health-interval: must be a whole number of hours, 1 or more');
+  for (const [k, flag] of [['abuseRecheckPerMinute', 'abuse-recheck-per-minute'], ['linksPerMinute', 'links-per-minute'], ['linksPerDay', 'links-per-day']] as const) {
+    if (!Number.isInteger(c[k]) || c[k] < 1) throw new ConfigError(`--${flag}: must be a whole number, 1 or more`);
+  }
   if (c.clickRetentionDays !== null && (!Number.isInteger(c.clickRetentionDays) || c.clickRetentionDays < 1)) {
     throw new ConfigError('--click-retention-days: must be a whole number of days, 1 or more');
   }

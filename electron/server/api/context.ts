@@ -14,6 +14,7 @@ import { createUsersRepository } from '../db/repositories/users-repository.ts';
 import { createWebhooksRepository } from '../db/repositories/webhooks-repository.ts';
 import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
 import { createReportsRepository } from '../abuse/reports-repository.ts';
+import type { CreationLimits } from '../abuse/creation-limits.ts';
 
 /** The API's repositories on either engine's store. */
 export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o: { cityDatabase?: boolean } = {}) {
@@ -51,6 +52,8 @@ export interface ApiContext {
   webhooks: WebhookContext;
   /** What links may point at: the blocklist (abuse/checker.ts). */
   abuse: AbuseChecker;
+  /** Links a user may create a minute and a day (abuse/creation-limits.ts); absent: unlimited. */
+  creationLimits?: CreationLimits;
 }
 
 export interface WebhookContext {

@@ -133,6 +133,16 @@ Options:
                            env: LINKDESK_HEALTH_INTERVAL
   --no-health-checks       don't check destinations in the background
                            env: LINKDESK_NO_HEALTH_CHECKS
+  --abuse-recheck-per-minute N
+                           links re-checked against the blocklists and threat
+                           lists a minute, with the health checks (default 120)
+                           env: LINKDESK_ABUSE_RECHECK_PER_MINUTE
+  --links-per-minute N     links a member may create a minute, unless an admin set
+                           the user's own (default 60; more is 429)
+                           env: LINKDESK_LINKS_PER_MINUTE
+  --links-per-day N        links a member may create in 24 hours, unless an admin
+                           set the user's own (default 5000; more is 429)
+                           env: LINKDESK_LINKS_PER_DAY
   --log                    log every request too
                            env: LINKDESK_LOG
   --quiet                  log nothing but fatal errors
@@ -150,6 +160,7 @@ const OPTIONS = {
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   'known-shorteners': { type: 'string' }, 'safe-browsing-key': { type: 'string' }, 'safe-browsing-url': { type: 'string' },
+  'abuse-recheck-per-minute': { type: 'string' }, 'links-per-minute': { type: 'string' }, 'links-per-day': { type: 'string' },
   'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
   'dns-checks-per-user': { type: 'string' },
   'tls-ask-from': { type: 'string', multiple: true },
@@ -206,6 +217,9 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       knownShorteners: listOf(values['known-shorteners']),
       safeBrowsingKey: values['safe-browsing-key'],
       safeBrowsingUrl: values['safe-browsing-url'],
+      abuseRecheckPerMinute: wholeNumber(values['abuse-recheck-per-minute']),
+      linksPerMinute: wholeNumber(values['links-per-minute']),
+      linksPerDay: wholeNumber(values['links-per-day']),
       publicAddresses: listOf(values['public-address']),
       publicCname: values['public-cname'],
       dnsServers: listOf(values['dns-servers']),

@@ -8,6 +8,7 @@ import { keyLineage } from './migrations/key-lineage.ts';
 import { linkModel } from './migrations/link-model.ts';
 import { clickDestinations } from './migrations/click-destinations.ts';
 import { blocklist } from './migrations/blocklist.ts';
+import { linkBans } from './migrations/link-bans.ts';
 import { linkReports } from './migrations/link-reports.ts';
 import { idsNeverReused } from './migrations/ids-never-reused.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
@@ -368,5 +369,6 @@ DROP TABLE click_dims;
   linkModel,
   clickDestinations,
   blocklist,
+  linkBans,
   linkReports,
 ];

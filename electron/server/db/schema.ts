@@ -7,6 +7,11 @@ export interface UsersTable {
   role: Generated<string>;
   /** 'active' | 'suspended': a suspended user's keys are all refused. */
   status: Generated<string>;
+  /** 1: suspended with links=stop, every link of theirs stops redirecting (migration 17). */
+  links_stopped: Generated<number>;
+  /** Links this user may create a minute / a day; null: the instance's default (migration 17). */
+  link_limit_minute: number | null;
+  link_limit_day: number | null;
 }
 export interface ApiKeysTable {
   id: Generated<number>; user_id: number; prefix: string; hash: string;
@@ -89,7 +94,20 @@ export interface LinksTable {
   sensitive_content: number;
   /** JSON list of rules (issue 34's `rules`), as validated; null: none. */
   rules: string | null;
+  /** Unix ms of the ban (migration 17); null: not banned. A banned link never redirects. */
+  banned_at: number | null;
+  ban_reason: string | null;
+  /** 1: a legal block (HTTP 451). */
+  ban_legal: Generated<number>;
+  /** 'blocklist' | 'threat' | 'report' | 'admin' | 'host' */
+  ban_source: string | null;
 }
+export interface LinkCreationsTable { user_id: number; minute: number; count: number }
+/** A ban ('ban') or its lift ('unban') with its reason; `user_id`: the admin, null for the re-check. */
+export interface BanEventsTable {
+  id: Generated<number>; link_id: number; action: string; reason: string; legal: Generated<number>; source: string; user_id: number | null; at: number;
+}
+export interface BannedHostsTable { id: Generated<number>; host: string; reason: string; legal: Generated<number>; created_at: number }
 export interface WebhooksTable {
   id: Generated<number>;
   user_id: number;
@@ -188,6 +206,9 @@ export interface DB {
   blocklist: BlocklistTable;
   blocklist_state: BlocklistStateTable;
   link_reports: LinkReportsTable;
+  link_creations: LinkCreationsTable;
+  banned_hosts: BannedHostsTable;
+  ban_events: BanEventsTable;
 }
 
 /** Migration 17: hosts (`evil.com`, `*.evil.com`) and keywords links may not point at or contain. */

@@ -27,6 +27,7 @@ import { consentOf, createConsentTokens, rememberConsent, rememberSensitive, sen
 import { consentPage, sensitivePage } from './consent-page.ts';
 import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
+import { bannedPage, isStopped } from './banned-page.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
 import { elsewhere, elsewherePage } from './same-site.ts';
@@ -183,8 +184,11 @@ export async function registerRedirects(
     cache.sync();
     const valid = ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase());
     return after(valid ? cache.link(domainOf(host)?.id ?? 0, alias) : undefined, (link) => {
+      // Banned, or its owner suspended with links=stop: its page and nothing else (no redirect, click, pixel, card, statistics).
+      const open = link && !isStopped(link) ? link : undefined;
       if (!link) notFound(reply, host);
-      return { link, stats, host };
+      else if (!open) page(reply, bannedPage(link, host));
+      return { link: open, stats, host };
     });
   }
 
@@ -300,11 +304,8 @@ export async function registerRedirects(
     return found(reply, self, 303);
   }
 
-  /**
-   * Accept or Decline from the consent page, Continue from the sensitive-content
-   * warning: remembered in a cookie; nothing is counted again. Whatever does not
-   * add up goes back to the link, whose GET answers what applies now.
-   */
+  /** Accept or Decline from the consent page, Continue from the sensitive-content warning: remembered in a cookie;
+   * nothing is counted again. Whatever does not add up goes back to the link, whose GET answers what applies now. */
   function answerChoice(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, link: RedirectLink, body: Record<string, unknown>) {
     const self = selfLocation(link.alias, false, queryOf(req.url));
     const secure = req.protocol === 'https';
@@ -394,6 +395,7 @@ export async function registerRedirects(
       const link = cache.link(domainOf(host)?.id ?? 0, alias);
       // Only links whose answer needs nothing from the database now: forward() is synchronous for them.
       if (!link || link instanceof Promise || link.password_hash || link.has_pixels || link.sensitive_content || link.expiration_clicks !== null) return undefined;
+      if (link.banned_at !== null || link.owner_stopped) return undefined; // banned: its page comes from lookup()
       if (wantsCard(link, userAgent)) return undefined;
       if (!cache.syncRotation && link.target_type === TARGET_TYPE.rotation) return undefined;
       return linkStatus(link, o.now()) === 1 ? link : undefined;

@@ -74,6 +74,11 @@ const ROUTES: Route[] = [
   r('POST', '/users', 'admin', 201, () => '/users', (_f, i) => ({ name: `made-${i}` })),
   r('GET', '/users/{id}', 'admin', 200, (f) => `/users/${f.user}`),
   r('PATCH', '/users/{id}', 'admin', 200, (f) => `/users/${f.user}`, (_f, i) => ({ name: `renamed-${i}` })),
+  // Bans (issue 44) are an admin's, whoever owns the link; the lift follows the ban.
+  r('POST', '/links/{id}/ban', 'admin', 200, (f) => `/links/${f.link}/ban`, () => ({ reason: 'matrix' })),
+  r('DELETE', '/links/{id}/ban', 'admin', 200, (f) => `/links/${f.link}/ban`, () => ({ reason: 'matrix' })),
+  r('GET', '/bans', 'admin', 200, () => '/bans'),
+  r('POST', '/bans/hosts', 'admin', 201, () => '/bans/hosts', (_f, i) => ({ host: `banned${i}.example`, reason: 'matrix' })),
   r('GET', '/audit', 'admin', 200, () => '/audit'),
   r('GET', '/audit/export', 'admin', 200, () => '/audit/export'),
   r('GET', '/blocklist', 'admin', 200, () => '/blocklist'),

@@ -7,7 +7,7 @@ import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { restrictCreateBody, withinDomain } from '../domain-restriction.ts';
 import { destinationChanged } from '../../health/destinations.ts';
 import type { ApiContext } from '../context.ts';
-import { ApiError, invalid, notFound } from '../errors.ts';
+import { ApiError, invalid, notFound, rejectFields } from '../errors.ts';
 import { createColumns, updateColumns } from '../link-input.ts';
 import { deleted, page, single } from '../responses.ts';
 import { serializeLink } from '../serializers.ts';
@@ -43,7 +43,15 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
     const p = principalOf(req);
     const { userId } = p;
     const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, abuse: ctx.abuse }, restrictCreateBody(p, req.body));
-    const id = await ctx.repos.links.create(userId, columns, pixelIds);
+    // Counted once the body is valid: a refused body spends nothing. 429 past the user's limits.
+    const release = await ctx.creationLimits?.reserve(userId, 1);
+    let id: number;
+    try {
+      id = await ctx.repos.links.create(userId, columns, pixelIds);
+    } catch (err) {
+      await release?.(1);
+      throw err;
+    }
     ctx.scheduleTitle(id, columns.url);
     // Webhook deliveries are written right after the change, before the answer (not in its transaction).
     const data = await show(p, id);
@@ -60,6 +68,8 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
         tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema,
         response: { 200: singleOf(linkSchema), ...errorResponses },
       },
+      // A banned link stays banned whatever its owner sends: only an admin lifts a ban (DELETE /links/{id}/ban).
+      preValidation: rejectFields(['banned'], 'here: a banned link stays banned until an admin lifts the ban'),
       handler: async (req) => {
         const p = principalOf(req);
         const { userId } = p;
