@@ -292,7 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
-  const { bans, creationLimits, ...parts } = createAbuseParts({ store: deps.store, repos, webhooks, config, now, verdictOf: deps.abuseVerdict, urls });
+  const { bans, creationLimits, ...parts } = createAbuseParts({ store: deps.store, repos, webhooks, config, now, verdictOf: deps.abuseVerdict ?? ((link) => abuse.matchLink(link)), urls });
   recheck = parts.recheck;
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks, abuse, creationLimits };
   const authenticate = createAuthenticator(repos.users, now);
