@@ -25,9 +25,9 @@ const chunked = (text: string, cuts: number[]) => {
 
 describe('quick CSV count', () => {
   it('counts what csv-parse counts, for any text of quotes, delimiters, line ends and letters, in any chunks', async () => {
-    const piece = fc.constantFrom('a', 'é', ' ', ',', ';', '"', '""', '\n', '\r\n', '\r', 'https://x.example/?a=1', '[{""key"":""FR""}]');
+    const piece = fc.constantFrom('a', 'é', ' ', ',', ';', '\t', '"', '""', '\n', '\r\n', '\r', 'https://x.example/?a=1', '[{""key"":""FR""}]');
     let answered = 0;
-    await fc.assert(fc.asyncProperty(fc.array(piece, { maxLength: 40 }), fc.constantFrom(',', ';'), fc.array(fc.nat(), { maxLength: 3 }),
+    await fc.assert(fc.asyncProperty(fc.array(piece, { maxLength: 40 }), fc.constantFrom(',', ';', '\t'), fc.array(fc.nat(), { maxLength: 3 }),
       async (pieces, delimiter, cuts) => {
         const text = pieces.join('');
         const quick = quickCsvCount(chunked(text, cuts), delimiter);
