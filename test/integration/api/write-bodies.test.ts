@@ -100,8 +100,8 @@ describe('an update with nothing to change', () => {
       ['application/x-www-form-urlencoded', 'nickname=x']] as const) {
       const r = await send('PATCH', `/users/${ids.user}`, type, payload);
       expect(r.status, r.text).toBe(422);
-      expect(r.body.message).toEqual({ body: ['Nothing to change: send at least one of name, role, status.'] });
-      expect(r.body.errors).toEqual({ body: ['Nothing to change: send at least one of name, role, status.'] });
+      expect(r.body.message).toEqual({ body: ['Nothing to change: send at least one of name, role, status, links, link_limit_minute, link_limit_day.'] });
+      expect(r.body.errors).toEqual({ body: ['Nothing to change: send at least one of name, role, status, links, link_limit_minute, link_limit_day.'] });
     }
     const u = await s.api('GET', `/users/${ids.user}`);
     expect(u.body.data).toMatchObject({ name: 'member', role: 'member', status: 'active' });
