@@ -1,0 +1,15 @@
+// What the Safety screen's parts share: its tabs (in the address, `tab=`)
+// and how a destination's host is shown.
+
+export const SAFETY_TABS = ['reports', 'bans', 'blocklist', 'threats'] as const;
+export type SafetyTab = (typeof SAFETY_TABS)[number];
+export const TAB_PARAM = { default: 'reports', allowed: SAFETY_TABS };
+
+/** The host of a destination (for "Ban host"), or '' when it is no URL. */
+export function hostOfUrl(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/\.$/, '');
+  } catch {
+    return '';
+  }
+}
