@@ -18,7 +18,7 @@ import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { useListParams } from '../../state/list-params.ts';
 import { ImportedLists } from './ImportedLists.tsx';
-import { TAB_PARAM } from './safety-words.ts';
+import { blocklistRefusal, TAB_PARAM } from './safety-words.ts';
 
 type Kind = 'host' | 'keyword';
 interface Entry { kind: Kind; value: string }
@@ -71,7 +71,7 @@ export function BlocklistPanel() {
       notify({ color: 'teal', title: 'Added to the blocklist', message: `${stored ?? entry.value}: new links to it are refused.` });
       await invalidateSafety(instanceId);
     } catch (err) {
-      setAddError(toIpcError(err).message);
+      setAddError(blocklistRefusal(toIpcError(err).message));
     } finally {
       setAdding(false);
     }

@@ -13,3 +13,8 @@ export function hostOfUrl(url: string): string {
     return '';
   }
 }
+
+/** A blocklist refusal in words: the server names the entry by its place in the list ("The hosts.3 "x" is not…"); the form shows the entry. */
+export function blocklistRefusal(message: string): string {
+  return message.replace(/^The (?:hosts|keywords)\.\d+ (".*?")/, '$1');
+}
