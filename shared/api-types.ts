@@ -81,8 +81,21 @@ export interface Link {
   health: LinkHealth;
   health_detail: string | null;
   health_checked_at: string | null;
+  /** Null unless the link is banned: then it never redirects (issue 44); only an admin lifts a ban. */
+  banned: LinkBan | null;
   created_at: string;
   updated_at: string;
+}
+
+export type BanSource = 'blocklist' | 'threat' | 'report' | 'admin' | 'host';
+export interface LinkBan {
+  /** When the link was banned (ISO 8601 UTC). */
+  at: string;
+  /** Why, as the admin or the check wrote it. */
+  reason: string;
+  /** True: a legal block (visitors get HTTP 451). */
+  legal: boolean;
+  source: BanSource;
 }
 
 export interface Account {

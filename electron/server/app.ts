@@ -40,6 +40,8 @@ import { registerRedirects } from './redirect/plugin.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 import { webhooksRoutes } from './api/routes/webhooks.ts';
 import { auditRoutes } from './api/routes/audit.ts';
+import { reportsRoutes } from './api/routes/reports.ts';
+import { createReportEvents } from './abuse/report-events.ts';
 import { keysRoutes } from './api/routes/keys.ts';
 import { usersRoutes } from './api/routes/users.ts';
 import { auditActionOf, fieldNamesOf, requireScope, requirementOf } from './auth/policy.ts';
@@ -47,6 +49,11 @@ import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming 
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
 import { httpUrlOf } from './util/address.ts';
+import { KNOWN_SHORTENERS } from './abuse/shorteners.ts';
+import { setUpAbuse } from './abuse/setup.ts';
+import { blocklistRoutes } from './api/routes/blocklist.ts';
+import { createAbuseParts, type Recheck, type VerdictOf } from './abuse/parts.ts';
+import { bansRoutes } from './api/routes/bans.ts';
 
 export interface AppDeps {
   /** The embedded SQLite file, or PostgreSQL shared by several nodes. */
@@ -61,6 +68,7 @@ export interface AppDeps {
   geoipCity?: string | null;
   /** Where batches of clicks are written: a worker thread (default) or the request thread. */
   clickWriter?: ClickWriterMode;
+  /** The re-check's verdict on a stored link (part A's ctx.abuse.matchLink); none: links are not re-checked. */ abuseVerdict?: VerdictOf;
   /** The destination checker's probe and pace (tests allow loopback and hurry it). */
   health?: Partial<Pick<HealthCheckerOptions, 'probe' | 'hostGapMs' | 'pollMs' | 'startDelayMs'>>;
   /** HTTP timeouts, DEFAULT_TIMEOUTS where absent (tests shorten them). */
@@ -157,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const a = app.server.address() as AddressInfo | null;
     return a ? httpUrlOf(a) : `http://${config.host}:${config.port}`;
   };
+  const urls = () => ({ baseUrl: baseUrl(), timeZone: config.timeZone, generation: config.apiGeneration });
 
   // Titles are fetched after the create has answered, a few at a time (a bulk
   // import schedules thousands); tests and shutdown can wait for them.
@@ -188,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Destinations are checked in the background; an injected probe is the test's to close.
   const { probe: healthProbe, ...healthPace } = deps.health ?? {};
+  let recheck: Recheck | null = null; // created with the bans, below
   const ownProbe = config.healthChecks && !healthProbe ? createHealthProbe({ allowPrivate: config.allowPrivateTitles }) : null;
   const health = config.healthChecks ? createHealthChecker({
     repo: createHealthRepository(deps.store.db),
@@ -195,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: config.healthIntervalHours * 3_600_000,
     now,
     onError: (err) => app.log.error({ err }, 'health checks failed'),
+    recheck: { run: async (signal) => recheck?.run(signal) },
     ...healthPace,
   }) : null;
   app.decorate('linkdesk', { repos, config, baseUrl, titlesIdle, health });
@@ -249,6 +260,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await health?.close();
     await ownProbe?.close();
   });
+  // The blocklist (reloaded when any process changes it), known shorteners, Safe Browsing.
+  const abuse = setUpAbuse(app, config, repos.blocklist, now);
   const live = setUpLiveFeed(app, deps.store, config, repos.users, now);
 
   registerBodyParsers(app);
@@ -279,7 +292,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
-  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks };
+  const { bans, creationLimits, ...parts } = createAbuseParts({ store: deps.store, repos, webhooks, config, now, verdictOf: deps.abuseVerdict, urls });
+  recheck = parts.recheck;
+  const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks, abuse, creationLimits };
   const authenticate = createAuthenticator(repos.users, now);
   const keyFailures = config.rateLimit > 0 ? createKeyFailureLimit(KEY_FAILURE_LIMIT, now) : null;
 
@@ -354,6 +369,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(secured, ctx);
       keysRoutes(secured, ctx);
       auditRoutes(secured, ctx);
+      blocklistRoutes(secured, ctx, { knownShorteners: config.knownShorteners ?? KNOWN_SHORTENERS, safeBrowsing: config.safeBrowsingKey !== null });
+      reportsRoutes(secured, ctx);
+      bansRoutes(secured, { ...ctx, bans });
     });
   }, { prefix: '/api/v1' });
 
@@ -383,6 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store, repos, redirectStatus: config.redirectStatus, baseUrl, now,
     geoipPath: deps.geoipPath, geoipCity: deps.geoipCity, clickWriter: deps.clickWriter, timeZone: config.timeZone,
     clickRetentionDays: config.clickRetentionDays, pixelConsent: config.pixelConsent,
+    reportCreated: createReportEvents({ repos, reports: repos.reports, webhooks: hookDeps ? webhooks : null, baseUrl }),
   });
   installFastPath(app.server, redirects, fastifyTrustProxy(config.trustProxy));
   // Caddy's on-demand TLS asks here before it gets a certificate for a host.

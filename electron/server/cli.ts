@@ -3,6 +3,7 @@
 import { CliError, usageError } from './cli/args.ts';
 import { backup, BACKUP_USAGE, restore, RESTORE_USAGE } from './cli/backup.ts';
 import { domains, domainsUsage } from './cli/domains.ts';
+import { blocklist, BLOCKLIST_USAGE } from './cli/blocklist.ts';
 import { keys, keysUsage } from './cli/keys.ts';
 import { users, usersUsage } from './cli/users.ts';
 import { migrateData, MIGRATE_DATA_USAGE } from './cli/migrate-data.ts';
@@ -19,6 +20,8 @@ Commands:
   keys create|list|revoke   manage API keys (scopes, expiry, one domain)
   domains list|add|update|remove
                             manage the users' own domains
+  blocklist list|add|remove|import
+                            hosts and keywords no link may point at or contain
   migrate-data              copy this instance's data into an empty PostgreSQL database
   backup                    copy the database while it serves
   restore FILE              put a backup in place of the database
@@ -41,6 +44,7 @@ function help(topic: string[]): void {
       : command === 'backup' && action === undefined ? BACKUP_USAGE
       : command === 'restore' && action === undefined ? RESTORE_USAGE
       : command === 'export' && action === undefined ? EXPORT_USAGE
+      : command === 'blocklist' ? BLOCKLIST_USAGE
       : command === 'import' && action === undefined ? IMPORT_USAGE
         : command === 'keys' && !extra.length ? keysUsage(action)
           : command === 'users' && !extra.length ? usersUsage(action)
@@ -61,6 +65,7 @@ export async function main(argv: string[]): Promise<void> {
     else if (command === 'keys') await keys(rest);
     else if (command === 'users') await users(rest);
     else if (command === 'domains') await domains(rest);
+    else if (command === 'blocklist') await blocklist(rest);
     else if (command === 'migrate-data') await migrateData(rest);
     else if (command === 'backup') await backup(rest);
     else if (command === 'restore') await restore(rest);

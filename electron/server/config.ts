@@ -17,6 +17,7 @@ export { API_GENERATIONS, type ApiGeneration } from '../../shared/api-generation
  * every hop lets a client forge its address with its own X-Forwarded-For.
  */
 export type TrustProxy = false | number | string[];
+import { canonicalHostEntry } from './abuse/url-host.ts';
 
 export interface ServerConfig {
   host: string;
@@ -28,6 +29,11 @@ export interface ServerConfig {
   redirectStatus: RedirectStatus;
   /** API requests per key per minute; 0 turns the limit off. */
   rateLimit: number;
+  /** Hosts whose links are resolved one hop before they are stored (abuse/shorteners.ts); null: KNOWN_SHORTENERS. */
+  knownShorteners: string[] | null;
+  /** Google Safe Browsing v4: the API key (null: not checked) and the threatMatches:find endpoint. */
+  safeBrowsingKey: string | null;
+  safeBrowsingUrl: string;
   timeZone: string;
   /** Fetch destination titles; `allowPrivateTitles` lets that reach private addresses. */
   fetchTitles: boolean;
@@ -35,6 +41,11 @@ export interface ServerConfig {
   /** Visit active links' destinations in the background (the title fetcher's address rules); how often per link. */
   healthChecks: boolean;
   healthIntervalHours: number;
+  /** Links re-checked against the blocklists and threat lists a minute, with the health checks (issue 44). */
+  abuseRecheckPerMinute: number;
+  /** Links one user may create a minute and a day unless an admin set their own (issue 44; bulk and import count each). */
+  linksPerMinute: number;
+  linksPerDay: number;
   /** Raw clicks older than this many days are pruned (daily rollups stay); null keeps them forever. */
   clickRetentionDays: number | null;
   /** Audit log entries older than this many days are pruned. */
@@ -136,11 +147,17 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     trustProxy: false,
     redirectStatus: 302,
     rateLimit: 600,
+    knownShorteners: null,
+    safeBrowsingKey: null,
+    safeBrowsingUrl: 'https://safebrowsing.googleapis.com/v4/threatMatches:find',
     timeZone: 'UTC',
     fetchTitles: true,
     allowPrivateTitles: false,
     healthChecks: true,
     healthIntervalHours: 24,
+    abuseRecheckPerMinute: 120,
+    linksPerMinute: 60,
+    linksPerDay: 5000,
     clickRetentionDays: null,
     auditDays: 180,
     webhooksPerUser: 20,
@@ -165,8 +182,19 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (!isValidTimeZone(c.timeZone)) throw new ConfigError(`--timezone: unknown time zone "${c.timeZone}"`);
   c.trustProxy = checkTrustProxy(c.trustProxy);
   if (!Number.isInteger(c.healthIntervalHours) || c.healthIntervalHours < 1) throw new ConfigError('--health-interval: must be a whole number of hours, 1 or more');
+  for (const [k, flag] of [['abuseRecheckPerMinute', 'abuse-recheck-per-minute'], ['linksPerMinute', 'links-per-minute'], ['linksPerDay', 'links-per-day']] as const) {
+    if (!Number.isInteger(c[k]) || c[k] < 1) throw new ConfigError(`--${flag}: must be a whole number, 1 or more`);
+  }
   if (c.clickRetentionDays !== null && (!Number.isInteger(c.clickRetentionDays) || c.clickRetentionDays < 1)) {
     throw new ConfigError('--click-retention-days: must be a whole number of days, 1 or more');
+  }
+  if (!/^https?:\/\/[^/]/i.test(c.safeBrowsingUrl)) throw new ConfigError('--safe-browsing-url: must be an http(s) URL');
+  if (c.safeBrowsingKey !== null && !c.safeBrowsingKey.trim()) c.safeBrowsingKey = null;
+  if (c.knownShorteners) {
+    const hosts = c.knownShorteners.map((h) => canonicalHostEntry(h));
+    const bad = c.knownShorteners.find((_h, i) => hosts[i] === null || hosts[i]!.startsWith('*.'));
+    if (bad !== undefined) throw new ConfigError(`--known-shorteners: "${bad}" is not a host name`);
+    c.knownShorteners = hosts as string[];
   }
   if (!Number.isInteger(c.auditDays) || c.auditDays < 1) throw new ConfigError('--audit-days: must be a whole number of days, 1 or more');
   if (!Number.isInteger(c.webhooksPerUser) || c.webhooksPerUser < 1) throw new ConfigError('--webhooks-per-user: must be a whole number, 1 or more');

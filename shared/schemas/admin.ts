@@ -12,6 +12,11 @@ export interface User {
   links_count: number;
   /** The last time any of the user's keys was used (recorded at most once a minute); null: never. */
   last_active_at: string | null;
+  /** While suspended: whether the user's links keep redirecting ('keep', the default) or stop ('stop'); 'keep' while active. */
+  links: 'keep' | 'stop';
+  /** Links the user may create a minute and a day; null: the instance's default (--links-per-minute, --links-per-day). */
+  link_limit_minute: number | null;
+  link_limit_day: number | null;
   created_at: string;
 }
 export interface ApiKey {
@@ -39,7 +44,8 @@ export interface AuditEntry {
   at: string;
   user: { id: number | null; name: string | null };
   key_prefix: string | null;
-  source: 'api' | 'cli';
+  /** system: the server itself (the scheduled re-check banning a link, issue 44). */
+  source: 'api' | 'cli' | 'system';
   action: string;
   target_type: string;
   target_id: number | null;
@@ -59,6 +65,12 @@ export const userUpdateSchema = z.object({
   name: userName().optional(),
   role: oneOfStrings('role', USER_ROLES).optional(),
   status: oneOfStrings('status', USER_STATUSES).optional(),
+  links: oneOfStrings('links', ['keep', 'stop'] as const).optional()
+    .describe("With status=suspended (or for a suspended user): keep (the default) leaves the user's links redirecting, stop stops them all until the user is restored"),
+  link_limit_minute: clearable(int('link_limit_minute', 1, 1_000_000))
+    .describe("Links the user may create a minute; null or '' for the instance's default"),
+  link_limit_day: clearable(int('link_limit_day', 1, 100_000_000))
+    .describe("Links the user may create a day; null or '' for the instance's default"),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 export const userListQuerySchema = z.object({
@@ -128,7 +140,11 @@ export const auditExportQuerySchema = auditListQuerySchema.omit({ page: true, pe
 const timestamp = z.string().describe('ISO 8601, UTC');
 export const userSchema = z.object({
   id: z.number().int(), name: z.string(), role: z.enum(USER_ROLES), status: z.enum(USER_STATUSES),
-  links_count: z.number().int(), last_active_at: timestamp.nullable(), created_at: timestamp,
+  links_count: z.number().int(), last_active_at: timestamp.nullable(),
+  links: z.enum(['keep', 'stop']).describe("While suspended: keep, the user's links redirect as before; stop, they answer a page saying the link is disabled (403). keep while active"),
+  link_limit_minute: z.number().int().nullable().describe("Links the user may create a minute; null: the instance's default (--links-per-minute)"),
+  link_limit_day: z.number().int().nullable().describe("Links the user may create a day; null: the instance's default (--links-per-day)"),
+  created_at: timestamp,
 }).meta({ id: 'User' });
 export const apiKeySchema = z.object({
   id: z.number().int(),
@@ -156,7 +172,7 @@ export const auditEntrySchema = z.object({
   at: timestamp,
   user: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
   key_prefix: z.string().nullable(),
-  source: z.enum(['api', 'cli']),
+  source: z.enum(['api', 'cli', 'system']).describe('system: the server itself, e.g. the scheduled re-check banning a link'),
   action: z.string().describe('resource.verb: link.create, user.update, key.revoke…'),
   target_type: z.string(),
   target_id: z.number().int().nullable(),

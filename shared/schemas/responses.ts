@@ -29,6 +29,14 @@ export const pixelSchema = z.object({
   created_at: timestamp, updated_at: timestamp,
 }).meta({ id: 'Pixel' });
 
+export const BAN_SOURCES = ['blocklist', 'threat', 'report', 'admin', 'host'] as const;
+export const linkBanSchema = z.object({
+  at: timestamp.describe('When the link was banned'),
+  reason: z.string().describe('Why, as the admin or the check wrote it'),
+  legal: z.boolean().describe('A legal block: visitors get HTTP 451 (403 otherwise)'),
+  source: z.enum(BAN_SOURCES).describe('What banned it: a blocklist entry, a threat list, a visitor report, an admin, a host ban'),
+}).meta({ id: 'LinkBan' });
+
 export const linkSchema = z.object({
   id: z.number().int(),
   alias: z.string(),
@@ -82,6 +90,7 @@ export const linkSchema = z.object({
   health: z.enum(LINK_HEALTH).describe('The destination and its targets as the background checker last found them; unknown until checked, and again after the destination changes'),
   health_detail: z.string().nullable().describe('Why a broken link is broken: the status code ("404") or the network error ("timeout", "redirect loop"), naming the target when it is one'),
   health_checked_at: timestamp.nullable().describe('When the health was found; null while unknown'),
+  banned: linkBanSchema.nullable().describe('Null unless the link is banned: a banned link never redirects (visitors get a page, 451 for a legal block, 403 otherwise), and only an admin lifts the ban'),
   created_at: timestamp,
   updated_at: timestamp,
 }).meta({ id: 'Link' });

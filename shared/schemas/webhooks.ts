@@ -6,7 +6,8 @@ import { httpUrl, int, list, oneOf, oneOfStrings, pathId } from './fields.ts';
 import { declared } from './openapi-marks.ts';
 import { same } from './same-type.ts';
 
-export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
+/** `report.created` (a visitor reported a link) goes to admins' hooks only. link.banned / link.unbanned (issue 44): the owner's link was banned (its `banned` says why) or the ban lifted. */
+export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.banned', 'link.unbanned', 'report.created'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by "Send test event"; a hook cannot subscribe to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

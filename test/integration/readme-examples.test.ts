@@ -43,8 +43,11 @@ function section(markdown: string, heading: string): string {
 /** The contract's error shape, with that status. */
 function isErrorBody(body: string, status: number): boolean {
   try {
-    const b = JSON.parse(body) as { message?: unknown; status?: unknown };
-    return typeof b.message === 'string' && b.message !== '' && b.status === status;
+    const b = JSON.parse(body) as { message?: unknown; errors?: unknown; status?: unknown };
+    // A 422's message is the map of fields to their messages, as its errors.
+    const said = typeof b.message === 'string' ? b.message !== ''
+      : status === 422 && !!b.message && typeof b.message === 'object' && Object.keys(b.message).length > 0;
+    return said && b.status === status;
   } catch {
     return false;
   }

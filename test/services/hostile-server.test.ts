@@ -23,7 +23,7 @@ const linkOf = (id: number, shortUrl: string): Link => ({
   ends_at: null, expiration_clicks: null, target_type: 0, country: [], platform: [], language: [], rotation: [], preview_title: null,
   targets_type: null, targets: [], redirect_password: false, active_period_start_at: null, active_period_end_at: null, expires_at: null, last_rotation: 0, clicks_limit: null,
   sensitive_content: 0, rules: [],
-  preview_description: null, preview_image: null, clicks: 0, status: 1, health: 'unknown', health_detail: null, health_checked_at: null,
+  preview_description: null, preview_image: null, clicks: 0, status: 1, health: 'unknown', health_detail: null, health_checked_at: null, banned: null,
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 });
 

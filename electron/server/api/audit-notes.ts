@@ -29,15 +29,20 @@ export function noteAudit(req: FastifyRequest, notes: AuditNote[]): void {
  * still on record.
  */
 export function userChangeNotes(id: number, before: { role: string; status: string },
-  changes: { name?: string; role?: UserRole; status?: UserStatus }): AuditNote[] {
+  changes: { name?: string; role?: UserRole; status?: UserStatus; link_limit_minute?: number | null; link_limit_day?: number | null },
+  links?: 'keep' | 'stop'): AuditNote[] {
   const note = (action: string, fields: string[]): AuditNote => ({ action, targetType: 'user', targetId: id, fields });
   const notes: AuditNote[] = [];
   const rest: string[] = [];
-  if (changes.status !== undefined && changes.status !== before.status) notes.push(note(changes.status === 'suspended' ? 'user.suspend' : 'user.restore', ['status']));
+  // links=stop|keep (issue 44) is named on the suspension, or on its own entry for a user suspended already.
+  const linksField = links === undefined ? [] : [`links=${links}`];
+  if (changes.status !== undefined && changes.status !== before.status) notes.push(note(changes.status === 'suspended' ? 'user.suspend' : 'user.restore', ['status', ...linksField]));
+  else if (links !== undefined) notes.push(note('user.suspend', ['links', ...linksField]));
   else if (changes.status !== undefined) rest.push('status');
   if (changes.role !== undefined && changes.role !== before.role) notes.push(note('user.role', ['role', `role=${changes.role}`]));
   else if (changes.role !== undefined) rest.push('role');
   if (changes.name !== undefined) rest.push('name');
+  for (const k of ['link_limit_minute', 'link_limit_day'] as const) if (changes[k] !== undefined) rest.push(k);
   if (rest.length || !notes.length) notes.unshift(note('user.update', rest.sort()));
   return notes;
 }

@@ -16,6 +16,7 @@ import type { Repositories } from './context.ts';
 import { ApiError, fromZod, invalid } from './errors.ts';
 import { isObject, notAnObject } from './validation.ts';
 import { createColumns, hashEachOnce, updateColumns } from './link-input.ts';
+import type { AbuseChecker } from '../abuse/checker.ts';
 
 export interface BulkCreateItem {
   index: number;
@@ -28,7 +29,7 @@ export interface BulkCreateItem {
 }
 
 /** `generation`: `--api-generation` (default seed), how a body of neither generation reads `password`. */
-export interface BulkDeps { repos: Repositories; timeZone: string; generation?: ApiGeneration }
+export interface BulkDeps { repos: Repositories; timeZone: string; generation?: ApiGeneration; abuse?: AbuseChecker }
 /** form: the items came in a form body, as text (shared/schemas/fields.ts readingForm). */
 export interface BulkCreateOptions { onConflict: OnConflict; dryRun?: boolean; form?: boolean }
 
@@ -87,6 +88,8 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
     return b && typeof b === 'object' && (b.title !== undefined || b.created_at !== undefined)
       ? readingForm(opts.form ?? false, () => bulkImportedFieldsSchema.safeParse(b)) : NONE;
   });
+  // One threat-list request per 500 addresses instead of one per link.
+  await deps.abuse?.prefetch(parsed.flatMap((p) => (p?.success ? [p.data] : [])));
   const known = new Map<string, boolean>();
   const sent = new Map<number | null, string[]>();
   for (const p of parsed) {
@@ -114,7 +117,7 @@ export async function bulkCreate(deps: BulkDeps, userId: number, bodies: unknown
     },
   };
   // A thousand links protected by one password would otherwise take most of a minute of scrypt.
-  const ctx = { userId, links, timeZone, generation, hash: hashEachOnce() };
+  const ctx = { userId, links, timeZone, generation, hash: hashEachOnce(), abuse: deps.abuse };
 
   const queue = (index: number, op: LinkWriteOp, key: string | null, retitle: boolean) => {
     pending.push({ index, op, retitle });

@@ -3,6 +3,8 @@ import type { Engine } from '../db/repositories/like.ts';
 import type { DB } from '../db/schema.ts';
 import type { ApiGeneration } from '../config.ts';
 import type { HealthChecker } from '../health/checker.ts';
+import type { AbuseChecker } from '../abuse/checker.ts';
+import { createBlocklistRepository } from '../db/repositories/blocklist-repository.ts';
 import { createAuditRepository } from '../db/repositories/audit-repository.ts';
 import { createDomainsRepository } from '../db/repositories/domains-repository.ts';
 import { createLinksRepository } from '../db/repositories/links-repository.ts';
@@ -11,6 +13,8 @@ import { createStatsRepository } from '../db/repositories/stats-repository.ts';
 import { createUsersRepository } from '../db/repositories/users-repository.ts';
 import { createWebhooksRepository } from '../db/repositories/webhooks-repository.ts';
 import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
+import { createReportsRepository } from '../abuse/reports-repository.ts';
+import type { CreationLimits } from '../abuse/creation-limits.ts';
 
 /** The API's repositories on either engine's store. */
 export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o: { cityDatabase?: boolean } = {}) {
@@ -26,6 +30,9 @@ export function createRepositories(store: { db: Kysely<DB>; engine: Engine }, o:
     statsAll: createStatsRepository(db, { cityDatabase: o.cityDatabase, topValues: Number.MAX_SAFE_INTEGER }),
     webhooks: createWebhooksRepository(db, engine),
     audit: createAuditRepository(db),
+    blocklist: createBlocklistRepository(db, engine),
+    /** Visitors' reports of links (issue 44). */
+    reports: createReportsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -43,6 +50,10 @@ export interface ApiContext {
   /** The destination checker; null with --no-health-checks. */
   health: HealthChecker | null;
   webhooks: WebhookContext;
+  /** What links may point at: the blocklist (abuse/checker.ts). */
+  abuse: AbuseChecker;
+  /** Links a user may create a minute and a day (abuse/creation-limits.ts); absent: unlimited. */
+  creationLimits?: CreationLimits;
 }
 
 export interface WebhookContext {

@@ -9,6 +9,7 @@ import { hashPassword, randomBase62 } from '../util/secrets.ts';
 import { utcToZoned, wallTimeExists, zonedToUtc } from '../util/time.ts';
 import { ApiError, invalid } from './errors.ts';
 import { refuseNewLegacyOs, targetingColumns } from './link-targets.ts';
+import type { AbuseChecker } from '../abuse/checker.ts';
 
 export { parseTargets, type TargetEntry, type Targets } from './link-targets.ts';
 
@@ -23,6 +24,8 @@ interface Context {
   hash?: (password: string) => Promise<string>;
   /** `--api-generation`: how a request of neither generation reads `password` (default seed). */
   generation?: ApiGeneration;
+  /** The blocklist: a body whose destinations or alias it names is a 422 (absent: not checked). */
+  abuse?: AbuseChecker;
 }
 
 /** A hash function that hashes each distinct password once (scrypt takes tens of milliseconds; bulk writes share passwords). */
@@ -194,6 +197,7 @@ function passwordsOf(input: LinkUpdateInput, fallback: ApiGeneration, stored: Li
 }
 
 export async function createColumns(ctx: Context, input: LinkCreateInput) {
+  const checked = await ctx.abuse?.refuse(input);
   const domainId = input.domain_id ?? input.domain ?? null;
   if (domainId !== null) await checkOwned(ctx, 'domains', 'domain_id', [domainId]);
   const pixelIds = [...new Set(input.pixel_ids ?? [])];
@@ -206,11 +210,17 @@ export async function createColumns(ctx: Context, input: LinkCreateInput) {
   } else {
     alias = await freshAlias(ctx, domainId);
   }
+  // A threat list that could not be asked: stored, and due for the scheduled re-check first.
+  if (checked === 'due') columns.abuse_check_due = Date.now();
   return { columns: { ...columns, url: input.url, alias, domain_id: domainId }, pixelIds };
 }
 
 export async function updateColumns(ctx: Context, input: LinkInput, stored: LinkRow) {
+  // Only what the body sends: its fields are the ones a 422 can name.
+  const checked = await ctx.abuse?.refuse(input);
   const columns = await commonColumns(ctx, input, stored);
+  if (checked === 'due') columns.abuse_check_due = Date.now();
+  else if (checked === 'checked' && stored.abuse_check_due != null) columns.abuse_check_due = null;
   if (input.url !== undefined) columns.url = input.url;
   if (input.alias) {
     if (input.alias !== stored.alias) await checkAlias(ctx, stored.domain_id, input.alias, stored.id);

@@ -1,5 +1,5 @@
 // Rows to the response shapes of shared/api-types.ts.
-import type { Domain, Link, Pixel, Space } from '../../../shared/api-types.ts';
+import type { BanSource, Domain, Link, Pixel, Space } from '../../../shared/api-types.ts';
 import type { LinkRule } from '../../../shared/schemas/link-rules.ts';
 import type { LinkHealth, LinkStatus, PixelType, TargetType } from '../../../shared/constants.ts';
 import type { DomainRow } from '../db/repositories/domains-repository.ts';
@@ -87,6 +87,9 @@ export function serializeLink(ctx: UrlContext, r: HydratedLink, now: number): Li
     health_detail: r.health_detail,
     // While unknown the column holds at most a check's claim (health/checker.ts), not a finding.
     health_checked_at: r.health === 'unknown' || r.health_checked_at === null ? null : isoNow(r.health_checked_at),
+    banned: r.banned_at === null ? null : {
+      at: isoNow(r.banned_at), reason: r.ban_reason ?? '', legal: r.ban_legal === 1, source: (r.ban_source ?? 'admin') as BanSource,
+    },
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

@@ -15,12 +15,14 @@ const RESOURCES: Record<string, ScopeResource> = {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Evaluating a link's rules for a described visitor reads the link (the visitor is a body) and changes nothing. */
 const EVALUATE = /^\/api\/v1\/links\/:id\/evaluate$/;
+/** Banning a link and lifting its ban are an admin's (issue 44), whoever owns the link. */
+const BAN = /^\/api\/v1\/links\/:id\/ban$/;
 
 /** `url`: the route's pattern as Fastify knows it, `/api/v1/links/:id`. */
 export function requirementOf(method: string, url: string): Requirement {
   const [segment] = url.replace(/^\/api\/v1\/?/, '').split('/');
   if (segment === 'account' || segment === 'keys') return 'key';
-  if (segment === 'users' || segment === 'audit') return 'admin';
+  if (segment === 'users' || segment === 'audit' || BAN.test(url)) return 'admin';
   const resource = segment ? RESOURCES[segment] : undefined;
   if (!resource) return 'admin';
   // Statistics are only ever read; a link's stats need no links scope.
@@ -41,7 +43,7 @@ export const forbidden = (scope: Scope) => new ApiError(403, lacksScope(scope));
 export const restricted = (what: string) => new ApiError(403, `This key is restricted to one domain, so it cannot ${what}.`);
 
 const SINGULAR: Record<string, string> = {
-  links: 'link', domains: 'domain', spaces: 'space', pixels: 'pixel', webhooks: 'webhook', users: 'user', keys: 'key',
+  links: 'link', domains: 'domain', spaces: 'space', pixels: 'pixel', webhooks: 'webhook', users: 'user', keys: 'key', blocklist: 'blocklist',
 };
 
 /**

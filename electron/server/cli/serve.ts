@@ -116,11 +116,33 @@ Options:
                            status show private answers; the old name
                            --allow-private-titles still works
                            env: LINKDESK_ALLOW_PRIVATE_ADDRESSES
+  --known-shorteners LIST  hosts whose links are resolved one hop (a HEAD, 2 s at most)
+                           before they are stored, so the blocklist sees where they go
+                           (comma-separated; default bit.ly, tinyurl.com, t.co, goo.gl,
+                           ow.ly, is.gd, buff.ly, rebrand.ly, cutt.ly, shorturl.at,
+                           tiny.cc, rb.gy, s.id, t.ly)
+                           env: LINKDESK_KNOWN_SHORTENERS
+  --safe-browsing-key KEY  check every new or changed destination with Google Safe
+                           Browsing v4; when it cannot be reached the link is stored
+                           and checked again later (see README, "Blocklists")
+                           env: LINKDESK_SAFE_BROWSING_KEY
+  --safe-browsing-url URL  the threatMatches:find endpoint (default Google's)
+                           env: LINKDESK_SAFE_BROWSING_URL
   --health-interval HOURS  check each active link's destination (and targets) every
                            HOURS hours (default 24)
                            env: LINKDESK_HEALTH_INTERVAL
   --no-health-checks       don't check destinations in the background
                            env: LINKDESK_NO_HEALTH_CHECKS
+  --abuse-recheck-per-minute N
+                           links re-checked against the blocklists and threat
+                           lists a minute, with the health checks (default 120)
+                           env: LINKDESK_ABUSE_RECHECK_PER_MINUTE
+  --links-per-minute N     links a member may create a minute, unless an admin set
+                           the user's own (default 60; more is 429)
+                           env: LINKDESK_LINKS_PER_MINUTE
+  --links-per-day N        links a member may create in 24 hours, unless an admin
+                           set the user's own (default 5000; more is 429)
+                           env: LINKDESK_LINKS_PER_DAY
   --log                    log every request too
                            env: LINKDESK_LOG
   --quiet                  log nothing but fatal errors
@@ -137,6 +159,8 @@ const OPTIONS = {
   'pixel-consent': { type: 'string' }, 'api-generation': { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
+  'known-shorteners': { type: 'string' }, 'safe-browsing-key': { type: 'string' }, 'safe-browsing-url': { type: 'string' },
+  'abuse-recheck-per-minute': { type: 'string' }, 'links-per-minute': { type: 'string' }, 'links-per-day': { type: 'string' },
   'public-address': { type: 'string', multiple: true }, 'public-cname': { type: 'string' }, 'dns-servers': { type: 'string' },
   'dns-checks-per-user': { type: 'string' },
   'tls-ask-from': { type: 'string', multiple: true },
@@ -190,6 +214,12 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,
       healthIntervalHours: wholeNumber(values['health-interval']),
+      knownShorteners: listOf(values['known-shorteners']),
+      safeBrowsingKey: values['safe-browsing-key'],
+      safeBrowsingUrl: values['safe-browsing-url'],
+      abuseRecheckPerMinute: wholeNumber(values['abuse-recheck-per-minute']),
+      linksPerMinute: wholeNumber(values['links-per-minute']),
+      linksPerDay: wholeNumber(values['links-per-day']),
       publicAddresses: listOf(values['public-address']),
       publicCname: values['public-cname'],
       dnsServers: listOf(values['dns-servers']),

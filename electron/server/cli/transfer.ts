@@ -312,6 +312,7 @@ export async function importLinks(argv: string[]): Promise<void> {
     // SQLite: the first batches go into one transaction that commits once the whole file is counted, so
     // writing need not wait for the count and a file that turns out broken part-way still writes nothing.
     let early: ControlledTransaction<DB> | null = null;
+    let abuse: import('../abuse/checker.ts').AbuseChecker | undefined;
     try {
       source = await opening;
       let total: number | null = null;
@@ -326,6 +327,11 @@ export async function importLinks(argv: string[]): Promise<void> {
         if (domainOverride === undefined) throw new CliError(`No domain named ${values.domain} on this instance (see the Domains screen, or POST /api/v1/domains).`);
       }
       const spaceOverride = values.space === undefined ? undefined : await resolverNow.spaceId(values.space, null);
+      // The blocklist, read once before any transaction holds the connection (links it names are rejected rows).
+      const { createAbuseChecker } = await import('../abuse/checker.ts');
+      const { createShortenerResolver } = await import('../abuse/shorteners.ts');
+      abuse = createAbuseChecker({ repo: repos.blocklist, shorteners: createShortenerResolver(), pollMs: Number.POSITIVE_INFINITY });
+      await abuse.refresh(true);
       if (total === null) early = await store.db.startTransaction().execute();
       let live: Repositories = early ? createRepositories({ db: early, engine: store.engine }) : repos;
       /** Before each batch: fail with the count's reason, or commit the first batches once the count is in. */
@@ -350,7 +356,7 @@ export async function importLinks(argv: string[]): Promise<void> {
           ...(space_id === WOULD_CREATE ? {} : { space_id }),
           ...(Array.isArray(pixel_ids) ? { pixel_ids: pixel_ids.filter((id) => id !== WOULD_CREATE) } : {}),
         })) : bodies;
-        return (await createLinksBulk({ repos: live, timeZone: 'UTC' }, userId, checked, { onConflict: conflict, dryRun })).map(toWriteResult);
+        return (await createLinksBulk({ repos: live, timeZone: 'UTC', abuse }, userId, checked, { onConflict: conflict, dryRun })).map(toWriteResult);
       };
       const progress = progressTo(file, () => total);
       const done = await runImport({
@@ -375,6 +381,7 @@ export async function importLinks(argv: string[]): Promise<void> {
       throw err instanceof TransferError ? new CliError(`${file}: ${err.message}`) : err;
     } finally {
       await source?.close();
+      await abuse?.close();
     }
   });
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');

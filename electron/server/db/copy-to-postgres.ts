@@ -55,6 +55,14 @@ export const COPIED_TABLES: readonly TableSpec[] = [
   { name: 'webhook_deliveries', key: ['id'], mode: 'insert' },
   { name: 'webhook_attempts', key: ['id'], mode: 'insert' },
   { name: 'audit_log', key: ['id'], mode: 'insert' },
+  // The blocklist and its imports; the state row (generation, import summaries) exists from the migration.
+  { name: 'blocklist', key: ['id'], mode: 'insert' },
+  { name: 'blocklist_state', key: ['id'], mode: 'upsert' },
+  { name: 'link_reports', key: ['id'], mode: 'insert' },
+  // Bans (migration 17): the hosts banned, every ban and lift with its reason, and the creations counted against limits.
+  { name: 'banned_hosts', key: ['id'], mode: 'insert' },
+  { name: 'ban_events', key: ['id'], mode: 'insert' },
+  { name: 'link_creations', key: ['user_id', 'minute'], mode: 'insert' },
 ];
 
 /** Rows per statement: each column travels as one array parameter, so a batch is one round trip. */

@@ -7,6 +7,9 @@ import { clickDimensions } from './migrations/click-dimensions.ts';
 import { keyLineage } from './migrations/key-lineage.ts';
 import { linkModel } from './migrations/link-model.ts';
 import { clickDestinations } from './migrations/click-destinations.ts';
+import { blocklist } from './migrations/blocklist.ts';
+import { linkBans } from './migrations/link-bans.ts';
+import { linkReports } from './migrations/link-reports.ts';
 import { idsNeverReused } from './migrations/ids-never-reused.ts';
 import { lighterSearch } from './migrations/lighter-search.ts';
 import { previewsHealthWebhooks } from './migrations/previews-health-webhooks.ts';
@@ -365,4 +368,7 @@ DROP TABLE click_dims;
   accountMonths,
   linkModel,
   clickDestinations,
+  blocklist,
+  linkBans,
+  linkReports,
 ];

@@ -7,6 +7,11 @@ export interface UsersTable {
   role: Generated<string>;
   /** 'active' | 'suspended': a suspended user's keys are all refused. */
   status: Generated<string>;
+  /** 1: suspended with links=stop, every link of theirs stops redirecting (migration 17). */
+  links_stopped: Generated<number>;
+  /** Links this user may create a minute / a day; null: the instance's default (migration 17). */
+  link_limit_minute: number | null;
+  link_limit_day: number | null;
 }
 export interface ApiKeysTable {
   id: Generated<number>; user_id: number; prefix: string; hash: string;
@@ -60,6 +65,8 @@ export interface LinksTable {
   privacy_password_hash: string | null;
   disabled: number;
   expiration_url: string | null;
+  /** Migration 17: when a threat check could not be made (ms epoch); null: checked. */
+  abuse_check_due?: number | null;
   expiration_date: string | null;
   expiration_time: string | null;
   /** Unix milliseconds, UTC. */
@@ -87,7 +94,20 @@ export interface LinksTable {
   sensitive_content: number;
   /** JSON list of rules (issue 34's `rules`), as validated; null: none. */
   rules: string | null;
+  /** Unix ms of the ban (migration 17); null: not banned. A banned link never redirects. */
+  banned_at: number | null;
+  ban_reason: string | null;
+  /** 1: a legal block (HTTP 451). */
+  ban_legal: Generated<number>;
+  /** 'blocklist' | 'threat' | 'report' | 'admin' | 'host' */
+  ban_source: string | null;
 }
+export interface LinkCreationsTable { user_id: number; minute: number; count: number }
+/** A ban ('ban') or its lift ('unban') with its reason; `user_id`: the admin, null for the re-check. */
+export interface BanEventsTable {
+  id: Generated<number>; link_id: number; action: string; reason: string; legal: Generated<number>; source: string; user_id: number | null; at: number;
+}
+export interface BannedHostsTable { id: Generated<number>; host: string; reason: string; legal: Generated<number>; created_at: number }
 export interface WebhooksTable {
   id: Generated<number>;
   user_id: number;
@@ -155,6 +175,11 @@ export interface LinkPurgesTable { link_id: number; user_id: number; next_log_id
 export interface RedirectChangesTable { seq: Generated<number>; domain_id: number | null; alias: string | null; host: string | null; at: number }
 export interface InstanceSecretsTable { name: string; value: string; created_at: string }
 export interface LinkCountsTable { user_id: number; total: number; disabled: number }
+/** Visitors' reports of a link (migration 17); times in Unix ms; `ip_hash`: an HMAC of the address, never the address. */
+export interface LinkReportsTable {
+  id: Generated<number>; link_id: number; reason: string; details: string; created_at: number;
+  status: string; resolved_by: number | null; resolved_at: number | null; ip_hash: string;
+}
 export interface DB {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -178,4 +203,24 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  blocklist: BlocklistTable;
+  blocklist_state: BlocklistStateTable;
+  link_reports: LinkReportsTable;
+  link_creations: LinkCreationsTable;
+  banned_hosts: BannedHostsTable;
+  ban_events: BanEventsTable;
 }
+
+/** Migration 17: hosts (`evil.com`, `*.evil.com`) and keywords links may not point at or contain. */
+export interface BlocklistTable {
+  id: Generated<number>;
+  kind: 'host' | 'keyword';
+  value: string;
+  /** 'manual' | 'urlhaus' | 'phishtank' | 'hosts' */
+  source: Generated<string>;
+  note: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+}
+/** One row: raised on every blocklist write, so other processes reload; imports: JSON {source: {at, entries, file}}. */
+export interface BlocklistStateTable { id: number; generation: number; imports: Generated<string> }

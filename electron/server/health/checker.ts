@@ -24,6 +24,8 @@ export interface HealthCheckerOptions {
   pollMs?: number;
   /** The first look, after start: a starting instance has better things to do. */
   startDelayMs?: number;
+  /** Also run after each sweep: the re-check of links against blocklists and threat lists, at its own bounded rate (abuse/recheck.ts). */
+  recheck?: { run(signal: AbortSignal): Promise<unknown> };
 }
 
 export interface HealthChecker {
@@ -95,6 +97,7 @@ export function createHealthChecker(o: HealthCheckerOptions): HealthChecker {
       await checkAll(due);
       checked += due.length;
     }
+    if (o.recheck && !stopping.signal.aborted) await o.recheck.run(stopping.signal);
     return checked;
   }
 

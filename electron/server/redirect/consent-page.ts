@@ -11,8 +11,8 @@ import { FORM_HEADERS } from './pages.ts';
 const FORWARDS = { formAction: ["'self'", 'https:', 'http:'] };
 
 
-/** `token` is the signed destination of the click this page belongs to (consent.ts). */
-export function consentPage(to: string, token: string): Page {
+/** `token` is the signed destination of the click this page belongs to (consent.ts); `report`: the "Report this link" form, HTML. */
+export function consentPage(to: string, token: string, report = ''): Page {
   const host = hostOf(to);
   return {
     status: 200,
@@ -27,7 +27,8 @@ scripts from advertising and analytics services that may set cookies or read inf
 <input type="hidden" name="token" value="${esc(token)}">
 <button type="submit" name="consent" value="accept">Accept tracking and continue</button>
 <button type="submit" name="consent" value="decline">Decline and continue</button>
-</form>`,
+</form>
+${report}`,
   };
 }
 
@@ -36,7 +37,7 @@ const BACK = "document.getElementById('back').addEventListener('click',function(
 const BACK_HASH = sha256Source(BACK);
 
 /** Says nothing of the destination: a visitor who goes back has seen nothing of it. */
-export function sensitivePage(): Page {
+export function sensitivePage(report = ''): Page {
   return {
     status: 200,
     title: 'Sensitive content',
@@ -49,6 +50,7 @@ export function sensitivePage(): Page {
 <button type="submit" name="sensitive" value="continue">Continue</button>
 <a id="back" href="/">Go back</a>
 </form>
+${report}
 <script>${BACK}</script>`,
   };
 }

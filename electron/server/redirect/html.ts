@@ -22,6 +22,9 @@ const STYLE = [
   'form{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}input,button{font:inherit;padding:.4rem .7rem}',
   'table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.2rem .5rem .2rem 0;vertical-align:middle}',
   'td.n{text-align:right;font-variant-numeric:tabular-nums}progress{width:10rem}',
+  'select,textarea{font:inherit;padding:.4rem .7rem}textarea{width:100%;box-sizing:border-box}',
+  'form.report{flex-direction:column;align-items:stretch;gap:.3rem;max-width:32rem}form.report label{margin-top:.5rem}form.report button{align-self:flex-start;margin-top:.5rem}',
+  '.report-box{margin-top:2.5rem}summary{cursor:pointer}form.report p{margin:0}',
   'footer{margin-top:3rem;font-size:.8rem;opacity:.7}',
 ].join('');
 const STYLE_HASH = sha256Source(STYLE);

@@ -50,6 +50,8 @@ export interface PasswordForm {
   /** 'link' protects the redirect, 'stats' the statistics page. */
   kind: 'link' | 'stats';
   wrong: boolean;
+  /** The "Report this link" form (abuse/report-form.ts), already HTML. */
+  report?: string;
 }
 
 /** Says nothing of the link's destination (not even its page title) before the password is given. */
@@ -71,6 +73,7 @@ ${f.wrong ? '<p class="error" role="alert">Wrong password. Please try again.</p>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required autofocus maxlength="128">
 <button type="submit">Continue</button>
-</form>`,
+</form>
+${f.report ?? ''}`,
   };
 }

@@ -27,6 +27,7 @@ import { consentOf, createConsentTokens, rememberConsent, rememberSensitive, sen
 import { consentPage, sensitivePage } from './consent-page.ts';
 import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup } from './geoip.ts';
 import { sendPage, type Page } from './html.ts';
+import { bannedPage, isStopped } from './banned-page.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
 import { elsewhere, elsewherePage } from './same-site.ts';
@@ -38,6 +39,7 @@ import { after, createRedirectSource, type Maybe } from './source.ts';
 import { isHttpUrl, withQuery } from './targeting.ts';
 import { compiledOf, decide, NEED, pickTurn, type Chosen } from './rules.ts';
 import { requestVisitor } from './rule-visitor.ts';
+import { registerReportRoutes, reportForm, type ReportRouteDeps } from '../abuse/report-route.ts';
 
 export interface RedirectOptions {
   store: Store | PostgresStore;
@@ -60,6 +62,8 @@ export interface RedirectOptions {
   clickWriter?: ClickWriterMode;
   /** Ask visitors before a link's pixels run (the default); false fires them at once, for operators who collect consent elsewhere. */
   pixelConsent?: boolean;
+  /** After a visitor's report is stored: its audit entry and webhooks (abuse/report-events.ts). */
+  reportCreated?: ReportRouteDeps['created'];
 }
 
 const RESERVED = new Set<string>(RESERVED_ALIASES);
@@ -180,8 +184,11 @@ export async function registerRedirects(
     cache.sync();
     const valid = ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase());
     return after(valid ? cache.link(domainOf(host)?.id ?? 0, alias) : undefined, (link) => {
+      // Banned, or its owner suspended with links=stop: its page and nothing else (no redirect, click, pixel, card, statistics).
+      const open = link && !isStopped(link) ? link : undefined;
       if (!link) notFound(reply, host);
-      return { link, stats, host };
+      else if (!open) page(reply, bannedPage(link, host));
+      return { link: open, stats, host };
     });
   }
 
@@ -235,21 +242,21 @@ export async function registerRedirects(
     if (status === 3) return page(reply, notFoundPage());
     if (status === 2) return expired(reply, link);
     if (link.password_hash && !memory.valid('link', link.id, link.password_hash, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'link', wrong: false }));
+      return page(reply, passwordPage({ kind: 'link', wrong: false, report: reportForm(link.alias, host) }));
     }
     // The card is not a visit: no click, no rotation turn, no pixels.
     if (wantsCard(link, req.headers['user-agent'])) {
-      return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias)));
+      return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias), reportForm(link.alias, host)));
     }
     // Not a visit yet either: the click is counted when the visitor continues. Bots are sent on as before.
     if (link.sensitive_content && !sensitiveSeen(req.headers.cookie, link.id) && !agentOf(req.headers['user-agent'], undefined).bot) {
-      return page(reply, sensitivePage());
+      return page(reply, sensitivePage(reportForm(link.alias, host)));
     }
     return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
       if (!went) return expired(reply, link);
       // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
       const consent = !link.has_pixels || !went.counted ? null : o.pixelConsent === false ? 'accept' : consentOf(req.headers.cookie, link.id);
-      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link, went.dest)));
+      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link, went.dest), reportForm(link.alias, host)));
       if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
       return found(reply, went.to, o.redirectStatus);
     });
@@ -260,7 +267,7 @@ export async function registerRedirects(
     if (linkStatus(link, o.now()) === 3) return page(reply, notFoundPage());
     if (link.privacy === 1 || (link.privacy === 2 && !link.privacy_password_hash)) return page(reply, notFoundPage());
     if (link.privacy === 2 && !memory.valid('stats', link.id, link.privacy_password_hash!, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'stats', wrong: false }));
+      return page(reply, passwordPage({ kind: 'stats', wrong: false, report: reportForm(link.alias, host) }));
     }
     // The counter as the database has it (the cached row's is not kept up to
     // date); like the API, it trails the clicks by one hand-off at most.
@@ -274,6 +281,7 @@ export async function registerRedirects(
       status: linkStatus(counted, o.now()),
       createdAt: link.created_at,
       stats: data,
+      report: reportForm(link.alias, host),
     }));
   }
 
@@ -290,17 +298,14 @@ export async function registerRedirects(
     if (wait) return page(reply, tooManyAttemptsPage(wait));
     const sent = (req.body as { password?: unknown } | undefined)?.password;
     const right = typeof sent === 'string' && sent.length > 0 && sent.length <= MAX_PASSWORD && await verifyPassword(sent, hash);
-    if (!right) return page(reply, passwordPage({ kind: gate, wrong: true }));
+    if (!right) return page(reply, passwordPage({ kind: gate, wrong: true, report: reportForm(link.alias, hostOf(req)) }));
     attempts.succeed(key);
     reply.header('set-cookie', memory.issue(gate, link.id, hash, req.protocol === 'https'));
     return found(reply, self, 303);
   }
 
-  /**
-   * Accept or Decline from the consent page, Continue from the sensitive-content
-   * warning: remembered in a cookie; nothing is counted again. Whatever does not
-   * add up goes back to the link, whose GET answers what applies now.
-   */
+  /** Accept or Decline from the consent page, Continue from the sensitive-content warning: remembered in a cookie;
+   * nothing is counted again. Whatever does not add up goes back to the link, whose GET answers what applies now. */
   function answerChoice(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, link: RedirectLink, body: Record<string, unknown>) {
     const self = selfLocation(link.alias, false, queryOf(req.url));
     const secure = req.protocol === 'https';
@@ -356,6 +361,8 @@ export async function registerRedirects(
       if (!isStats && (body.consent !== undefined || body.sensitive !== undefined)) return answerChoice(req, reply, link, body);
       return submit(req, reply, link, isStats ? 'stats' : 'link');
     });
+
+    registerReportRoutes(r, { lookup, ownHost, baseUrl: o.baseUrl, now: o.now, repo: o.repos.reports, secret: await cache.secret('report-address'), created: o.reportCreated });
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -388,6 +395,7 @@ export async function registerRedirects(
       const link = cache.link(domainOf(host)?.id ?? 0, alias);
       // Only links whose answer needs nothing from the database now: forward() is synchronous for them.
       if (!link || link instanceof Promise || link.password_hash || link.has_pixels || link.sensitive_content || link.expiration_clicks !== null) return undefined;
+      if (link.banned_at !== null || link.owner_stopped) return undefined; // banned: its page comes from lookup()
       if (wantsCard(link, userAgent)) return undefined;
       if (!cache.syncRotation && link.target_type === TARGET_TYPE.rotation) return undefined;
       return linkStatus(link, o.now()) === 1 ? link : undefined;

@@ -4,6 +4,7 @@
 // loads nothing (the default CSP: no script, no image, no frame).
 import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { esc, type Page } from './html.ts';
+import { FORM_HEADERS } from './pages.ts';
 import { isHttpUrl } from './targeting.ts';
 
 type Preview = Pick<RedirectLink, 'preview_title' | 'preview_description' | 'preview_image' | 'title'>;
@@ -13,7 +14,8 @@ export const hasPreview = (l: Preview): boolean =>
 
 const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${esc(value)}">`;
 
-export function previewPage(link: Preview, shortUrl: string): Page {
+/** `report`: the "Report this link" form (abuse/report-form.ts), already HTML. */
+export function previewPage(link: Preview, shortUrl: string, report = ''): Page {
   // Without its own title the card takes the destination's, as a crawler following the redirect would have.
   const title = link.preview_title ?? link.title ?? shortUrl;
   const description = link.preview_description;
@@ -35,9 +37,12 @@ export function previewPage(link: Preview, shortUrl: string): Page {
     head: tags.join('\n'),
     body: `<h1>${esc(title)}</h1>
 ${description !== null ? `<p>${esc(description)}</p>` : ''}
-<p><a href="${esc(shortUrl)}">${esc(shortUrl)}</a></p>`,
+<p><a href="${esc(shortUrl)}">${esc(shortUrl)}</a></p>
+${report}`,
+    // The report form posts to this site, naming its origin (same-site.ts).
+    csp: report ? { formAction: ["'self'"] } : undefined,
     // Crawlers keep cards for a while anyway; a shared cache must not hand this
     // page to people, who get a redirect from the same URL.
-    headers: { 'cache-control': 'private, max-age=300', vary: 'User-Agent' },
+    headers: { 'cache-control': 'private, max-age=300', vary: 'User-Agent', ...(report ? FORM_HEADERS : {}) },
   };
 }

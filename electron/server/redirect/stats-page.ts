@@ -4,6 +4,7 @@
 import type { CountRow, LinkStats } from '../../../shared/api-types.ts';
 import type { LinkStatus } from '../../../shared/constants.ts';
 import { esc, type Page } from './html.ts';
+import { FORM_HEADERS } from './pages.ts';
 import { mapSvg } from './stats-map.ts';
 
 // Made on the first statistics page, not at start: their ICU data is memory an idle server need not hold.
@@ -58,6 +59,8 @@ export interface StatsView {
   status: LinkStatus;
   createdAt: string;
   stats: LinkStats;
+  /** The "Report this link" form (abuse/report-form.ts), already HTML. */
+  report?: string;
 }
 
 export function statsPage(v: StatsView): Page {
@@ -68,6 +71,7 @@ export function statsPage(v: StatsView): Page {
   return {
     status: 200,
     title: `Statistics · ${v.title ?? v.shortUrl}`,
+    ...(v.report ? { csp: { formAction: ["'self'"] }, headers: FORM_HEADERS } : {}),
     body: `<h1>Statistics</h1>
 ${v.title ? `<p><strong>${esc(v.title)}</strong></p>` : ''}
 <p>Short link: <code>${esc(v.shortUrl)}</code></p>
@@ -83,6 +87,7 @@ ${s.devices ? table('Devices', s.devices, recorded, (d) => DEVICES[d] ?? other(d
 ${table('Platforms', s.platforms, recorded)}
 ${table('Browsers', s.browsers, recorded)}
 ${table('Languages', s.languages, recorded, (l) => named('language', l))}
-${table('Referrers', s.referrers, recorded)}`,
+${table('Referrers', s.referrers, recorded)}
+${v.report ?? ''}`,
   };
 }

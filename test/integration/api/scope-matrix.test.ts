@@ -10,7 +10,7 @@ let s: TestServer;
 beforeAll(async () => { s = await startServer({ webhooksPerUser: 1000, rateLimit: 0 }, { webhooks: false }); });
 afterAll(async () => { await s.close(); });
 
-interface Fx { domain: number; emptyDomain: number; link: number; doomedLink: number; bulkLink: number; space: number; pixel: number; webhook: number; delivery: number; user: number; ownKey: number }
+interface Fx { domain: number; emptyDomain: number; link: number; doomedLink: number; bulkLink: number; space: number; pixel: number; webhook: number; delivery: number; user: number; ownKey: number; report: number }
 interface Route {
   method: string;
   /** As the OpenAPI document names it. */
@@ -74,8 +74,19 @@ const ROUTES: Route[] = [
   r('POST', '/users', 'admin', 201, () => '/users', (_f, i) => ({ name: `made-${i}` })),
   r('GET', '/users/{id}', 'admin', 200, (f) => `/users/${f.user}`),
   r('PATCH', '/users/{id}', 'admin', 200, (f) => `/users/${f.user}`, (_f, i) => ({ name: `renamed-${i}` })),
+  // Bans (issue 44) are an admin's, whoever owns the link; the lift follows the ban.
+  r('POST', '/links/{id}/ban', 'admin', 200, (f) => `/links/${f.link}/ban`, () => ({ reason: 'matrix' })),
+  r('DELETE', '/links/{id}/ban', 'admin', 200, (f) => `/links/${f.link}/ban`, () => ({ reason: 'matrix' })),
+  r('GET', '/bans', 'admin', 200, () => '/bans'),
+  r('POST', '/bans/hosts', 'admin', 201, () => '/bans/hosts', (_f, i) => ({ host: `banned${i}.example`, reason: 'matrix' })),
   r('GET', '/audit', 'admin', 200, () => '/audit'),
   r('GET', '/audit/export', 'admin', 200, () => '/audit/export'),
+  r('GET', '/blocklist', 'admin', 200, () => '/blocklist'),
+  r('PUT', '/blocklist', 'admin', 200, () => '/blocklist', () => ({ hosts: ['matrix.example'], keywords: [] })),
+  r('GET', '/blocklist/check', 'admin', 200, () => '/blocklist/check?url=https%3A%2F%2Fmatrix.example%2F'),
+  r('GET', '/reports', 'admin', 200, () => '/reports'),
+  r('POST', '/reports/{id}/dismiss', 'admin', 200, (f) => `/reports/${f.report}/dismiss`),
+  r('POST', '/reports/dismiss', 'admin', 200, () => '/reports/dismiss', (f) => ({ link_id: f.link })),
   r('GET', '/keys', 'key', 200, () => '/keys'),
   r('GET', '/keys/current', 'key', 200, () => '/keys/current'),
   r('POST', '/keys', 'key', 201, () => '/keys', () => ({ name: 'made by the scoped key' })),
@@ -101,10 +112,14 @@ async function fixtures(scopedKey: string): Promise<Fx> {
   };
   const domain = await made('/domains', { name: `fx${i}.example` });
   const webhook = await made('/webhooks', { url: `https://hooks.example/fx${i}`, events: ['link.created'] });
+  const link = await made('/links', { url: 'https://example.com/a', domain_id: domain });
+  // A visitor's report of it, as the report form stores one (issue 44).
+  const [report] = await s.sql("INSERT INTO link_reports (link_id, reason, details, created_at, status, ip_hash) VALUES ($1, 'spam', '', $2, 'open', 'fx') RETURNING id", [link, Date.now()]);
   return {
     domain,
     emptyDomain: await made('/domains', { name: `empty${i}.example` }),
-    link: await made('/links', { url: 'https://example.com/a', domain_id: domain }),
+    link,
+    report: Number(report.id),
     doomedLink: await made('/links', { url: 'https://example.com/b' }),
     bulkLink: await made('/links', { url: 'https://example.com/c' }),
     space: await made('/spaces', { name: 'Fx' }),

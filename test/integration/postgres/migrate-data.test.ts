@@ -84,6 +84,9 @@ function generatedDir(name: string, clicks: number): string {
     (1, 1, 'link.created', '{"id":1,"data":{"title":"é \\ \"q\""}}', 'delivered', 1, 1767225600000, 200, NULL, 1767225600000, 1767225601000),
     (2, 1, 'link.clicked', '{"id":2}', 'pending', 3, 1767229200000, 503, 'Answered 503.', 1767225600500, NULL),
     (5, 9, 'webhook.test', '{"id":5}', 'failed', 12, 1767312000000, NULL, 'ECONNREFUSED: connect refused', 1767225600000, 1767312000000)`);
+  s.exec(`INSERT INTO blocklist (id, kind, value, source, note, created_at) VALUES
+    (1, 'host', '*.evil.example', 'manual', 'a report', '${now}'), (4, 'keyword', 'casino', 'manual', NULL, '${now}'), (7, 'host', 'mal.example', 'urlhaus', NULL, '${now}')`);
+  s.exec(`UPDATE blocklist_state SET generation = 5, imports = '{"urlhaus":{"at":"${now}","entries":1,"file":"u.csv"}}'`);
   const ids = Object.keys(owners).map(Number);
   const values = {
     country: ['DE', 'US', null, 'GB'],

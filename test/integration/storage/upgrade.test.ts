@@ -32,7 +32,7 @@ it('keeps every link field and click count of the older release', async () => {
   const r = await s.api('GET', '/links?per_page=100');
   expect(r.status).toBe(200);
   // Fields added since that release (migration 7) read as their defaults; the rest is as it was.
-  const ADDED = { preview_title: null, preview_description: null, preview_image: null, health: 'unknown', health_detail: null, health_checked_at: null };
+  const ADDED = { preview_title: null, preview_description: null, preview_image: null, health: 'unknown', health_detail: null, health_checked_at: null, banned: null };
   for (const l of r.body.data) expect(l).toMatchObject(ADDED);
   // phpShort's current generation (migration 15) reads what the older fields say.
   const CURRENT = ['targets_type', 'targets', 'redirect_password', 'active_period_start_at', 'active_period_end_at', 'expires_at', 'last_rotation',

@@ -12,7 +12,7 @@ const stored: LinkV2 = {
   expiration_time: '10:00', ends_at: '2030-01-02T10:00:00Z', expiration_clicks: 9, target_type: 2,
   country: [{ key: 'DE', value: 'https://de.example/' }], platform: [{ key: 'iOS', value: 'https://ios.example/' }], language: [], rotation: [],
   preview_title: 'Spring sale', preview_description: null, preview_image: 'https://cdn.example/card.png',
-  clicks: 0, status: 1, health: 'unknown', health_detail: null, health_checked_at: null,
+  clicks: 0, status: 1, health: 'unknown', health_detail: null, health_checked_at: null, banned: null,
   created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
 };
 

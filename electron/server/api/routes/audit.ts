@@ -19,7 +19,7 @@ const FILTERS = '`user_id`, `action` (link.create, key.revoke…), `target_type`
 const AUDIT_CSV_COLUMNS = ['id', 'at', 'user_id', 'user_name', 'key_prefix', 'source', 'action', 'target_type', 'target_id', 'fields', 'ip'] as const;
 
 const serializeAudit = (r: AuditRow): AuditEntry => ({
-  id: r.id, at: r.at, user: { id: r.user_id, name: r.user_name }, key_prefix: r.key_prefix, source: r.source === 'cli' ? 'cli' : 'api',
+  id: r.id, at: r.at, user: { id: r.user_id, name: r.user_name }, key_prefix: r.key_prefix, source: r.source === 'cli' || r.source === 'system' ? r.source : 'api',
   action: r.action, target_type: r.target_type, target_id: r.target_id, fields: JSON.parse(r.fields) as string[], ip: r.ip,
 });
 

@@ -94,7 +94,17 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
         return [];
       }
     });
-    const made = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone, generation: ctx.apiGeneration }, userId, bodies, { onConflict, dryRun, form: isFormBody(req.body) });
+    // Each item may create a link: all are reserved against the user's creation limits (429 for the whole request), and
+    // what was not created (updated, skipped, rejected, a dry run) is given back.
+    const release = await ctx.creationLimits?.reserve(userId, bodies.length);
+    let made: Awaited<ReturnType<typeof bulkCreate>>;
+    try {
+      made = await bulkCreate({ repos: ctx.repos, timeZone: ctx.timeZone, generation: ctx.apiGeneration, abuse: ctx.abuse }, userId, bodies, { onConflict, dryRun, form: isFormBody(req.body) });
+    } catch (err) {
+      await release?.(bodies.length);
+      throw err;
+    }
+    await release?.(dryRun ? bodies.length : made.items.filter((i) => i.result !== 'created').length);
     const destinations = made.destinations;
     const items = outside.length ? [...made.items.map((i) => ({ ...i, index: sentAt[i.index]! })), ...outside].sort((a, b) => a.index - b.index) : made.items;
     const emit = await emitter(userId);
@@ -140,7 +150,8 @@ export function linksBulkRoutes(app: FastifyInstance, ctx: ApiContext) {
     const stored = new Map((await ctx.repos.links.findMany(userId, ids)).filter((l) => withinDomain(p, l.domain_id)).map((l) => [l.id, l]));
     const answers = new Map<number, BulkUpdateAnswer['data'][number]>();
     const writes: { op: Extract<LinkWriteOp, { kind: 'update' }>; retitle: boolean }[] = [];
-    const lctx = { userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, hash: hashEachOnce() };
+    const lctx = { userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, hash: hashEachOnce(), abuse: ctx.abuse };
+    await ctx.abuse.prefetch([changes]);
     for (const id of ids) {
       const link = stored.get(id);
       if (!link) {

@@ -7,7 +7,7 @@ import { principalOf, type Principal } from '../../auth/authenticate.ts';
 import { restrictCreateBody, withinDomain } from '../domain-restriction.ts';
 import { destinationChanged } from '../../health/destinations.ts';
 import type { ApiContext } from '../context.ts';
-import { ApiError, invalid, notFound } from '../errors.ts';
+import { ApiError, invalid, notFound, rejectFields } from '../errors.ts';
 import { createColumns, updateColumns } from '../link-input.ts';
 import { deleted, page, single } from '../responses.ts';
 import { serializeLink } from '../serializers.ts';
@@ -42,8 +42,16 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.post('/links', { schema: { tags, summary: 'Create a link', body: linkCreateSchema, response: { 201: singleOf(linkSchema, 201), ...errorResponses } } }, async (req, reply) => {
     const p = principalOf(req);
     const { userId } = p;
-    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration }, restrictCreateBody(p, req.body));
-    const id = await ctx.repos.links.create(userId, columns, pixelIds);
+    const { columns, pixelIds } = await createColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, abuse: ctx.abuse }, restrictCreateBody(p, req.body));
+    // Counted once the body is valid: a refused body spends nothing. 429 past the user's limits.
+    const release = await ctx.creationLimits?.reserve(userId, 1);
+    let id: number;
+    try {
+      id = await ctx.repos.links.create(userId, columns, pixelIds);
+    } catch (err) {
+      await release?.(1);
+      throw err;
+    }
     ctx.scheduleTitle(id, columns.url);
     // Webhook deliveries are written right after the change, before the answer (not in its transaction).
     const data = await show(p, id);
@@ -60,6 +68,8 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
         tags, summary: 'Update a link (domain_id cannot change)', params: idParamSchema, body: linkUpdateSchema,
         response: { 200: singleOf(linkSchema), ...errorResponses },
       },
+      // A banned link stays banned whatever its owner sends: only an admin lifts a ban (DELETE /links/{id}/ban).
+      preValidation: rejectFields(['banned'], 'here: a banned link stays banned until an admin lifts the ban'),
       handler: async (req) => {
         const p = principalOf(req);
         const { userId } = p;
@@ -69,7 +79,7 @@ export function linksRoutes(app: FastifyInstance, ctx: ApiContext) {
           const sent = req.body[f];
           if (sent !== undefined && sent !== stored.domain_id) throw invalid(f, `The ${f} cannot be changed after a link is created.`);
         }
-        const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration }, req.body, stored);
+        const { columns, pixelIds } = await updateColumns({ userId, links: ctx.repos.links, timeZone: ctx.timeZone, generation: ctx.apiGeneration, abuse: ctx.abuse }, req.body, stored);
         await ctx.repos.links.update(userId, stored.id, columns, pixelIds, destinationChanged(stored, columns));
         if (columns.url !== undefined && columns.url !== stored.url) ctx.scheduleTitle(stored.id, columns.url);
         const data = await show(p, stored.id);

@@ -21,8 +21,23 @@ const ADMIN_ONLY = ' Needs a key with the `admin` scope, of a user whose role is
 
 const serializeUser = (u: UserRow): User => ({
   id: u.id, name: u.name, role: u.role as UserRole, status: u.status as UserStatus, links_count: Number(u.links_count),
-  last_active_at: u.last_active_at, created_at: u.created_at,
+  last_active_at: u.last_active_at, links: u.links_stopped ? 'stop' : 'keep', link_limit_minute: u.link_limit_minute, link_limit_day: u.link_limit_day,
+  created_at: u.created_at,
 });
+
+/**
+ * The user's links_stopped after a change: stop or keep while suspended (keep when a suspension says neither), always 0
+ * once active; undefined: unchanged. `links` for a user who is not (being) suspended is a 422.
+ */
+function linksStoppedOf(before: string, status: string | undefined, links: 'keep' | 'stop' | undefined): number | undefined {
+  const after = status ?? before;
+  if (after !== 'suspended') {
+    if (links !== undefined) throw invalid('links', 'The links field goes with status=suspended: a user who is not suspended has their links redirecting.');
+    return status === 'active' ? 0 : undefined;
+  }
+  if (links !== undefined) return links === 'stop' ? 1 : 0;
+  return status === 'suspended' && before !== 'suspended' ? 0 : undefined;
+}
 
 export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -59,16 +74,19 @@ export function usersRoutes(app: FastifyInstance, ctx: ApiContext) {
   r.patch('/users/:id', {
     schema: {
       tags, summary: 'Rename a user, change its role, suspend or restore it',
-      description: `A suspension refuses every key of the user at once, on every node (their links keep redirecting). 409 for the last active admin.${ADMIN_ONLY}`,
+      description: 'A suspension refuses every key of the user at once, on every node; their links keep redirecting unless `links=stop`, which stops them all '
+        + '(visitors get a page saying the link is disabled, 403) until the user is restored. `link_limit_minute` and `link_limit_day` set how many links the user '
+        + `may create (null: the instance's default). 409 for the last active admin.${ADMIN_ONLY}`,
       params: idParamSchema, body: userUpdateSchema, response: { 200: singleOf(userSchema), 409: errorSchema, ...errorResponses },
     },
   }, async (req) => {
     const { id } = req.params;
     const before = await show(id);
-    const changes = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)) as typeof req.body;
+    const { links, ...changes } = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)) as typeof req.body;
     if (changes.name !== undefined) await nameFree(changes.name, id);
-    if (!(await users.updateUserKeepingAdmin(id, changes))) throw conflict(lastAdminMessage(id));
-    noteAudit(req, userChangeNotes(id, before, changes));
+    const stopped = linksStoppedOf(before.status, changes.status, links);
+    if (!(await users.updateUserKeepingAdmin(id, { ...changes, ...(stopped === undefined ? {} : { links_stopped: stopped }) }))) throw conflict(lastAdminMessage(id));
+    noteAudit(req, userChangeNotes(id, before, changes, links));
     return single(await show(id));
   });
 

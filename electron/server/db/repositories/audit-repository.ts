@@ -9,7 +9,8 @@ export interface AuditEntry {
   /** For the CLI: who ran it, e.g. "CLI (alice)"; else read from the user. */
   userName?: string | null;
   keyPrefix: string | null;
-  source: 'api' | 'cli';
+  /** system: the server itself (the scheduled re-check). */
+  source: 'api' | 'cli' | 'system';
   action: string;
   targetType: string;
   targetId: number | null;

@@ -5,7 +5,7 @@ import type { DB, LinksTable } from '../schema.ts';
 import { containsLike, offsetOf, orderText, type Engine, type PageResult } from './like.ts';
 
 /** A link with its click counter (link_clicks). */
-export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next' | 'health'> & { id: number; clicks: number; rotation_next: number; health: string };
+export type LinkRow = Omit<LinksTable, 'id' | 'rotation_next' | 'health' | 'ban_legal'> & { id: number; clicks: number; rotation_next: number; health: string; ban_legal: number };
 /** The related records with the columns phpShort's LinkResource answers them with (its whole models). */
 interface Owned { user_id: number; created_at: string; updated_at: string }
 export interface HydratedLink extends LinkRow {
@@ -14,7 +14,9 @@ export interface HydratedLink extends LinkRow {
   pixels: ({ id: number; name: string; type: string; value: string } & Owned)[];
 }
 /** Columns a write may set; ownership and timestamps are the repository's, health the checker's. */
-export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at' | 'health' | 'health_detail' | 'health_checked_at'>>;
+/** A ban is written by abuse/bans.ts only: no link write (create, update, import) carries it. */
+export type LinkWrite = Partial<Omit<LinksTable, 'id' | 'user_id' | 'rotation_next' | 'created_at' | 'updated_at' | 'health' | 'health_detail' | 'health_checked_at'
+  | 'banned_at' | 'ban_reason' | 'ban_legal' | 'ban_source'>>;
 
 /**
  * Expired: the date has passed, the click budget is spent or the active

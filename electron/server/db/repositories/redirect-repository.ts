@@ -44,6 +44,13 @@ export interface RedirectLink {
   sensitive_content: number;
   /** The `rules` JSON as stored (null: none); compiled by the rules code when the link is cached. */
   rules: string | null;
+  /** Unix ms of the link's ban (migration 17); null: not banned. A banned link never redirects (banned-page.ts). */
+  banned_at: number | null;
+  /** 1: banned for a legal reason (451). */
+  ban_legal: number;
+  ban_source: string | null;
+  /** 1: its owner is suspended with links=stop (403, like a ban). */
+  owner_stopped: number;
 }
 
 export interface RedirectDomain { id: number; name: string; index_page: string | null; not_found_page: string | null }
@@ -57,7 +64,8 @@ export const LINK_COLUMNS = `links.id, links.user_id, links.alias, links.url, li
   CASE WHEN links.expiration_clicks IS NULL THEN 0 ELSE ifnull((SELECT clicks FROM link_clicks WHERE link_id = links.id), 0) END AS clicks,
   links.rotation_next, links.created_at,
   EXISTS (SELECT 1 FROM link_pixels WHERE link_pixels.link_id = links.id) AS has_pixels,
-  links.preview_title, links.preview_description, links.preview_image, links.starts_at, links.sensitive_content, links.rules`;
+  links.preview_title, links.preview_description, links.preview_image, links.starts_at, links.sensitive_content, links.rules,
+  links.banned_at, links.ban_legal, links.ban_source, (SELECT links_stopped FROM users WHERE users.id = links.user_id) AS owner_stopped`;
 
 export function createRedirectRepository(store: Store) {
   const { sqlite } = store;

@@ -14,6 +14,7 @@ export interface KeyRow {
 export interface UserRow {
   id: number; name: string; role: string; status: string; created_at: string;
   links_count: number; last_active_at: string | null;
+  links_stopped: number; link_limit_minute: number | null; link_limit_day: number | null;
 }
 /** What the authenticator needs of a key, found by its prefix whatever its state (so a refusal can say why). */
 export interface AuthKeyRow {
@@ -49,7 +50,7 @@ export function createUsersRepository(db: Kysely<DB>) {
 
   const userRows = () => db.selectFrom('users')
     .leftJoin('link_counts', 'link_counts.user_id', 'users.id')
-    .select(['users.id', 'users.name', 'users.role', 'users.status', 'users.created_at'])
+    .select(['users.id', 'users.name', 'users.role', 'users.status', 'users.created_at', 'users.links_stopped', 'users.link_limit_minute', 'users.link_limit_day'])
     .select((eb) => [
       eb.fn.coalesce('link_counts.total', sql<number>`0`).as('links_count'),
       eb.selectFrom('api_keys').select((k) => k.fn.max('api_keys.last_used_at').as('m')).whereRef('api_keys.user_id', '=', 'users.id').as('last_active_at'),
@@ -161,9 +162,14 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
 
     /** Applies `changes` unless they would leave no active admin; false then. */
-    async updateUserKeepingAdmin(id: number, changes: { name?: string; role?: UserRole; status?: UserStatus }): Promise<boolean> {
+    /** `links_stopped`: 1 stops every link of a suspended user (migration 17's trigger announces them all to the redirect caches). */
+    async updateUserKeepingAdmin(id: number, changes: {
+      name?: string; role?: UserRole; status?: UserStatus; links_stopped?: number; link_limit_minute?: number | null; link_limit_day?: number | null;
+    }): Promise<boolean> {
+      // A restored user's links redirect again, whoever restores them (the API, the CLI).
+      const set = changes.status === 'active' ? { ...changes, links_stopped: 0 } : changes;
       return keepingAdmin(async (trx) => {
-        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+        await trx.updateTable('users').set(set).where('id', '=', id).execute();
       });
     },
 

@@ -15,6 +15,9 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'link.updated': 'Link updated',
   'link.deleted': 'Link deleted',
   'link.clicked': 'Link clicked (batched, at most one delivery a second)',
+  'report.created': 'Link reported by a visitor (admins only)',
+  'link.banned': 'Link banned (it stops redirecting)',
+  'link.unbanned': 'Link ban lifted',
 };
 
 /**
