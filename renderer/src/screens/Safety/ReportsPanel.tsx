@@ -50,6 +50,18 @@ export function ReportsPanel() {
     }
   };
 
+  // After a ban from the queue, the link's reports leave it. A server that marks them acted on itself leaves none
+  // open, and this finds nothing to do; otherwise they are closed the one way the reports API offers, dismissed.
+  // The ban is done either way: a failure here is told apart, not as a failed ban.
+  const closeReports = async (g: ReportGroup) => {
+    try {
+      await safetyApi.dismissLink(g.link.id);
+    } catch (e) {
+      notify({ color: 'red', title: `The reports of ${g.link.alias} are still open`, message: toIpcError(e).message });
+    }
+    void invalidateSafety(instanceId);
+  };
+
   const subject = acting.last;
   return (
     <Stack gap="md">
@@ -128,7 +140,7 @@ export function ReportsPanel() {
             onConfirm={async ({ reason, legal }) => {
               await safetyApi.banLink(subject.group.link.id, reason, legal);
               notify({ color: 'teal', title: 'Link banned', message: `${subject.group.link.alias} no longer redirects.` });
-              void invalidateSafety(instanceId);
+              await closeReports(subject.group);
             }}
             onClose={(done) => acting.close(done === true)} />
         ) : (
@@ -138,7 +150,7 @@ export function ReportsPanel() {
             onConfirm={async ({ reason, legal, host }) => {
               const done = await safetyApi.banHost(host, reason, legal);
               notify({ color: 'teal', title: `Host ${done.host} banned`, message: `${fmt.plural(done.links_banned, { one: 'link', other: 'links' })} banned.` });
-              void invalidateSafety(instanceId);
+              await closeReports(subject.group);
             }}
             onClose={(done) => acting.close(done === true)} />
         )
