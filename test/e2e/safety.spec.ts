@@ -47,6 +47,13 @@ async function useRemote(world: World, name = 'Remote', key = world.remote.key) 
   await world.invoke('instances.select', { id: inst.id });
 }
 
+/** Opens a screen afresh (a reload: a window learns of an instance selected elsewhere when it loads). */
+async function reopen(page: Page, world: World, hash: string) {
+  await world.open(hash);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
 async function dark(page: Page, world: World, hash: string, label: string) {
   await page.emulateMedia({ colorScheme: 'dark' });
   await world.open(hash);
@@ -154,7 +161,7 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
 
   // The owner (a member's key): no Safety screen, and the ban with its reason on the row and in the drawer.
   await useRemote(world, 'Bob here', bob.key);
-  await world.open('#/links');
+  await reopen(page, world, '#/links');
   await expect(page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Safety' })).toHaveCount(0);
   const row = page.locator('tr[data-alias="bob-sub"]');
   await expect(row.getByTestId('ban-badge')).toContainText('Banned');
@@ -176,7 +183,7 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
   // Back as the admin: lift Bob's ban, with a reason.
   const remote = (await world.invoke('instances.list')).instances.find((i: { name: string }) => i.name === 'Remote');
   await world.invoke('instances.select', { id: remote.id });
-  await world.open('#/safety?tab=bans');
+  await reopen(page, world, '#/safety?tab=bans');
   await page.getByRole('button', { name: 'Lift the ban on bob-sub' }).click();
   const lift = page.getByRole('dialog', { name: 'Lift the ban on bob-sub' });
   await expect(lift.getByRole('button', { name: 'Lift ban' })).toBeDisabled();
@@ -212,8 +219,9 @@ test('the blocklist: add, refuse in words, search, test a URL, remove with a con
   await entry.fill('');
 
   // Search.
-  await page.getByLabel('Search the blocklist').fill('casi');
-  await page.getByLabel('Search the blocklist').press('Enter');
+  const search = page.getByRole('textbox', { name: 'Search the blocklist' });
+  await search.fill('casi');
+  await search.press('Enter');
   await expect(page.getByTestId('blocklist-table').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('blocklist-range')).toHaveText('1 entry of 2.');
   await page.getByRole('button', { name: 'Clear search' }).click();

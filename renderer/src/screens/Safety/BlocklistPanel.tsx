@@ -100,7 +100,7 @@ export function BlocklistPanel() {
                 <Button type="submit" mt={25} loading={adding} disabled={!value.trim()}>Add</Button>
               </Group>
             </form>
-            <Group align="flex-end" gap="md" mb="sm" role="search" aria-label="Search the blocklist">
+            <Group align="flex-end" gap="md" mb="sm" role="search" aria-label="Find blocklist entries">
               <SearchInput label="Search the blocklist" placeholder="Host or keyword" value={values.search} onChange={(s) => update({ search: s })} />
               <SegmentedControl aria-label="Show" value={values.kind} onChange={(v) => update({ kind: v })}
                 data={[{ value: 'all', label: `All (${fmt.count(all.length)})` }, { value: 'host', label: `Hosts (${fmt.count(b.hosts.length)})` },
