@@ -109,10 +109,10 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
   await page.getByRole('button', { name: 'Dismiss the reports of bob-shop' }).click();
   await expect(page.getByText('Dismissed 1 report of bob-shop.')).toBeVisible();
   await expect(groups).toHaveCount(2);
-  await pick(page, page, 'Reports', 'Dismissed');
+  await pick(page, page, 'Status', 'Dismissed');
   await expect(groups).toHaveCount(1);
   await expect(groups.first()).toHaveAttribute('data-alias', 'bob-shop');
-  await pick(page, page, 'Reports', 'Open');
+  await pick(page, page, 'Status', 'Open');
   await expect(groups).toHaveCount(2);
 
   // Ban one link, a legal block: a reason is needed first.

@@ -39,30 +39,31 @@ export function BansPanel() {
         <Box pos="relative" aria-busy={list.loading}>
           <LoadingOverlay visible={list.loading && list.stale && !list.error} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? (
-            <Table.ScrollContainer minWidth={960}>
+            <Table.ScrollContainer minWidth={820}>
               <Table striped verticalSpacing="xs" layout="fixed" data-testid="bans-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={170}>Link</Table.Th><Table.Th>Destination</Table.Th><Table.Th w={120}>Owner</Table.Th>
-                    <Table.Th w="24%">Reason</Table.Th><Table.Th w={130}>Banned by</Table.Th><Table.Th w={150}>When</Table.Th>
-                    <Table.Th w={70} ta="right">Clicks</Table.Th><Table.Th w={100}>Action</Table.Th>
+                    <Table.Th w={170}>Link and owner</Table.Th><Table.Th>Destination</Table.Th><Table.Th w="24%">Reason</Table.Th>
+                    <Table.Th w={170}>Banned</Table.Th><Table.Th w={64} ta="right">Clicks</Table.Th><Table.Th w={96}>Action</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((b) => (
                     <Table.Tr key={b.id} data-alias={b.alias}>
-                      <Table.Td><Text size="sm" fw={600} truncate="end" title={b.short_url}>/{b.alias}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={600} truncate="end" title={b.short_url}>/{b.alias}</Text>
+                        <Text size="xs" c="dimmed" truncate="end" title={b.user.name}>{b.user.name}</Text>
+                      </Table.Td>
                       {/* As text: a banned destination is not something to click. */}
                       <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{b.url}</Text></Table.Td>
-                      <Table.Td><Text size="sm" truncate="end" title={b.user.name}>{b.user.name}</Text></Table.Td>
                       <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="ban-reason">{b.banned.reason || '—'}</Text></Table.Td>
                       <Table.Td>
                         <Stack gap={2} align="flex-start">
                           <Text size="sm">{BAN_SOURCE_WORDS[b.banned.source]}</Text>
+                          <Text size="xs" c="dimmed">{fmt.dateTime(b.banned.at)}</Text>
                           {b.banned.legal ? <Badge size="sm" variant="outline" color="grape">Legal · 451</Badge> : null}
                         </Stack>
                       </Table.Td>
-                      <Table.Td><Text size="sm">{fmt.dateTime(b.banned.at)}</Text></Table.Td>
                       <Table.Td ta="right">{fmt.count(b.clicks)}</Table.Td>
                       <Table.Td>
                         <Button size="xs" variant="default" onClick={() => lifting.open(b)} aria-label={`Lift the ban on ${b.alias}`}>Lift ban</Button>

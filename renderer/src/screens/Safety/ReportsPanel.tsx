@@ -66,7 +66,7 @@ export function ReportsPanel() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="xs">
-        <Select label="Reports" w={220} allowDeselect={false} value={status}
+        <Select label="Status" w={220} allowDeselect={false} value={status}
           data={REPORT_FILTERS.map((f) => ({ value: f, label: FILTER_WORDS[f] }))} onChange={(v) => v && update({ status: v })} />
       </Group>
       {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}

@@ -12,7 +12,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   return (
     <Paper withBorder p="sm" radius="md">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
-      <Text size="lg" fw={600} data-testid={testId}>{value}</Text>
+      <Text size="md" fw={600} data-testid={testId}>{value}</Text>
     </Paper>
   );
 }
