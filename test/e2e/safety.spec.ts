@@ -169,6 +169,8 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
   await expect(row.getByTestId('ban-badge')).toContainText('Banned');
   await expect(row.getByTestId('ban-reason')).toHaveText('A phishing kit on the whole domain');
   await expect(page.locator('tr[data-alias="bob-shop"]').getByTestId('ban-badge')).toHaveCount(0);
+  await world.shot('owner links with a banned link');
+  await world.axe('owner: links with a banned link');
   await page.getByRole('button', { name: 'Details of bob-sub' }).click();
   await expect(page.getByTestId('row-detail').getByTestId('ban-notice')).toContainText('Reason: A phishing kit on the whole domain');
   await page.getByRole('button', { name: 'Edit bob-sub' }).click();
