@@ -52,7 +52,7 @@ import { httpUrlOf } from './util/address.ts';
 import { KNOWN_SHORTENERS } from './abuse/shorteners.ts';
 import { setUpAbuse } from './abuse/setup.ts';
 import { blocklistRoutes } from './api/routes/blocklist.ts';
-import { createAbuseParts, type Recheck, type VerdictOf } from './abuse/parts.ts';
+import { createAbuseParts, verdictOfChecker, type Recheck, type VerdictOf } from './abuse/parts.ts';
 import { bansRoutes } from './api/routes/bans.ts';
 
 export interface AppDeps {
@@ -292,7 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (input) => declareDocument(createJsonSchemaTransformObject({ zodToJsonConfig: { override: declareOverride } })(input)),
   });
 
-  const { bans, creationLimits, ...parts } = createAbuseParts({ store: deps.store, repos, webhooks, config, now, verdictOf: deps.abuseVerdict, urls });
+  const { bans, creationLimits, ...parts } = createAbuseParts({ store: deps.store, repos, webhooks, config, now, verdictOf: deps.abuseVerdict ?? verdictOfChecker(abuse), urls });
   recheck = parts.recheck;
   const ctx: ApiContext = { repos, baseUrl, now, timeZone: config.timeZone, apiGeneration: config.apiGeneration, scheduleTitle, health, webhooks, abuse, creationLimits };
   const authenticate = createAuthenticator(repos.users, now);

@@ -3,7 +3,7 @@
 // refuses private addresses unless the instance allows them: the address
 // actually connected to is checked for every connection, each redirect hop
 // included (net/guarded-agent.ts).
-import { decodeHTML } from 'entities';
+import { createRequire } from 'node:module';
 import type { AddressPolicy } from './net/address-policy.ts';
 import { createGuardedClient } from './net/guarded-agent.ts';
 
@@ -14,10 +14,15 @@ export interface TitleFetcher {
   close(): Promise<void>;
 }
 
+// entities (HTML's named references: a table of some 2,000) is loaded with the first title, not at
+// start: a server with titles off, or that has fetched none yet, does not hold it.
+let decodeHTML: ((text: string) => string) | undefined;
+const decode = (text: string) => (decodeHTML ??= (createRequire(import.meta.url)('entities') as typeof import('entities')).decodeHTML)(text);
+
 export function extractTitle(html: string): string | null {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
   if (!m?.[1]) return null;
-  const text = decodeHTML(m[1])
+  const text = decode(m[1])
     .replace(/\s+/g, ' ')
     .trim();
   return text ? text.slice(0, 255) : null;

@@ -1,6 +1,6 @@
 // npm run bench:api — list latency over a million links, per_page 100, for each
 // search_by, each status and each sort_by. A benchmark, not a test: it prints.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
@@ -15,14 +15,28 @@ import { seedLinks, seedLinksPostgres, WORDS } from './seed-links.ts';
 const POSTGRES = process.argv.includes('--postgres');
 const COUNT = Number(process.env.BENCH_LINKS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-api-'));
+// BENCH_API_DIR=folder (SQLite): seed it once and reuse it in later runs (seeding a million links takes minutes).
+// BENCH_CASES=regex: only the scenarios whose name matches.
+const KEEP = POSTGRES ? undefined : process.env.BENCH_API_DIR;
+const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : undefined;
+if (KEEP) mkdirSync(KEEP, { recursive: true });
+const dataDir = KEEP ?? mkdtempSync(path.join(tmpdir(), 'linkdesk-bench-api-'));
+const seeded = path.join(dataDir, 'bench-seed.json');
 const t0 = performance.now();
 const cluster = POSTGRES ? await startPostgres() : null;
 const store = cluster ? await openPostgres(cluster.url) : openStore(dataDir);
-process.stdout.write(`seeding ${COUNT.toLocaleString('en')} links${cluster ? ' into PostgreSQL' : ''}…`);
-const progress = (n: number) => process.stdout.write(`\rseeding ${n.toLocaleString('en')}/${COUNT.toLocaleString('en')} links…`);
-const { key, aliases } = store.engine === 'postgres' ? await seedLinksPostgres(store, COUNT, progress) : await seedLinks(store, COUNT, progress);
-console.log(` done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+let key: string, aliases: string[];
+if (KEEP && existsSync(seeded) && (JSON.parse(readFileSync(seeded, 'utf8')) as { count: number }).count === COUNT && store.engine === 'sqlite') {
+  key = (JSON.parse(readFileSync(seeded, 'utf8')) as { key: string }).key;
+  aliases = store.sqlite.prepare('SELECT alias FROM links').pluck().all() as string[];
+  console.log(`reusing ${COUNT.toLocaleString('en')} links in ${dataDir}`);
+} else {
+  process.stdout.write(`seeding ${COUNT.toLocaleString('en')} links${cluster ? ' into PostgreSQL' : ''}…`);
+  const progress = (n: number) => process.stdout.write(`\rseeding ${n.toLocaleString('en')}/${COUNT.toLocaleString('en')} links…`);
+  ({ key, aliases } = store.engine === 'postgres' ? await seedLinksPostgres(store, COUNT, progress) : await seedLinks(store, COUNT, progress));
+  if (KEEP) writeFileSync(seeded, JSON.stringify({ count: COUNT, key }));
+  console.log(` done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
 
 const app = await buildApp({ store, config: { dataDir, fetchTitles: false, rateLimit: 0 } });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -48,6 +62,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 let worst = { name: '', p95: 0 };
 console.log(`\n${'scenario'.padEnd(18)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'rows'.padStart(6)} ${'total'.padStart(9)}`);
 for (const [name, query] of scenarios) {
+  if (CASES && !CASES.test(name)) continue;
   const times: number[] = [];
   let rows = 0, total = 0;
   for (let i = 0; i < SAMPLES + 3; i++) {
@@ -68,7 +83,7 @@ await pool.close();
 await app.close();
 await store.close();
 cluster?.stop();
-rmSync(dataDir, { recursive: true, force: true });
+if (!KEEP) rmSync(dataDir, { recursive: true, force: true });
 console.log(`(worst: ${worst.name}; ${COUNT.toLocaleString('en')} links${cluster ? ' on PostgreSQL' : ''}, ${SAMPLES} samples each, aim p95 < 50 ms)`);
 console.log(`api list p95 worst${cluster ? ' (PostgreSQL)' : ''}: ${worst.p95.toFixed(1)} ms`);
-record(`api list p95 worst, ${COUNT.toLocaleString('en')} links${cluster ? ' (PostgreSQL)' : ''}`, worst.p95, 'ms', 'lower');
+if (!CASES) record(`api list p95 worst, ${COUNT.toLocaleString('en')} links${cluster ? ' (PostgreSQL)' : ''}`, worst.p95, 'ms', 'lower');

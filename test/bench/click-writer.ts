@@ -44,14 +44,20 @@ try {
     : ['81.2.69.160', '2.125.160.216', '89.160.20.112', '216.160.83.56', '67.43.156.1', '127.0.0.1'];
   // 40% of visitors sent on with UTM parameters (60 campaigns), 10% by a QR code.
   const campaigns = Array.from({ length: 60 }, (_, i) => `https://example.com/articles/x?utm_source=news&utm_medium=email&utm_campaign=spring-${i}`);
-  console.log(`city database: ${cityFiles.length ? cityFiles.map((f) => path.basename(f)).join(' + ') : 'none'}; ${spread || 6} addresses`);
+  // BENCH_DEST=link: every click goes to its link's own destination (bench:redirect's shape: as many destinations as links).
+  const ownDest = process.env.BENCH_DEST === 'link';
+  console.log(`city database: ${cityFiles.length ? cityFiles.map((f) => path.basename(f)).join(' + ') : 'none'}; ${spread || 6} addresses; destinations: ${ownDest ? "each link's own" : '60 campaigns, 40% of clicks'}`);
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
   let at = Date.now();
-  const batch = (): RawClick[] => Array.from({ length: BATCH }, () => ({
-    link_id: 1 + Math.floor(Math.random() * LINKS), user_id: user, created_at: at++, ip: pick(ips),
-    ua: pick(UAS), ch: undefined, lang: pick(LANGS), referer: Math.random() < 0.3 ? 'https://news.example.org/item?id=1' : undefined,
-    dest: Math.random() < 0.4 ? pick(campaigns) : undefined, qr: Math.random() < 0.1,
-  }));
+  const batch = (): RawClick[] => Array.from({ length: BATCH }, () => {
+    const link_id = 1 + Math.floor(Math.random() * LINKS);
+    return {
+      link_id, user_id: user, created_at: at++, ip: pick(ips),
+      ua: pick(UAS), ch: undefined, lang: pick(LANGS), referer: Math.random() < 0.3 ? 'https://news.example.org/item?id=1' : undefined,
+      dest: ownDest ? `https://example.com/articles/${link_id}` : Math.random() < 0.4 ? pick(campaigns) : undefined, qr: Math.random() < 0.1,
+      to: ownDest ? `https://example.com/articles/${link_id}` : undefined,
+    };
+  });
   // Packed as the request thread hands them over (click-batch.ts).
   for (let i = 0; i < 10; i++) store.write(enrichPacked(packClicks(batch()), geo)); // warm-up: caches, JIT
   const batches = Array.from({ length: ROUNDS }, () => packClicks(batch()));

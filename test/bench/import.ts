@@ -79,7 +79,8 @@ const peakRss = (pid: number) => Math.round(statusKb(pid, 'VmHWM') / 1024);
 const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 // Through the bulk API: `linkdesk serve` on a fresh data folder, its own user and key.
-{
+// BENCH_IMPORT=cli: the CLI only (quicker while working on it).
+if (process.env.BENCH_IMPORT !== 'cli') {
   const dataDir = path.join(work, 'api');
   const made = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench', '--data-dir', dataDir], { encoding: 'utf8' });
   const key = made.stdout.trim();

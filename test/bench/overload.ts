@@ -83,6 +83,15 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 await settle(3000);
 const idleKb = rssKb(pid);
 console.log(`idle rss: ${mb(idleKb)} MB${titles.length ? ' (titles off; BENCH_TITLES=1 fetches them)' : ''}`);
+// BENCH_OVERLOAD=idle: the idle figure only (quick, while working on the server's start).
+if (process.env.BENCH_OVERLOAD === 'idle') {
+  clearInterval(sampler);
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(work, { recursive: true, force: true });
+  record('memory idle (rss)', Number(mb(idleKb)), 'MB', 'lower');
+  process.exit(0);
+}
 
 // ---- 100,000 links through the bulk API -------------------------------------
 const pool = new Pool(base, { connections: 1 });

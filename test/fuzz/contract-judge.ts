@@ -13,6 +13,8 @@ const UNDECLARABLE: [RegExp, string][] = [
   [/only for keys of admins/i, 'a scope the key\'s user may hold (its role)'],
   // Cross-field rules that lean on the stored link when a field is left out of an update: not a schema's to say.
   [/needs an expiration_date|required when privacy is 2|needs at least one entry when targets?_type|must be after the active_period_start_at/i, 'a cross-field rule over the stored link'],
+  // links=keep|stop applies to a suspension: the user's stored status decides when the request leaves status out.
+  [/goes with status=suspended/i, 'a cross-field rule over the stored user (links and its status)'],
   [/required with targets|name different types|is not one of the \w+ keys|field is required for \w+; allowed|weight applies to rotations only|no longer taken for new targeting/i, 'a cross-field rule (targets against targets_type and target_type)'],
   [/selected .* is invalid|does not exist|no such|not found|unknown (space|domain|pixel|user|link)|is not one of this|belongs to/i, 'existence or ownership of a referenced record'],
 ];

@@ -77,6 +77,8 @@ export function createBans(d: BansDeps) {
       if (!o) return null;
       const at = d.now();
       await write([linkId], b, actor.userId, at, true);
+      // The link's open reports are answered by the ban (the reports queue lists them as acted on).
+      await d.repos.reports.actionLink(linkId, actor.userId, at);
       await audit(actor, [{ action: 'link.ban', targetType: 'link', targetId: linkId, fields: ['reason', 'legal', named('source', b.source)] }], at);
       await announce([linkId], 'link.banned');
       return linkJson(o.user_id, linkId);
@@ -124,8 +126,11 @@ export function createBans(d: BansDeps) {
         if (rows.length < SCAN) break;
         after = rows[rows.length - 1]!.id;
       }
+      // No new link may point there: the host joins the admins' blocklist (every node's checker reloads it).
+      await d.repos.blocklist.add('host', [`*.${host}`], `banned host: ${b.reason}`.slice(0, 500), at);
       const banned = [];
       for (let i = 0; i < hits.length; i += SCAN) banned.push(...await write(hits.slice(i, i + SCAN), { ...b, source: 'host' }, actor.userId, at, false));
+      for (const id of banned) await d.repos.reports.actionLink(id, actor.userId, at);
       await audit(actor, [
         { action: 'host.ban', targetType: 'host', targetId: row.id, fields: ['reason', 'legal', named('host', host)] },
         ...banned.map((id) => ({ action: 'link.ban', targetType: 'link', targetId: id, fields: ['reason', 'legal', 'source=host', `host_ban=${row.id}`] })),

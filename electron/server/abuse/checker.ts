@@ -39,6 +39,8 @@ export interface AbuseChecker {
   prefetch(links: Checked[]): Promise<void>;
   /** Every destination of a stored link: B's re-check. */
   matchLink(link: Checked): Promise<LinkVerdict | null>;
+  /** matchLink and whether a threat list could not be asked ('due': ask again later). */
+  examine(link: Checked): Promise<{ verdict: LinkVerdict | null; outcome: CheckOutcome }>;
   /** 422 naming the field and the entry, for a body that a list names; 'due' when a threat list could not be asked. */
   refuse(body: Checked): Promise<CheckOutcome>;
   /** Called after each reload. */
@@ -121,6 +123,7 @@ export function createAbuseChecker(o: AbuseCheckerOptions): AbuseChecker {
     matchAlias: (alias) => index.matchText(alias),
     check,
     matchLink: check,
+    examine,
     async prefetch(links) {
       if (!o.safeBrowsing) return;
       const urls = links.flatMap((l) => destinationsOf(l).map((d) => d.url));

@@ -6,10 +6,17 @@ import type { UrlContext } from '../api/serializers.ts';
 import type { ServerConfig } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { createBans } from './bans.ts';
+import type { AbuseChecker } from './checker.ts';
 import { createCreationLimits } from './creation-limits.ts';
 import { createRecheck, type VerdictOf } from './recheck.ts';
 
 export type { Recheck, VerdictOf } from './recheck.ts';
+
+/** The re-check's verdict from the blocklist and threat lists (part A's checker): 'due' while a threat list cannot be asked. */
+export const verdictOfChecker = (abuse: Pick<AbuseChecker, 'examine'>): VerdictOf => async (link) => {
+  const { verdict, outcome } = await abuse.examine(link);
+  return verdict ?? (outcome === 'due' ? 'due' : null);
+};
 
 export interface AbusePartsDeps {
   store: { db: Kysely<DB>; engine: 'sqlite' | 'postgres' };

@@ -18,7 +18,8 @@ export interface Verdict {
   url: string;
   match: { kind: 'host' | 'keyword' | 'threat'; entry: string; source: string; legal: boolean };
 }
-export type VerdictOf = (link: RecheckLink) => Promise<Verdict | null>;
+/** 'due': a threat list could not be asked; the link stays (or is put) first in line for the next pass. */
+export type VerdictOf = (link: RecheckLink) => Promise<Verdict | null | 'due'>;
 
 export interface RecheckOptions {
   db: Kysely<DB>;
@@ -59,8 +60,12 @@ export function createRecheck(o: RecheckOptions) {
     return dueColumn;
   };
 
-  async function test(link: RecheckLink): Promise<boolean> {
+  async function test(link: RecheckLink): Promise<boolean | 'due'> {
     const v = await o.verdictOf(link);
+    if (v === 'due') {
+      if (await hasDueColumn()) await sql`UPDATE links SET abuse_check_due = ${o.now()} WHERE id = ${link.id}`.execute(o.db);
+      return 'due';
+    }
     if (v) await o.bans.banLink(link.id, { reason: reasonOf(v), legal: v.match.legal, source: banSourceOf(v.match) }, SYSTEM_ACTOR);
     return v !== null;
   }
@@ -80,8 +85,10 @@ export function createRecheck(o: RecheckOptions) {
           WHERE abuse_check_due IS NOT NULL AND banned_at IS NULL ORDER BY abuse_check_due, id LIMIT ${budget}`.execute(o.db);
         for (const l of due.rows) {
           if (signal?.aborted) break;
-          if (await test(l)) banned++;
-          await sql`UPDATE links SET abuse_check_due = NULL WHERE id = ${l.id}`.execute(o.db);
+          const t = await test(l);
+          if (t === true) banned++;
+          // Asked and answered: off the list (still due: test() moved it to the back of the line).
+          if (t !== 'due') await sql`UPDATE links SET abuse_check_due = NULL WHERE id = ${l.id}`.execute(o.db);
           checked++;
         }
         budget -= checked;
@@ -98,7 +105,7 @@ export function createRecheck(o: RecheckOptions) {
         for (const l of rows) {
           if (signal?.aborted) break;
           cursor = l.id;
-          if (await test(l)) banned++;
+          if (await test(l) === true) banned++;
           checked++;
           budget--;
         }

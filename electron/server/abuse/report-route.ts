@@ -21,7 +21,7 @@ type AliasRequest = FastifyRequest<{ Params: { alias: string } }>;
 
 export interface ReportRouteDeps {
   /** The link of `/<alias>` on the request's host; undefined after the not-found answer was sent (plugin.ts lookup). */
-  lookup(req: AliasRequest, reply: FastifyReply): { link: RedirectLink | undefined; host: string } | Promise<{ link: RedirectLink | undefined; host: string }>;
+  lookup(req: AliasRequest, reply: FastifyReply, stopped?: boolean): { link: RedirectLink | undefined; host: string } | Promise<{ link: RedirectLink | undefined; host: string }>;
   ownHost(): string;
   baseUrl(): string;
   now(): number;
@@ -61,7 +61,7 @@ export function registerReportRoutes(r: FastifyInstance, d: ReportRouteDeps): vo
   const short = (link: RedirectLink, host: string) => shortUrl({ baseUrl: d.baseUrl() }, link.domain_id === null ? null : host, link.alias);
 
   r.get<{ Params: { alias: string }; Querystring: Record<string, unknown> }>('/:alias/report', hide, async (req, reply) => {
-    const { link, host } = await d.lookup(req, reply);
+    const { link, host } = await d.lookup(req, reply, true);
     if (!link) return reply;
     if (gone(link)) return sendPage(reply, notFoundPage());
     if (req.query.thanks !== undefined) return sendPage(reply, reportThanksPage(short(link, host)));
@@ -70,7 +70,7 @@ export function registerReportRoutes(r: FastifyInstance, d: ReportRouteDeps): vo
 
   // 500 characters of 4-byte UTF-8, percent-encoded, fit with room to spare.
   r.post<{ Params: { alias: string } }>('/:alias/report', { ...hide, bodyLimit: 16_384 }, async (req, reply) => {
-    const { link, host } = await d.lookup(req, reply);
+    const { link, host } = await d.lookup(req, reply, true);
     if (!link) return reply;
     if (gone(link)) return sendPage(reply, notFoundPage());
     if (elsewhere(req.headers, host, d.ownHost())) return sendPage(reply, elsewherePage(reportPath(link.alias)));

@@ -113,7 +113,7 @@ export function createReportsRepository(db: Kysely<DB>) {
     },
 
     /** Marks every open report of a link acted on (its link or host banned from the queue, part B's functions); the ids. */
-    async actionLink(linkId: number, by: number, at: number): Promise<number[]> {
+    async actionLink(linkId: number, by: number | null, at: number): Promise<number[]> {
       const rows = await db.updateTable('link_reports').set({ status: 'actioned', resolved_by: by, resolved_at: at })
         .where('link_id', '=', linkId).where('status', '=', 'open').returning('id').execute();
       return rows.map((r) => r.id).sort((a, b) => a - b);

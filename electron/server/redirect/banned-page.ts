@@ -6,11 +6,13 @@
 import type { RedirectLink } from '../db/repositories/redirect-repository.ts';
 import { esc, type Page } from './html.ts';
 import { FORM_HEADERS } from './pages.ts';
+import { reportForm } from '../abuse/report-form.ts';
 
 type Stoppable = Pick<RedirectLink, 'banned_at' | 'ban_legal' | 'ban_source' | 'owner_stopped'>;
 
 /** True when the link must not redirect: banned, or its owner suspended with links=stop. A flag of the cached link: no lookup. */
 export const isStopped = (link: Stoppable): boolean => link.banned_at !== null || link.owner_stopped === 1;
+
 
 const WHY: Record<string, string> = {
   blocklist: 'Its destination is on a list of sites known to be harmful, such as phishing, malware or spam sites.',
@@ -19,14 +21,6 @@ const WHY: Record<string, string> = {
   report: 'Visitors reported it, and the administrator of this service found the report justified.',
   admin: 'The administrator of this service disabled it because it was being misused.',
 };
-
-/**
- * The "Report this link" form (part C's abuse/report-form.ts `reportForm(alias, host, …)`): the lead wires it in at
- * merge. Until then it adds nothing.
- */
-export function reportFormOf(_alias: string, _host: string): string {
-  return '';
-}
 
 export function bannedPage(link: Stoppable & Pick<RedirectLink, 'alias'>, host: string): Page {
   const legal = link.banned_at !== null && link.ban_legal === 1;
@@ -43,6 +37,6 @@ export function bannedPage(link: Stoppable & Pick<RedirectLink, 'alias'>, host: 
 <p>For your safety, this short link no longer takes visitors to its destination.</p>
 <p>${esc(why)}</p>
 <p class="muted">If you followed it from a message or a web page, be careful with what else that message or page asks of you.</p>
-${reportFormOf(link.alias, host)}`,
+${reportForm(link.alias, host)}`,
   };
 }

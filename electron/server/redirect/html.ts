@@ -15,7 +15,9 @@ export const jsonForScript = (v: unknown): string =>
 export const sha256Source = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 
 const STYLE = [
-  ':root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}',
+  ':root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;background:#fff;color:#1b1b1b}',
+  // Dark pages say their colours too: text, links and errors readable on the dark background (WCAG AA), as on the light one.
+  '@media (prefers-color-scheme:dark){:root{background:#141414;color:#ececec}a{color:#9ec1ff}.error{color:#ff8787}}',
   'body{max-width:44rem;margin:3rem auto;padding:0 1rem}',
   'h1{font-size:1.6rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}',
   'p,li{overflow-wrap:anywhere}.muted{opacity:.7}.error{color:#c92a2a;font-weight:600}',
@@ -25,7 +27,7 @@ const STYLE = [
   'select,textarea{font:inherit;padding:.4rem .7rem}textarea{width:100%;box-sizing:border-box}',
   'form.report{flex-direction:column;align-items:stretch;gap:.3rem;max-width:32rem}form.report label{margin-top:.5rem}form.report button{align-self:flex-start;margin-top:.5rem}',
   '.report-box{margin-top:2.5rem}summary{cursor:pointer}form.report p{margin:0}',
-  'footer{margin-top:3rem;font-size:.8rem;opacity:.7}',
+  'footer{margin-top:3rem;font-size:.8rem;color:#595959}footer a{color:inherit}@media (prefers-color-scheme:dark){footer{color:#b0b0b0}}',
 ].join('');
 const STYLE_HASH = sha256Source(STYLE);
 

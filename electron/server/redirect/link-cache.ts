@@ -79,9 +79,12 @@ export function createLinkCache(repo: RedirectRepository, maxBytes: number = MAX
   let checkedAt = -Infinity;
   let touched = false;
   const links = new LRUCache<string, RedirectLink>({ maxSize: maxBytes, sizeCalculation: linkBytes });
-  const missing = new LRUCache<string, true>({ max: MAX_MISSING });
-  const domains = new LRUCache<string, RedirectDomain>({ max: MAX_DOMAINS });
-  const missingHosts = new LRUCache<string, true>({ max: MAX_MISSING });
+  // Bounded by a size of 1 an entry, not by `max`: with `max`, lru-cache allocates its arrays for every
+  // entry up front (~1 MB for these three), which an idle server held for entries it never had.
+  const one = () => 1;
+  const missing = new LRUCache<string, true>({ maxSize: MAX_MISSING, sizeCalculation: one });
+  const domains = new LRUCache<string, RedirectDomain>({ maxSize: MAX_DOMAINS, sizeCalculation: one });
+  const missingHosts = new LRUCache<string, true>({ maxSize: MAX_MISSING, sizeCalculation: one });
 
   let warming: NodeJS.Immediate | undefined;
   let stopped = false;

@@ -175,7 +175,8 @@ export async function registerRedirects(
 
   /** The link for `/<alias>` or `/<alias>+` on this host, or undefined after answering "not found". */
   type Looked = { link: RedirectLink | undefined; stats: boolean; host: string };
-  function lookup(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply): Maybe<Looked> {
+  /** `stopped`: a banned or stopped link too (its report form), instead of answering its page. */
+  function lookup(req: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, stopped = false): Maybe<Looked> {
     // Fastify has percent-decoded the path (`/caf%C3%A9`); aliases are stored NFC, so an NFD spelling finds the same link.
     const raw = req.params.alias;
     const stats = raw.endsWith('+');
@@ -185,7 +186,7 @@ export async function registerRedirects(
     const valid = ALIAS_PATTERN.test(alias) && !RESERVED.has(alias.toLowerCase());
     return after(valid ? cache.link(domainOf(host)?.id ?? 0, alias) : undefined, (link) => {
       // Banned, or its owner suspended with links=stop: its page and nothing else (no redirect, click, pixel, card, statistics).
-      const open = link && !isStopped(link) ? link : undefined;
+      const open = link && (stopped || !isStopped(link)) ? link : undefined;
       if (!link) notFound(reply, host);
       else if (!open) page(reply, bannedPage(link, host));
       return { link: open, stats, host };

@@ -4,6 +4,7 @@
 // one the person chose), all before a row is read. Rows then stream one at a
 // time; a bad row becomes a rejection, a bad file a TransferError.
 import { unneutralizeCell } from '../../../shared/csv-safe.ts';
+import { quickCsvCount } from './csv-count.ts';
 import { csvRecords, detectDelimiter, firstRecord } from './csv.ts';
 import { decode } from './decode.ts';
 import { TransferError } from './errors.ts';
@@ -140,6 +141,9 @@ function openCsv(text: ReturnType<typeof decode>, opts: OpenOptions): ImportSour
     format: spec.format, detected, encoding: text.encoding, delimiter,
     mapping: steering.mapping, detectedMapping: steering.detectedMapping, missing: steering.missing, rows,
     async count() {
+      // Most files are counted by their line ends alone; csv-parse counts the others (csv-count.ts).
+      const quick = quickCsvCount(text.chunks(), delimiter);
+      if (quick !== undefined) return Math.max(0, quick - headerRows);
       let n = 0;
       for await (const item of csvRecords(text.chunks(), delimiter, headerRows)) if (item.record > headerRows) n++;
       return n;

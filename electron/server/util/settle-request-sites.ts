@@ -12,7 +12,7 @@
 // pretenuring off instead cost every redirect ~16%. So the server answers a
 // burst of short requests of its own before anyone else's: the decision is
 // then "short-lived", which is what request objects are.
-import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { TLS_ALLOWED_PATH } from '../redirect/tls-allowed.ts';
@@ -23,6 +23,12 @@ import { TLS_ALLOWED_PATH } from '../redirect/tls-allowed.ts';
  * generation and idle RSS by 18 MB (bench:overload idle 138 MB; 400: 122 MB; none: 118-120 MB).
  */
 const REQUESTS = 400;
+/**
+ * node:http through require, not an ESM import: an ESM import reads every export of the module, and
+ * node:http's WebSocket, fetch-era getters load Node's bundled undici (a 760 KB script and what it
+ * builds), which the idle server would then hold for nothing: bench:overload idle 124-126 -> 11x MB.
+ */
+const http = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 const SOCKETS = 4;
 /** Best effort: start-up never waits longer than this for it. */
 const BOUND_MS = 5000;

@@ -51,7 +51,6 @@ describe('the re-check', () => {
   });
 
   it('takes links flagged abuse_check_due first (the column part A adds), and clears the flag', async () => {
-    await s.sql('ALTER TABLE links ADD COLUMN abuse_check_due bigint');
     const late = (await s.api('POST', '/links', { json: { url: 'https://bad.example/late' } })).body.data.id as number;
     await s.sql('UPDATE links SET abuse_check_due = 1 WHERE id = $1', [late]);
     // A minute later (the server's clock) the budget is back.

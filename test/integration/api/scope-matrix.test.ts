@@ -113,8 +113,10 @@ async function fixtures(scopedKey: string): Promise<Fx> {
   const domain = await made('/domains', { name: `fx${i}.example` });
   const webhook = await made('/webhooks', { url: `https://hooks.example/fx${i}`, events: ['link.created'] });
   const link = await made('/links', { url: 'https://example.com/a', domain_id: domain });
-  // A visitor's report of it, as the report form stores one (issue 44).
-  const [report] = await s.sql("INSERT INTO link_reports (link_id, reason, details, created_at, status, ip_hash) VALUES ($1, 'spam', '', $2, 'open', 'fx') RETURNING id", [link, Date.now()]);
+  // A visitor's report of another link, as the report form stores one (issue 44): the matrix bans `link`, and a ban
+  // answers its link's open reports (they cannot be dismissed after).
+  const reported = await made('/links', { url: 'https://example.com/r' });
+  const [report] = await s.sql("INSERT INTO link_reports (link_id, reason, details, created_at, status, ip_hash) VALUES ($1, 'spam', '', $2, 'open', 'fx') RETURNING id", [reported, Date.now()]);
   return {
     domain,
     emptyDomain: await made('/domains', { name: `empty${i}.example` }),

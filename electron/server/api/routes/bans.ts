@@ -100,6 +100,7 @@ export function bansRoutes(app: FastifyInstance, ctx: ApiContext & { bans: Bans 
     if (!host) throw invalid('host', 'The host must be a host name such as evil.example (an internationalised one in its xn-- form) or an http(s) URL on one.');
     const legal = req.body.legal === 1;
     const done = await ctx.bans.banHost(host, { reason: req.body.reason, legal }, actorOf(req));
+    await ctx.abuse.refresh(true); // this node refuses new links to the host at once (the others within their poll)
     reply.code(201);
     return single({ id: done.id, host, reason: req.body.reason, legal, links_banned: done.links.length }, 201);
   });

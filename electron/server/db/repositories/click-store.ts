@@ -52,6 +52,8 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     'UPDATE account_dims SET clicks = clicks + ? WHERE user_id = ? AND dim = ? AND day = ? AND value = ?');
   const userDimValues = sqlite.prepare<[number, number, number], number>(
     'SELECT count(*) FROM account_dims WHERE user_id = ? AND dim = ? AND day = ?').pluck();
+  const userDimsHeld = sqlite.prepare<[number, number, number], string>(
+    'SELECT value FROM account_dims WHERE user_id = ? AND dim = ? AND day = ?').pluck();
   // The same sums per month: every change to an account_dims row is made to its month's row too.
   const upMonthDim = sqlite.prepare<[number, number, number, string, number]>(
     `INSERT INTO account_month_dims (user_id, dim, month, value, clicks) VALUES (?, ?, ?, ?, ?)
@@ -79,6 +81,9 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
     // summed and written once per dimension and day: a high-cardinality dimension (a destination per link,
     // the cities of a viral link) otherwise cost a scan of up to `cap` rows and three writes per value.
     const held = new Map<string, number>();
+    // A dimension's day at the cap: the values it holds, read once, so a value it does not hold goes under
+    // (other) without an UPDATE that finds nothing (a destination per link makes that most clicks of a busy day).
+    const full = new Map<string, Set<string>>();
     const others = new Map<string, { user_id: number; dim: number; day: number; clicks: number }>();
     const toOther = (user_id: number, dim: number, day: number, clicks: number) => {
       const key = `${user_id}:${dim}:${day}`;
@@ -94,11 +99,17 @@ export function createClickStore(sqlite: Database.Database, timeZone: string, { 
         toOther(d.user_id, dim, d.day, d.clicks);
         continue;
       }
+      const key = `${d.user_id}:${dim}:${d.day}`;
+      const values = full.get(key);
+      if (values !== undefined && !values.has(value)) {
+        toOther(d.user_id, dim + OTHER_DIM, d.day, d.clicks);
+        continue;
+      }
       if (addUserDim.run(d.clicks, d.user_id, dim, d.day, value).changes === 0) {
-        const key = `${d.user_id}:${dim}:${d.day}`;
         const n = held.get(key) ?? userDimValues.get(d.user_id, dim, d.day) ?? 0;
         if (n >= cap) {
           held.set(key, n);
+          full.set(key, new Set(userDimsHeld.all(d.user_id, dim, d.day)));
           toOther(d.user_id, dim + OTHER_DIM, d.day, d.clicks);
           continue;
         }
