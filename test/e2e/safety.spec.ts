@@ -141,9 +141,14 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
   expect(await statusOf(world, 'phish-login')).toBe(403);
   expect(await statusOf(world, 'bob-sub')).toBe(403);
   await expectRedirect(world, 'bob-shop');
-  // Acted on: nothing left open.
+  // Acted on: nothing left open; the banned links' reports are listed as acted on.
   await expect(groups).toHaveCount(0);
   await expect(page.getByTestId('empty-state')).toContainText('No open reports');
+  await pick(page, page, 'Status', 'Acted on (banned)');
+  await expect(groups).toHaveCount(2);
+  await expect(groups.first()).toHaveAttribute('data-alias', 'ana-prize');
+  await expect(groups.first().getByTestId('report').first()).toContainText('Acted on');
+  await expect(page.getByRole('button', { name: /^Ban the link/ })).toHaveCount(0);
 
   // Banned links: every user's, with reason, what banned them and when.
   await page.getByRole('tab', { name: 'Banned links' }).click();

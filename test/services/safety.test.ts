@@ -44,8 +44,11 @@ describe('Safety through the app', () => {
       .toMatchObject({ ok: false, error: { kind: 'validation', fields: { reason: [expect.any(String)] } } });
     const banned = await ok<Link>(d.invoke('bans.banLink', { id: link.id, data: { reason: 'Phishing', legal: 1 } }));
     expect(banned.banned).toMatchObject({ reason: 'Phishing', legal: true, source: 'admin' });
-    expect(await ok(d.invoke('reports.dismissLink', { linkId: link.id }))).toMatchObject({ link_id: link.id });
+    // The ban answered the report: out of the open queue, listed as acted on.
     expect((await ok<Page<ReportGroup>>(d.invoke('reports.list', { query: {} }))).data).toEqual([]);
+    const actioned = await ok<Page<ReportGroup>>(d.invoke('reports.list', { query: { status: 'actioned' } }));
+    expect(actioned.data.map((g) => [g.link.alias, g.reports[0]!.status])).toEqual([['bait', 'actioned']]);
+    expect(await ok(d.invoke('reports.dismissLink', { linkId: link.id }))).toEqual({ link_id: link.id, dismissed: [] });
 
     const host = await ok<{ host: string; links_banned: number }>(d.invoke('bans.banHost', { data: { host: 'phish.example', reason: 'Kit' } }));
     expect(host).toMatchObject({ host: 'phish.example', links_banned: 1 });

@@ -21,6 +21,7 @@ import { hostOfUrl, TAB_PARAM } from './safety-words.ts';
 const SPEC = { tab: TAB_PARAM, status: { default: 'open', allowed: REPORT_FILTERS }, per_page: PAGING.per_page, page: PAGING.page };
 const FILTER_WORDS: Record<ReportFilter, string> = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on (banned)', all: 'All' };
 const STATUS_COLOR = { open: 'orange', dismissed: 'gray', actioned: 'red' } as const;
+const STATUS_WORDS = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on' } as const;
 const REPORT = { one: 'report', other: 'reports' };
 
 type Action = { kind: 'link' | 'host'; group: ReportGroup };
@@ -50,17 +51,8 @@ export function ReportsPanel() {
     }
   };
 
-  // After a ban from the queue, the link's reports leave it. A server that marks them acted on itself leaves none
-  // open, and this finds nothing to do; otherwise they are closed the one way the reports API offers, dismissed.
-  // The ban is done either way: a failure here is told apart, not as a failed ban.
-  const closeReports = async (g: ReportGroup) => {
-    try {
-      await safetyApi.dismissLink(g.link.id);
-    } catch (e) {
-      notify({ color: 'red', title: `The reports of ${g.link.alias} are still open`, message: toIpcError(e).message });
-    }
-    void invalidateSafety(instanceId);
-  };
+  // A ban answers the link's open reports (the server marks them acted on): they leave the queue on the refetch.
+  const banned = () => void invalidateSafety(instanceId);
 
   const subject = acting.last;
   return (
@@ -108,7 +100,7 @@ export function ReportsPanel() {
                       {g.reports.map((r) => (
                         <Group key={r.id} component="li" gap="xs" align="flex-start" wrap="nowrap" data-testid="report">
                           <Badge variant="light" color="red" w={92} style={{ flexShrink: 0 }}>{REPORT_REASON_WORDS[r.reason] ?? r.reason}</Badge>
-                          {status !== 'open' ? <Badge variant="outline" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0 }}>{r.status}</Badge> : null}
+                          {status !== 'open' ? <Badge variant="outline" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0 }}>{STATUS_WORDS[r.status]}</Badge> : null}
                           <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', flex: 1 }} data-testid="report-details"
                             c={r.details ? undefined : 'dimmed'}>{r.details || 'No text.'}</Text>
                           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{fmt.dateTime(r.created_at)}</Text>
@@ -140,7 +132,7 @@ export function ReportsPanel() {
             onConfirm={async ({ reason, legal }) => {
               await safetyApi.banLink(subject.group.link.id, reason, legal);
               notify({ color: 'teal', title: 'Link banned', message: `${subject.group.link.alias} no longer redirects.` });
-              await closeReports(subject.group);
+              banned();
             }}
             onClose={(done) => acting.close(done === true)} />
         ) : (
@@ -150,7 +142,7 @@ export function ReportsPanel() {
             onConfirm={async ({ reason, legal, host }) => {
               const done = await safetyApi.banHost(host, reason, legal);
               notify({ color: 'teal', title: `Host ${done.host} banned`, message: `${fmt.plural(done.links_banned, { one: 'link', other: 'links' })} banned.` });
-              await closeReports(subject.group);
+              banned();
             }}
             onClose={(done) => acting.close(done === true)} />
         )
