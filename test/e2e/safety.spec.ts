@@ -150,6 +150,10 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
   await expect(groups.first().getByTestId('report').first()).toContainText('Acted on');
   await expect(page.getByRole('button', { name: /^Ban the link/ })).toHaveCount(0);
 
+  // A banned host joins the blocklist: no new link may point there.
+  await page.getByRole('tab', { name: 'Blocklist' }).click();
+  await expect(page.locator('tr[data-entry="*.phish.example"]')).toBeVisible();
+
   // Banned links: every user's, with reason, what banned them and when.
   await page.getByRole('tab', { name: 'Banned links' }).click();
   const bans = page.getByTestId('bans-table').locator('tbody tr');
