@@ -232,6 +232,10 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
 
 const entry = <A extends z.ZodType, R>(args: A) => ({ args, result: undefined as unknown as R });
 
+/** A record of a route whose shape the renderer checks itself (the issue 44 calls). */
+type ServerRecord = Record<string, unknown>;
+const blocklistCheckArgs = z.object({ url: z.string().min(1).max(2048) });
+
 const crud = <T, N extends string>(noun: N) => ({
   [`${noun}.list`]: entry<z.ZodObject<{ query: typeof query }>, Page<T>>(z.object({ query })),
   [`${noun}.get`]: entry<z.ZodObject<{ id: typeof id }>, T>(z.object({ id })),
@@ -381,6 +385,28 @@ export const contract = {
   'backups.create': entry<typeof none, BackupView>(none),
   /** Replaces the local database with a backup and restarts the local server. */
   'backups.restore': entry<typeof restoreArgs, ServerStatus>(restoreArgs),
+  // Issue 44, admins only: the blocklist, banned links and visitors' reports (electron/services/safety-handlers.ts).
+  // Answered as the server sent them; the renderer reads them with the shapes of renderer/src/api/safety-types.ts.
+  /** GET /blocklist: the manual hosts and keywords, and the imported lists' counts. */
+  'blocklist.get': entry<typeof none, ServerRecord>(none),
+  /** PUT /blocklist {hosts, keywords}: replaces the manual entries. */
+  'blocklist.update': entry<z.ZodObject<{ data: typeof body }>, ServerRecord>(z.object({ data: body })),
+  /** GET /blocklist/check?url=: the entry that blocks a URL, or null. */
+  'blocklist.check': entry<typeof blocklistCheckArgs, ServerRecord>(blocklistCheckArgs),
+  /** GET /bans: every banned link with its reason, the newest ban first. */
+  'bans.list': entry<z.ZodObject<{ query: typeof query }>, Page<ServerRecord>>(z.object({ query })),
+  /** POST /links/{id}/ban {reason, legal}. */
+  'bans.banLink': entry<z.ZodObject<{ id: typeof id; data: typeof body }>, Link>(z.object({ id, data: body })),
+  /** DELETE /links/{id}/ban {reason}. */
+  'bans.lift': entry<z.ZodObject<{ id: typeof id; data: typeof body }>, Link>(z.object({ id, data: body })),
+  /** POST /bans/hosts {host, reason, legal}: every link to the host, of every user. */
+  'bans.banHost': entry<z.ZodObject<{ data: typeof body }>, ServerRecord>(z.object({ data: body })),
+  /** GET /reports: visitors' reports grouped by link, the most recently reported first. */
+  'reports.list': entry<z.ZodObject<{ query: typeof query }>, Page<ServerRecord>>(z.object({ query })),
+  /** POST /reports/{id}/dismiss. */
+  'reports.dismiss': entry<z.ZodObject<{ id: typeof id }>, ServerRecord>(z.object({ id })),
+  /** POST /reports/dismiss {link_id}: every open report of a link. */
+  'reports.dismissLink': entry<z.ZodObject<{ linkId: typeof id }>, ServerRecord>(z.object({ linkId: id })),
 };
 
 export type Contract = typeof contract;

@@ -19,6 +19,7 @@ import type { SecretStore } from './secret-store.ts';
 import { createInstanceHandlers } from './instance-handlers.ts';
 import type { X509Certificate } from 'node:crypto';
 import { createAdminHandlers } from './admin-handlers.ts';
+import { createSafetyHandlers } from './safety-handlers.ts';
 import type { Confirm } from './consent.ts';
 import { checkedShortUrl, scrubLink } from './untrusted.ts';
 import { scrubSecrets } from '../server/util/log-options.ts';
@@ -207,6 +208,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { copied: shortUrl };
     },
     ...createAdminHandlers({ profile, api, clientFor: d.clientFor, secrets: d.secrets, view: d.view, locks: d.locks }),
+    ...createSafetyHandlers(api),
     ...crud('spaces', 'spaces'),
     ...crud('pixels', 'pixels'),
     ...crud('webhooks', 'webhooks'),

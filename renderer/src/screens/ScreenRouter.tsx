@@ -16,6 +16,7 @@ const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy
   users: lazy(() => import('./Access/UsersKeysScreen.tsx')),
   keys: lazy(() => import('./Access/MyKeysScreen.tsx')),
   activity: lazy(() => import('./Activity/ActivityScreen.tsx')),
+  safety: lazy(() => import('./Safety/SafetyScreen.tsx')),
   instances: lazy(() => import('./Instances/InstancesScreen.tsx')),
   settings: lazy(() => import('./Settings/SettingsScreen.tsx')),
   stats: lazy(() => import('./Stats/StatsScreen.tsx')),

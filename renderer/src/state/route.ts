@@ -2,12 +2,12 @@
 // a screen and its filters across reloads and works from file:// in Electron.
 import { create } from 'zustand';
 
-export type Screen = 'dashboard' | 'live' | 'links' | 'domains' | 'spaces' | 'pixels' | 'webhooks' | 'import' | 'users' | 'keys' | 'activity' | 'instances' | 'settings' | 'stats' | 'quick';
+export type Screen = 'dashboard' | 'live' | 'links' | 'domains' | 'spaces' | 'pixels' | 'webhooks' | 'import' | 'users' | 'keys' | 'activity' | 'safety' | 'instances' | 'settings' | 'stats' | 'quick';
 export type Params = Record<string, string>;
 export interface Route { screen: Screen; id: number | null; params: Params }
 
 // `quick` is the quick-shorten window's own page, without the app's frame.
-const SCREENS: readonly Screen[] = ['dashboard', 'live', 'links', 'domains', 'spaces', 'pixels', 'webhooks', 'import', 'users', 'keys', 'activity', 'instances', 'settings', 'quick'];
+const SCREENS: readonly Screen[] = ['dashboard', 'live', 'links', 'domains', 'spaces', 'pixels', 'webhooks', 'import', 'users', 'keys', 'activity', 'safety', 'instances', 'settings', 'quick'];
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');

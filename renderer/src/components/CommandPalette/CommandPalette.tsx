@@ -39,6 +39,8 @@ function SelectionKeeper({ actions, version }: { actions: string; version: unkno
   return null;
 }
 
+const SCROLLABLE_BY_KEYBOARD = { viewportProps: { tabIndex: 0, 'aria-label': 'Results' } } as object;
+
 export function CommandPalette() {
   const [text, setText] = useState('');
   const selectedId = useInstances((s) => s.selectedId);
@@ -69,7 +71,9 @@ export function CommandPalette() {
       transitionProps={{ duration: 150, transition: 'pop', onExited: runPending }}>
       <Spotlight.Search aria-label="Search links, screens and actions" placeholder="Search links, or go to a screen…"
         leftSection={<IconSearch />} maxLength={255} />
-      <Spotlight.ActionsList id={PALETTE_LIST_ID}>
+      {/* When the list is taller than the palette it scrolls, and the keyboard can reach it to scroll it too
+          (ActionsList passes its other props to its ScrollArea, whose types it does not declare). */}
+      <Spotlight.ActionsList id={PALETTE_LIST_ID} {...SCROLLABLE_BY_KEYBOARD}>
         {GROUPS.map((group) => {
           const items = commands.filter((c) => c.group === group);
           return items.length ? (

@@ -30,7 +30,7 @@ export function useCommands(): Command[] {
   return [
     // Screens the server does not offer are not offered here either.
     ...nav.filter((s) => !s.unavailable).map((s): Command => ({
-      id: `screen-${s.screen}`, group: 'Go to', label: s.label, icon: s.icon, keywords: 'go to screen open', run: () => navigate(s.screen),
+      id: `screen-${s.screen}`, group: 'Go to', label: s.label, icon: s.icon, keywords: `go to screen open${s.keywords ? ` ${s.keywords}` : ''}`, run: () => navigate(s.screen),
     })),
     { id: 'new-link', group: 'Actions', label: 'New link', description: 'Shorten a URL', icon: <IconPlus />,
       keywords: 'create add shorten', run: () => openLinkDrawer('new') },

@@ -42,4 +42,5 @@ export const IconList = make(['M9 6h11', 'M9 12h11', 'M9 18h11', 'M4 6h.01', 'M4
 export const IconUsers = make(['M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2', 'M16 3.1a4 4 0 0 1 0 7.8', 'M21 21v-2a4 4 0 0 0-3-3.9']);
 export const IconKey = make(['M8 15a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M11 11h10', 'M18 11v3', 'M15 11v2']);
 export const IconHistory = make(['M12 8v4l3 2', 'M3.1 11a9 9 0 1 1 .9 5', 'M3 4v5h5']);
+export const IconShield = make(['M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z', 'M9 12l2 2 4-4']);
 export const IconGripVertical = make(['M9 6h.01', 'M9 12h.01', 'M9 18h.01', 'M15 6h.01', 'M15 12h.01', 'M15 18h.01']);

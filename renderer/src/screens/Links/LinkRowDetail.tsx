@@ -5,6 +5,7 @@ import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Link } from '../../../../shared/api-types.ts';
 import { fmt } from '../../format.ts';
+import { LinkBanNotice } from './LinkBanBadge.tsx';
 import { LinkHealthBadge } from './LinkHealthBadge.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -28,6 +29,7 @@ function expiry(l: Link): string {
 export function LinkRowDetail({ link: l }: { link: Link }) {
   return (
     <Stack gap="sm" py="xs" data-testid="row-detail">
+      <LinkBanNotice link={l} />
       <Item label="Destination">
         <Anchor size="sm" href={l.url} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }} data-testid="detail-url">{l.url}</Anchor>
       </Item>

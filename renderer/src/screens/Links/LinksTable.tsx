@@ -8,8 +8,10 @@ import type { Link } from '../../../../shared/api-types.ts';
 import {
   IconChart, IconCheck, IconChevronDown, IconCopy, IconEdit, IconLink, IconQr, IconRefresh, IconTrash,
 } from '../../components/Icons/Icons.tsx';
+import { banOf } from '../../api/safety-types.ts';
 import { SortableTh, type SortState } from '../../components/SortableTh/SortableTh.tsx';
 import { fmt } from '../../format.ts';
+import { LinkBanBadge } from './LinkBanBadge.tsx';
 import { LinkHealthBadge } from './LinkHealthBadge.tsx';
 import { LinkRowDetail } from './LinkRowDetail.tsx';
 import { LinkStatusBadge } from './LinkStatusBadge.tsx';
@@ -86,6 +88,8 @@ export function LinksTable({ rows, sort, onSort, actions, selection, columns, de
         <Table.Tbody>
           {rows.map((l) => {
             const expanded = open.has(l.id);
+            // A ban outranks the status: the link does not redirect whatever its status says.
+            const ban = banOf(l);
             return (
               <Fragment key={l.id}>
                 {/* A click on a row's text focuses the row; Space then ticks its box. */}
@@ -130,7 +134,9 @@ export function LinksTable({ rows, sort, onSort, actions, selection, columns, de
                     <Table.Td><Text size="sm" truncate="end" c={l.title ? undefined : 'dimmed'} title={l.title ?? undefined}>{l.title ?? '—'}</Text></Table.Td>
                   ) : null}
                   {show.has('clicks') ? <Table.Td ta="right" data-testid="clicks">{fmt.count(l.clicks)}</Table.Td> : null}
-                  {show.has('status') ? <Table.Td><LinkStatusBadge status={l.status} /></Table.Td> : null}
+                  {show.has('status') ? (
+                    <Table.Td data-testid="status">{ban ? <LinkBanBadge ban={ban} /> : <LinkStatusBadge status={l.status} />}</Table.Td>
+                  ) : null}
                   {show.has('health') ? <Table.Td data-testid="health"><LinkHealthBadge link={l} /></Table.Td> : null}
                   {show.has('space') ? (
                     <Table.Td>

@@ -8,6 +8,7 @@ import { api } from '../../../api/api.ts';
 import { FormError, FormFooter } from '../../../components/FormParts/FormParts.tsx';
 import { useSchemaForm } from '../../../forms/schema-form.ts';
 import { useSaveForm } from '../../../forms/use-save-form.ts';
+import { LinkBanNotice } from '../LinkBanBadge.tsx';
 import type { LinkOptions } from '../use-link-options.ts';
 import { DestinationFields } from './DestinationFields.tsx';
 import { ExpirationFields } from './ExpirationFields.tsx';
@@ -65,6 +66,7 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
     <Drawer opened onClose={onClose} position="right" size={640} title={editing ? `Edit ${link.alias}` : 'New link'}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md" ref={body} data-testid="link-form">
+          {link ? <LinkBanNotice link={link} /> : null}
           <FormError message={general} title="Not saved" />
           <DestinationFields {...sectionProps} />
           <UtmBuilder form={form} />
