@@ -27,7 +27,8 @@ afterAll(() => new Promise<void>((r) => site.close(() => r())));
 
 async function titleOf(s: TestServer, path: string) {
   const l = (await s.api('POST', '/links', { form: { url: `${siteUrl}${path}` } })).body.data;
-  expect(l.title).toBeNull(); // the create answers before the fetch
+  // The create does not wait for the fetch (a fast page's title may be in already, on a busy machine).
+  if (path === '/slow') expect(l.title).toBeNull();
   await s.app.linkdesk.titlesIdle();
   return (await s.api('GET', `/links/${l.id}`)).body.data.title as string | null;
 }
