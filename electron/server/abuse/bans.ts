@@ -104,7 +104,7 @@ export function createBans(d: BansDeps) {
 
     /**
      * Bans every link, of every user, with any destination (url, expiration_url, targets, rule URLs) on `host` or a
-     * subdomain, and remembers the host (`banned_hosts`) so no new link may point there. `host` as bannableHost() gives it.
+     * subdomain, and remembers the host (`banned_hosts`, with its reason) and puts it on the blocklist so no new link may point there. `host` as bannableHost() gives it.
      */
     async banHost(host: string, b: { reason: string; legal?: boolean }, actor: BanActor): Promise<{ id: number; links: number[] }> {
       const at = d.now();
@@ -137,14 +137,6 @@ export function createBans(d: BansDeps) {
       ], at);
       await announce(banned, 'link.banned');
       return { id: row.id, links: banned };
-    },
-
-    /** Whether `host` (as hostOf gives it) is banned, itself or a parent domain: a new link may not point there. */
-    async hostBanned(host: string): Promise<string | null> {
-      const parts = host.split('.');
-      const candidates = parts.map((_, i) => parts.slice(i).join('.'));
-      const r = await d.db.selectFrom('banned_hosts').select('host').where('host', 'in', candidates).executeTakeFirst();
-      return r?.host ?? null;
     },
   };
 }
