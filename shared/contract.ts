@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { serverRestartArgs, type LocalServerSettingsView } from './api-generation.ts';
 import type { Account, AccountStats, Deleted, Domain, Link, LinkStats, Page, Pixel, Space } from './api-types.ts';
-import type { AppCommand, ClipboardPeek, QuickShortened, SettingsView } from './native.ts';
+import { LANGUAGE_SETTINGS, type AppCommand, type ClipboardPeek, type LanguageSetting, type QuickShortened, type SettingsView } from './native.ts';
 import { fingerprintField, instanceFields, type ProxyMode } from './schemas/instance.ts';
 import type { DomainDns } from './schemas/domain-dns.ts';
 import { updateSettingsPatch, type UpdateView } from './updates.ts';
@@ -44,6 +44,7 @@ const inspectArgs = z.object({ pem: z.string().max(64 * 1024) }).strict();
 
 const settingsPatch = z.object({
   theme: z.enum(['light', 'dark', 'system']).optional(),
+  language: z.enum(LANGUAGE_SETTINGS as [LanguageSetting, ...LanguageSetting[]]).optional(),
   globalShortcut: z.string().max(100).nullable().optional(),
   quickShortenInstanceId: instanceId.nullable().optional(),
   startAtLogin: z.boolean().optional(),

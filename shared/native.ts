@@ -5,10 +5,15 @@ import type { Link } from './api-types.ts';
 import type { ServerStatus } from './contract.ts';
 import type { JobView } from './transfer.ts';
 import { isUpdateStatus, type UpdateStatus } from './updates.ts';
+import { LOCALES, PSEUDO_LOCALE, type AnyLocale } from './i18n/locales.ts';
 
 export type ThemeSetting = 'light' | 'dark' | 'system';
+/** The app's language: the operating system's (the first of its preferred languages Linkdesk speaks), or one chosen. */
+export type LanguageSetting = 'system' | AnyLocale;
+export const LANGUAGE_SETTINGS: readonly LanguageSetting[] = ['system', ...LOCALES, PSEUDO_LOCALE];
 export interface AppSettings {
   theme: ThemeSetting;
+  language: LanguageSetting;
   /** An Electron accelerator, or null for none. */
   globalShortcut: string | null;
   /** The instance quick shorten uses; null: the local one. */
@@ -31,6 +36,8 @@ export interface SettingsView {
   startAtLogin: { supported: boolean; message: string | null };
   /** The instance quick shorten will use now (the chosen one, or the local one if that was removed). */
   quickShortenInstance: { id: string; name: string };
+  /** The language every window and main's menus, dialogs and notifications speak now ('system' resolved). */
+  locale: AnyLocale;
 }
 export interface QuickShortened { link: Link; instanceName: string; notice: { title: string; body: string } }
 export interface ClipboardPeek { url: string | null; message: string | null }
@@ -48,6 +55,8 @@ export interface OpenTarget {
 export type AppCommand =
   | { type: 'open'; target: OpenTarget }
   | { type: 'palette' }
+  /** Pushed to every window when the app's language changes (a choice in Settings, or the system's): it applies at once. */
+  | { type: 'locale'; locale: AnyLocale }
   | { type: 'notice'; title: string; message: string; tone: 'info' | 'error' }
   /** Pushed to every window when the local server changes state: no window polls for it. */
   | { type: 'server-status'; status: ServerStatus }
@@ -119,6 +128,7 @@ export function isAppCommand(v: unknown): v is AppCommand {
     return shortString(v.followId, 100) && shortString(v.instanceId, 100) && LIVE_STATES.has(v.state as string) && optionalText(v.message, 2000);
   }
   if (v.type === 'palette') return Object.keys(v).length === 1;
+  if (v.type === 'locale') return Object.keys(v).length === 2 && (LANGUAGE_SETTINGS as readonly unknown[]).includes(v.locale) && v.locale !== 'system';
   if (v.type === 'server-status') return isServerStatus(v.status);
   if (v.type === 'job') return isJobView(v.job);
   if (v.type === 'update-status') return isUpdateStatus(v.status);

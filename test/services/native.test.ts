@@ -218,7 +218,7 @@ describe('settings on disk', () => {
   it('start from the defaults, survive a restart, and keep good values beside a bad one', async () => {
     const dir = folder();
     const s = await openSettingsStore(dir);
-    expect(s.get()).toEqual({ theme: 'system', globalShortcut: DEFAULT_SHORTCUT, quickShortenInstanceId: null, startAtLogin: false, keepServingInTray: true });
+    expect(s.get()).toEqual({ theme: 'system', language: 'system', globalShortcut: DEFAULT_SHORTCUT, quickShortenInstanceId: null, startAtLogin: false, keepServingInTray: true });
     await s.update({ theme: 'dark', globalShortcut: null });
     expect((await openSettingsStore(dir)).get()).toMatchObject({ theme: 'dark', globalShortcut: null });
 

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AppSettings } from '../../../shared/native.ts';
+import { LANGUAGE_SETTINGS, type AppSettings, type LanguageSetting } from '../../../shared/native.ts';
 import { tightenFile, type Notice } from '../../server/util/private-files.ts';
 import { removeStaleTempFiles, writeFileAtomic } from '../atomic-file.ts';
 import { parseAccelerator } from './accelerator.ts';
@@ -15,6 +15,7 @@ export const DEFAULT_SHORTCUT = 'CommandOrControl+Shift+L';
 
 export const DEFAULT_SETTINGS: AppSettings = {
   theme: 'system',
+  language: 'system',
   globalShortcut: DEFAULT_SHORTCUT,
   quickShortenInstanceId: null,
   startAtLogin: false,
@@ -23,6 +24,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
 
 const fields = {
   theme: z.enum(['light', 'dark', 'system']),
+  language: z.enum(LANGUAGE_SETTINGS as [LanguageSetting, ...LanguageSetting[]]),
   globalShortcut: z.string().max(100).nullable().refine((s) => s === null || parseAccelerator(s).ok),
   quickShortenInstanceId: z.string().min(1).max(100).nullable(),
   startAtLogin: z.boolean(),

@@ -8,6 +8,7 @@ import type { AppSettings, ClipboardPeek, QuickShortened, SettingsView, ThemeSet
 import { ServiceError } from '../errors.ts';
 import type { SettingsStore } from './app-settings.ts';
 import type { QuickFields, QuickShorten } from './quick-shorten.ts';
+import { pickLocale, type AnyLocale } from '../../../shared/i18n/locales.ts';
 import type { ShortcutManager } from './shortcuts.ts';
 
 export interface NativeSettingsDeps {
@@ -19,6 +20,13 @@ export interface NativeSettingsDeps {
   setStartAtLogin: ((open: boolean) => Promise<string | null>) | null;
   applyTheme(theme: ThemeSetting): void;
   onChange(settings: AppSettings): void;
+  /** The operating system's preferred languages, best first (Electron: app.getPreferredSystemLanguages()). */
+  systemLanguages?: () => readonly string[];
+}
+
+/** The language a setting means now: a chosen one, or the first of the system's Linkdesk speaks (else English). */
+export function effectiveLocale(setting: AppSettings['language'], systemLanguages: readonly string[]): AnyLocale {
+  return setting === 'system' ? pickLocale(systemLanguages) : setting;
 }
 
 const refuse = (field: keyof AppSettings, message: string) => new ServiceError('validation', message, { fields: { [field]: [message] } });
@@ -33,6 +41,7 @@ export function createNativeHandlers(d: NativeSettingsDeps) {
         ? { supported: true, message: null }
         : { supported: false, message: 'Starting at login can be set in the desktop app only.' },
       quickShortenInstance: { id: target.id, name: target.name },
+      locale: effectiveLocale(d.settings.get().language, d.systemLanguages?.() ?? []),
     };
   };
 
@@ -53,6 +62,7 @@ export function createNativeHandlers(d: NativeSettingsDeps) {
           next.theme = patch.theme;
           d.applyTheme(patch.theme);
         }
+        if (patch.language !== undefined) next.language = patch.language;
         if (patch.keepServingInTray !== undefined) next.keepServingInTray = patch.keepServingInTray;
         if (patch.startAtLogin !== undefined && patch.startAtLogin !== before.startAtLogin) {
           if (!d.setStartAtLogin) throw refuse('startAtLogin', 'Starting at login can be set in the desktop app only.');
