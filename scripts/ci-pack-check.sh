@@ -132,6 +132,11 @@ for _ in $(seq 1 50); do
 done
 [ "$clicks" = 1 ] || fail "the redirect was not counted within 10 s (clicks: ${clicks:-none})"
 
+step "a visitor page in the visitor's language (the catalogs ship with the package)"
+page=$(curl -sS -H 'Accept-Language: de-AT,de;q=0.9' "$url/no-such-link-here") || fail "GET /no-such-link-here failed"
+grep -q '<html lang="de" dir="ltr">' <<<"$page" && grep -q 'Link nicht gefunden' <<<"$page" \
+  || fail "the not-found page is not in German: $(head -c 400 <<<"$page")"
+
 step "stopping serve with SIGTERM"
 kill -TERM "$server_pid"
 code=0

@@ -37,6 +37,8 @@ import { createKeyFailureLimit, KEY_FAILURE_LIMIT } from './redirect/access.ts';
 import type { ClickWriterMode } from './redirect/clicks.ts';
 import { installFastPath } from './redirect/fast-path.ts';
 import { registerRedirects } from './redirect/plugin.ts';
+import { loadOverrides } from './i18n/catalogs.ts';
+import { createPageTexts } from './i18n/page-text.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
 import { webhooksRoutes } from './api/routes/webhooks.ts';
 import { auditRoutes } from './api/routes/audit.ts';
@@ -140,6 +142,8 @@ function clientError(err: NodeJS.ErrnoException, socket: Socket) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = resolveConfig(deps.config);
+  // The visitor pages' languages; a wrong --messages file stops the start here, before anything listens.
+  const pageTexts = createPageTexts(config.language, config.messages ? loadOverrides(config.messages) : {});
   const now = deps.now ?? Date.now;
   const repos = createRepositories(deps.store, { cityDatabase: cityDatabaseFiles(deps.geoipCity).length > 0 });
   const t = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
@@ -209,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...healthPace,
   }) : null;
   app.decorate('linkdesk', { repos, config, baseUrl, titlesIdle, health });
+  app.decorate('pageTexts', pageTexts);
   app.decorateRequest('principal', null);
   // Every answer, JSON included, is what its Content-Type says and nothing a browser may sniff.
   app.addHook('onSend', (_req, reply, payload, done) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { API_GENERATIONS, type ApiGeneration } from '../../shared/api-generation.ts';
 import { REDIRECT_STATUSES } from '../../shared/constants.ts';
+import { LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { isValidTimeZone } from './util/time.ts';
 
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
@@ -76,6 +77,10 @@ export interface ServerConfig {
    * redirect's in `seed`, the statistics page's in `current`), and for what `password` means in answers.
    */
   apiGeneration: ApiGeneration;
+  /** The visitor pages' language for visitors whose Accept-Language names none Linkdesk speaks (`--language`). */
+  language: Locale;
+  /** The operator's messages for the visitor pages (`--messages FILE`, i18n/catalogs.ts); null: the catalogs as shipped. */
+  messages: string | null;
 }
 
 /** A setting out of range; its message starts with the command-line flag it came from. */
@@ -173,6 +178,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     dnsChecksPerUser: 60,
     httpsCheckPort: 443,
     apiGeneration: 'seed',
+    language: 'en',
+    messages: null,
     ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)),
   };
   c.dataDir = path.resolve(c.dataDir);
@@ -203,6 +210,9 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     if (!Number.isInteger(c[k]) || c[k] < 1) throw new ConfigError(`--live-streams-${flag}: must be a whole number of streams, 1 or more`);
   }
   if (typeof c.pixelConsent !== 'boolean') throw new ConfigError('--pixel-consent: must be on or off');
+  const language = LOCALES.find((l) => l.toLowerCase() === String(c.language).trim().toLowerCase());
+  if (!language) throw new ConfigError(`--language: must be one of ${LOCALES.join(', ')}, not "${String(c.language)}"`);
+  c.language = language;
   if (!API_GENERATIONS.includes(c.apiGeneration)) throw new ConfigError(`--api-generation: must be seed or current, not "${String(c.apiGeneration)}"`);
   checkDomainSettings(c);
   if (c.baseUrl !== undefined) {

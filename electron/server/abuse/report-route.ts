@@ -13,7 +13,7 @@ import { sendPage } from '../redirect/html.ts';
 import { notFoundPage } from '../redirect/pages.ts';
 import { elsewhere, elsewherePage } from '../redirect/same-site.ts';
 export { reportForm } from './report-form.ts';
-import { REPORT_DETAILS_MAX, reportFormPage, reportLimitPage, reportPath, reportThanksPage, type ReportFormState } from './report-form.ts';
+import { REPORT_DETAILS_MAX, REPORT_ERRORS, reportFormPage, reportLimitPage, reportPath, reportThanksPage, type ReportFormState } from './report-form.ts';
 import { createReportLimits, type ReportLimit } from './report-limits.ts';
 import { REPORT_REASONS, type ReportReason, type ReportRow, type ReportsRepository } from './reports-repository.ts';
 
@@ -45,10 +45,10 @@ export function checkReport(body: unknown): Checked {
   const reason = typeof b.reason === 'string' ? b.reason : '';
   const details = typeof b.details === 'string' ? b.details.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim() : '';
   const errors: NonNullable<ReportFormState['errors']> = {};
-  if (!(REPORT_REASONS as readonly string[]).includes(reason)) errors.reason = 'Choose a reason: phishing, malware, spam or something else.';
-  if (b.details !== undefined && typeof b.details !== 'string') errors.details = 'The details must be text.';
+  if (!(REPORT_REASONS as readonly string[]).includes(reason)) errors.reason = { message: REPORT_ERRORS.noReason };
+  if (b.details !== undefined && typeof b.details !== 'string') errors.details = { message: REPORT_ERRORS.notText };
   const length = [...details].length;
-  if (length > REPORT_DETAILS_MAX) errors.details = `The details may be at most ${REPORT_DETAILS_MAX} characters; yours are ${length}.`;
+  if (length > REPORT_DETAILS_MAX) errors.details = { message: REPORT_ERRORS.tooLong, values: { max: REPORT_DETAILS_MAX, length } };
   if (errors.reason || errors.details) return { errors, state: { reason, details } };
   return { reason: reason as ReportReason, details };
 }
@@ -63,23 +63,23 @@ export function registerReportRoutes(r: FastifyInstance, d: ReportRouteDeps): vo
   r.get<{ Params: { alias: string }; Querystring: Record<string, unknown> }>('/:alias/report', hide, async (req, reply) => {
     const { link, host } = await d.lookup(req, reply, true);
     if (!link) return reply;
-    if (gone(link)) return sendPage(reply, notFoundPage());
-    if (req.query.thanks !== undefined) return sendPage(reply, reportThanksPage(short(link, host)));
-    return sendPage(reply, reportFormPage(link.alias, host, short(link, host)));
+    if (gone(link)) return sendPage(reply, notFoundPage);
+    if (req.query.thanks !== undefined) return sendPage(reply, (t) => reportThanksPage(t, short(link, host)));
+    return sendPage(reply, (t) => reportFormPage(t, link.alias, host, short(link, host)));
   });
 
   // 500 characters of 4-byte UTF-8, percent-encoded, fit with room to spare.
   r.post<{ Params: { alias: string } }>('/:alias/report', { ...hide, bodyLimit: 16_384 }, async (req, reply) => {
     const { link, host } = await d.lookup(req, reply, true);
     if (!link) return reply;
-    if (gone(link)) return sendPage(reply, notFoundPage());
-    if (elsewhere(req.headers, host, d.ownHost())) return sendPage(reply, elsewherePage(reportPath(link.alias)));
+    if (gone(link)) return sendPage(reply, notFoundPage);
+    if (elsewhere(req.headers, host, d.ownHost())) return sendPage(reply, (t) => elsewherePage(t, reportPath(link.alias)));
     const ipHash = limits.hashOf(req.ip);
     const now = d.now();
     const wait = await limits.wait(ipHash, now);
-    if (wait) return sendPage(reply, reportLimitPage(wait));
+    if (wait) return sendPage(reply, (t) => reportLimitPage(t, wait));
     const checked = checkReport(req.body);
-    if ('errors' in checked) return sendPage(reply, reportFormPage(link.alias, host, short(link, host), { ...checked.state, errors: checked.errors }, 422));
+    if ('errors' in checked) return sendPage(reply, (t) => reportFormPage(t, link.alias, host, short(link, host), { ...checked.state, errors: checked.errors }, 422));
     const report = await d.repo.add({ linkId: link.id, reason: checked.reason, details: checked.details, ipHash, at: now });
     // The report is stored: the visitor is thanked even if its audit entry or webhooks could not be written.
     try {

@@ -87,6 +87,15 @@ Options:
                            the statistics page's and redirect_password the redirect's;
                            answers' password follows it too
                            env: LINKDESK_API_GENERATION
+  --language TAG           the visitor pages' language for visitors whose browser asks
+                           for none Linkdesk speaks: en (default), de, fr, es, pt-BR,
+                           it, nl, pl, tr, ja, zh-Hans or ar (the API and this CLI
+                           stay English)
+                           env: LINKDESK_LANGUAGE
+  --messages FILE          your own wording for any visitor page message, by locale
+                           and message id (a JSON file; see the README, "Languages");
+                           checked at start
+                           env: LINKDESK_MESSAGES
   --pixel-consent on|off   ask visitors before a link's tracking pixels run (default on);
                            off fires them at once, for consent collected elsewhere
                            (see the README)
@@ -157,6 +166,7 @@ const OPTIONS = {
   'audit-days': { type: 'string' }, 'webhooks-per-user': { type: 'string' }, 'webhook-host-rate': { type: 'string' },
   'live-streams-per-key': { type: 'string' }, 'live-streams-per-user': { type: 'string' }, 'live-streams-max': { type: 'string' },
   'pixel-consent': { type: 'string' }, 'api-generation': { type: 'string' },
+  language: { type: 'string' }, messages: { type: 'string' },
   'allow-private-addresses': { type: 'boolean' }, 'allow-private-titles': { type: 'boolean' }, 'no-titles': { type: 'boolean' },
   'health-interval': { type: 'string' }, 'no-health-checks': { type: 'boolean' },
   'known-shorteners': { type: 'string' }, 'safe-browsing-key': { type: 'string' }, 'safe-browsing-url': { type: 'string' },
@@ -210,6 +220,8 @@ function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string,
       liveStreamsMax: wholeNumber(values['live-streams-max']),
       pixelConsent: onOff(values['pixel-consent'], '--pixel-consent'),
       apiGeneration: values['api-generation']?.trim().toLowerCase() as ApiGeneration | undefined,
+      language: values.language as ServerConfig['language'] | undefined,
+      messages: values.messages,
       allowPrivateTitles: values['allow-private-addresses'] || values['allow-private-titles'] ? true : undefined,
       fetchTitles: values['no-titles'] ? false : undefined,
       healthChecks: values['no-health-checks'] ? false : undefined,

@@ -1,8 +1,19 @@
 // The one way HTML leaves the redirect server: text goes through `esc`, the
 // page shell is fixed, and the Content-Security-Policy allows no script and no
 // style but the exact hashes of the ones this file and pixels.ts write.
+// Every page is written in the visitor's language (Accept-Language, else the
+// instance's --language): `<html lang dir>`, Content-Language, and Vary.
 import { createHash } from 'node:crypto';
+import { defineMessages } from '@formatjs/intl';
 import type { FastifyReply } from 'fastify';
+import { defaultPageTexts, type PageText, type PageTexts } from '../i18n/page-text.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The visitor pages' languages (app.ts); absent, pages are English. */
+    pageTexts?: PageTexts;
+  }
+}
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Escapes for element text and quoted attribute values alike. */
@@ -22,8 +33,9 @@ const STYLE = [
   'h1{font-size:1.6rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}',
   'p,li{overflow-wrap:anywhere}.muted{opacity:.7}.error{color:#c92a2a;font-weight:600}',
   'form{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}input,button{font:inherit;padding:.4rem .7rem}',
-  'table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.2rem .5rem .2rem 0;vertical-align:middle}',
-  'td.n{text-align:right;font-variant-numeric:tabular-nums}progress{width:10rem}',
+  // Logical sides: the same rules lay out a right-to-left page (Arabic) mirrored.
+  'table{border-collapse:collapse;width:100%}td,th{text-align:start;padding-block:.2rem;padding-inline:0 .5rem;vertical-align:middle}',
+  'td.n{text-align:end;font-variant-numeric:tabular-nums}progress{width:10rem}',
   'select,textarea{font:inherit;padding:.4rem .7rem}textarea{width:100%;box-sizing:border-box}',
   'form.report{flex-direction:column;align-items:stretch;gap:.3rem;max-width:32rem}form.report label{margin-top:.5rem}form.report button{align-self:flex-start;margin-top:.5rem}',
   '.report-box{margin-top:2.5rem}summary{cursor:pointer}form.report p{margin:0}',
@@ -58,11 +70,18 @@ export interface Page {
   headers?: Record<string, string>;
 }
 
-const FOOTER = '<footer>Short links by Linkdesk · <a href="https://db-ip.com">IP Geolocation by DB-IP</a></footer>';
+const m = defineMessages({
+  footer: { id: 'page.shell.footer', defaultMessage: 'Short links by {product}', description: 'Footer of every visitor page; {product} is Linkdesk' },
+  geoip: { id: 'page.shell.geoip', defaultMessage: 'IP geolocation by DB-IP', description: 'Footer link to db-ip.com, the attribution its licence (CC BY 4.0) asks for' },
+});
 
-export function renderPage(p: Pick<Page, 'title' | 'body' | 'head'>): string {
+/** A page in the visitor's language: `t` writes its words. */
+export type PageOf = (t: PageText) => Page;
+
+export function renderPage(p: Pick<Page, 'title' | 'body' | 'head'>, t: PageText = defaultPageTexts().of('en')): string {
+  const footer = `<footer>${t.html(m.footer, { product: 'Linkdesk' })} · <a href="https://db-ip.com">${t.html(m.geoip)}</a></footer>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${esc(t.locale)}" dir="${t.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -75,20 +94,40 @@ ${p.head ?? ''}
 <main>
 ${p.body}
 </main>
-${FOOTER}
+${footer}
 </body>
 </html>
 `;
 }
 
-export function sendPage(reply: FastifyReply, p: Page): FastifyReply {
+/** The visitor's language for this request. */
+export const pageTextOf = (reply: FastifyReply): PageText =>
+  (reply.server.pageTexts ?? defaultPageTexts()).forHeader(reply.request.headers['accept-language']);
+
+/** Vary headers' names merged, each once (case-insensitive), in order of appearance. */
+export function varyWith(...values: unknown[]): string {
+  const out: string[] = [];
+  for (const v of values.flatMap((x) => String(x ?? '').split(','))) {
+    const name = v.trim();
+    if (name && !out.some((o) => o.toLowerCase() === name.toLowerCase())) out.push(name);
+  }
+  return out.includes('*') ? '*' : out.join(', ');
+}
+
+/** `page`: a page, or how to write it in the visitor's language (every page with words does). */
+export function sendPage(reply: FastifyReply, page: Page | PageOf): FastifyReply {
+  const t = pageTextOf(reply);
+  const p = typeof page === 'function' ? page(t) : page;
+  const { vary, ...headers } = p.headers ?? {};
   reply.code(p.status).headers({
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': csp(p.csp),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    ...p.headers,
+    ...headers,
+    'content-language': t.locale,
+    vary: varyWith(reply.getHeader('vary'), vary, 'Accept-Language'),
   });
-  return reply.send(renderPage(p));
+  return reply.send(renderPage(p, t));
 }

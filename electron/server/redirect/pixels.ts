@@ -5,7 +5,9 @@
 // and the vendor hosts of the pixel types on the page, and nothing else.
 // A Google Tag Manager container can be set up to load tags from any host;
 // those beyond Google's own are blocked here, the price of a strict policy.
+import { defineMessages } from '@formatjs/intl';
 import type { PixelType } from '../../../shared/constants.ts';
+import type { PageText } from '../i18n/page-text.ts';
 import { esc, jsonForScript, sha256Source, type CspSources, type Page } from './html.ts';
 
 interface Vendor { script: string[]; img: string[]; connect: string[] }
@@ -70,9 +72,14 @@ const FORWARD = "(function(){var to=JSON.parse(document.getElementById('ld-data'
   + "addEventListener('load',function(){setTimeout(go,300)});setTimeout(go,2500)})();";
 const FORWARD_HASH = sha256Source(FORWARD);
 
+const m = defineMessages({
+  title: { id: 'page.pixels.title', defaultMessage: 'Redirecting…', description: 'Shown for a moment while the link\'s pixels load, before the destination' },
+  body: { id: 'page.pixels.body', defaultMessage: 'You are being taken to <a>{url}</a>.', description: '{url}: the destination address, a link (<a>…</a>)' },
+});
+
 const isPixelType = (t: string): t is PixelType => Object.hasOwn(SNIPPETS, t);
 
-export function pixelPage(to: string, pixels: { type: string; pixel_id: string }[]): Page {
+export function pixelPage(t: PageText, to: string, pixels: { type: string; pixel_id: string }[]): Page {
   // The page navigates to `to` by script: only ever an http(s) address, even
   // if a row reached the database around the API's validation.
   if (!/^https?:\/\//i.test(to)) throw new Error('pixel page: destination is not an http(s) URL');
@@ -92,12 +99,12 @@ ${types.map((t) => `<script>${SCRIPTS[t].source}</script>`).join('\n')}
 <script>${FORWARD}</script>`;
   return {
     status: 200,
-    title: 'Redirecting…',
+    title: t.text(m.title),
     head,
     csp: { script: uniq(sources.script), img: uniq(sources.img), connect: uniq(sources.connect) },
     // The destination may rely on knowing which site sent the visitor.
     headers: { 'referrer-policy': 'strict-origin-when-cross-origin' },
-    body: `<h1>Redirecting…</h1>
-<p>You are being taken to <a href="${esc(to)}">${esc(to)}</a>.</p>`,
+    body: `<h1>${t.html(m.title)}</h1>
+<p>${t.html(m.body, { url: to }, { a: (s) => `<a href="${esc(to)}">${s}</a>` })}</p>`,
   };
 }

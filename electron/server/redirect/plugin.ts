@@ -26,7 +26,7 @@ import { enrich, qrMarked, rawClick } from './enrich.ts';
 import { consentOf, createConsentTokens, rememberConsent, rememberSensitive, sensitiveSeen } from './consent.ts';
 import { consentPage, sensitivePage } from './consent-page.ts';
 import { cityDatabaseFiles, defaultGeoipPath, openGeoLookup, type CountryLookup } from './geoip.ts';
-import { sendPage, type Page } from './html.ts';
+import { sendPage, type Page, type PageOf } from './html.ts';
 import { bannedPage, isStopped } from './banned-page.ts';
 import { errorPage, expiredPage, landingPage, notFoundPage, passwordPage, tooManyAttemptsPage } from './pages.ts';
 import { pixelPage } from './pixels.ts';
@@ -135,7 +135,7 @@ export async function registerRedirects(
     else done(null, payload);
   });
 
-  const page = (reply: FastifyReply, p: Page) => sendPage(reply, p);
+  const page = (reply: FastifyReply, p: Page | PageOf) => sendPage(reply, p);
 
   // The instance's own host, localhost and IP literals are the default
   // domain's even when an older database registered one of them as a domain:
@@ -165,12 +165,12 @@ export async function registerRedirects(
   function notFound(reply: FastifyReply, host: string): FastifyReply {
     const d = domainOf(host);
     if (isHttpUrl(d?.not_found_page)) return found(reply, withQuery(d.not_found_page, ''));
-    return page(reply, notFoundPage());
+    return page(reply, notFoundPage);
   }
 
   function expired(reply: FastifyReply, link: RedirectLink): FastifyReply {
     if (isHttpUrl(link.expiration_url)) return found(reply, withQuery(link.expiration_url, ''));
-    return page(reply, expiredPage());
+    return page(reply, expiredPage);
   }
 
   /** The link for `/<alias>` or `/<alias>+` on this host, or undefined after answering "not found". */
@@ -188,7 +188,7 @@ export async function registerRedirects(
       // Banned, or its owner suspended with links=stop: its page and nothing else (no redirect, click, pixel, card, statistics).
       const open = link && (stopped || !isStopped(link)) ? link : undefined;
       if (!link) notFound(reply, host);
-      else if (!open) page(reply, bannedPage(link, host));
+      else if (!open) page(reply, (t) => bannedPage(t, link, host));
       return { link: open, stats, host };
     });
   }
@@ -240,41 +240,45 @@ export async function registerRedirects(
   function visit(req: FastifyRequest, reply: FastifyReply, link: RedirectLink, host: string): Maybe<FastifyReply> {
     const now = o.now();
     const status = linkStatus(link, now);
-    if (status === 3) return page(reply, notFoundPage());
+    if (status === 3) return page(reply, notFoundPage);
     if (status === 2) return expired(reply, link);
     if (link.password_hash && !memory.valid('link', link.id, link.password_hash, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'link', wrong: false, report: reportForm(link.alias, host) }));
+      return page(reply, (t) => passwordPage(t, { kind: 'link', wrong: false, report: reportForm(t, link.alias, host) }));
     }
     // The card is not a visit: no click, no rotation turn, no pixels.
     if (wantsCard(link, req.headers['user-agent'])) {
-      return page(reply, previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias), reportForm(link.alias, host)));
+      return page(reply, (t) => previewPage(link, shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias), reportForm(t, link.alias, host)));
     }
     // Not a visit yet either: the click is counted when the visitor continues. Bots are sent on as before.
     if (link.sensitive_content && !sensitiveSeen(req.headers.cookie, link.id) && !agentOf(req.headers['user-agent'], undefined).bot) {
-      return page(reply, sensitivePage(reportForm(link.alias, host)));
+      return page(reply, (t) => sensitivePage(t, reportForm(t, link.alias, host)));
     }
     return after(forward(link, { method: req.method, url: req.url, headers: req.headers, ip: req.ip }, now), (went) => {
       if (!went) return expired(reply, link);
       // The click is counted by now, whatever the visitor chooses on the consent page (answered by answerChoice()).
       const consent = !link.has_pixels || !went.counted ? null : o.pixelConsent === false ? 'accept' : consentOf(req.headers.cookie, link.id);
-      if (consent === undefined) return page(reply, consentPage(went.to, consentTokens.issue(link, went.dest), reportForm(link.alias, host)));
-      if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, pixelPage(went.to, px)));
+      if (consent === undefined) {
+        const token = consentTokens.issue(link, went.dest);
+        // The page names the services of the link's pixels (their types; their ids stay with the owner).
+        return after(cache.pixels(link.id), (px) => page(reply, (t) => consentPage(t, went.to, token, px.map((p) => p.type), reportForm(t, link.alias, host))));
+      }
+      if (consent === 'accept') return after(cache.pixels(link.id), (px) => page(reply, (t) => pixelPage(t, went.to, px)));
       return found(reply, went.to, o.redirectStatus);
     });
   }
 
   async function stats(req: FastifyRequest, reply: FastifyReply, link: RedirectLink, host: string) {
     // A disabled link is gone for visitors, its statistics included.
-    if (linkStatus(link, o.now()) === 3) return page(reply, notFoundPage());
-    if (link.privacy === 1 || (link.privacy === 2 && !link.privacy_password_hash)) return page(reply, notFoundPage());
+    if (linkStatus(link, o.now()) === 3) return page(reply, notFoundPage);
+    if (link.privacy === 1 || (link.privacy === 2 && !link.privacy_password_hash)) return page(reply, notFoundPage);
     if (link.privacy === 2 && !memory.valid('stats', link.id, link.privacy_password_hash!, req.headers.cookie)) {
-      return page(reply, passwordPage({ kind: 'stats', wrong: false, report: reportForm(link.alias, host) }));
+      return page(reply, (t) => passwordPage(t, { kind: 'stats', wrong: false, report: reportForm(t, link.alias, host) }));
     }
     // The counter as the database has it (the cached row's is not kept up to
     // date); like the API, it trails the clicks by one hand-off at most.
     const counted = { ...link, clicks: await cache.clicks(link.id) };
     const data = await o.repos.stats.forLink(link.id, counted.clicks);
-    return page(reply, statsPage({
+    return page(reply, (t) => statsPage(t, {
       shortUrl: shortUrl({ baseUrl: o.baseUrl() }, link.domain_id === null ? null : host, link.alias),
       // The title comes from the destination page: a password keeps both to itself.
       title: link.password_hash ? null : link.title,
@@ -282,7 +286,7 @@ export async function registerRedirects(
       status: linkStatus(counted, o.now()),
       createdAt: link.created_at,
       stats: data,
-      report: reportForm(link.alias, host),
+      report: reportForm(t, link.alias, host),
     }));
   }
 
@@ -296,10 +300,10 @@ export async function registerRedirects(
     if (!hash || !open) return found(reply, self, 303);
     const key = `${gate}:${link.id}:${req.ip}`;
     const wait = attempts.attempt(key);
-    if (wait) return page(reply, tooManyAttemptsPage(wait));
+    if (wait) return page(reply, (t) => tooManyAttemptsPage(t, wait));
     const sent = (req.body as { password?: unknown } | undefined)?.password;
     const right = typeof sent === 'string' && sent.length > 0 && sent.length <= MAX_PASSWORD && await verifyPassword(sent, hash);
-    if (!right) return page(reply, passwordPage({ kind: gate, wrong: true, report: reportForm(link.alias, hostOf(req)) }));
+    if (!right) return page(reply, (t) => passwordPage(t, { kind: gate, wrong: true, report: reportForm(t, link.alias, hostOf(req)) }));
     attempts.succeed(key);
     reply.header('set-cookie', memory.issue(gate, link.id, hash, req.protocol === 'https'));
     return found(reply, self, 303);
@@ -322,7 +326,7 @@ export async function registerRedirects(
     const to = withQuery(dest, forwardedQuery(req.url));
     reply.header('set-cookie', rememberConsent(link.id, req.params.alias, choice, secure));
     if (choice === 'decline') return found(reply, to, 303);
-    return after(cache.pixels(link.id), (px) => page(reply, pixelPage(to, px)));
+    return after(cache.pixels(link.id), (px) => page(reply, (t) => pixelPage(t, to, px)));
   }
 
   await app.register(async (r) => {
@@ -330,7 +334,7 @@ export async function registerRedirects(
     r.setErrorHandler((err: { statusCode?: number }, req, reply) => {
       const code = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (code === 500) req.log.error({ err }, 'redirect request failed');
-      return page(reply, errorPage(code));
+      return page(reply, (t) => errorPage(t, code));
     });
 
     const hide = { schema: { hide: true } };
@@ -341,7 +345,7 @@ export async function registerRedirects(
       cache.sync();
       const d = domainOf(hostOf(req));
       if (isHttpUrl(d?.index_page)) found(reply, withQuery(d.index_page, ''));
-      else page(reply, landingPage());
+      else page(reply, landingPage);
     });
 
     r.get<{ Params: { alias: string } }>('/:alias', hide, (req, reply) => {
@@ -357,7 +361,7 @@ export async function registerRedirects(
       const { link, stats: isStats, host } = await lookup(req, reply);
       if (!link) return reply;
       // Only the page itself answers (same-site.ts); refused before a password is tried or a choice read.
-      if (elsewhere(req.headers, host, ownHost())) return page(reply, elsewherePage(selfLocation(link.alias, isStats, queryOf(req.url))));
+      if (elsewhere(req.headers, host, ownHost())) return page(reply, (t) => elsewherePage(t, selfLocation(link.alias, isStats, queryOf(req.url))));
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isStats && (body.consent !== undefined || body.sensitive !== undefined)) return answerChoice(req, reply, link, body);
       return submit(req, reply, link, isStats ? 'stats' : 'link');

@@ -7,7 +7,19 @@
 // accept tracking in the visitor's name (a 30-day cookie), skip the sensitive
 // warning, or spend the visitor's password attempts on a link.
 import type { IncomingHttpHeaders } from 'node:http';
+import { defineMessages } from '@formatjs/intl';
+import type { PageText } from '../i18n/page-text.ts';
 import { esc, type Page } from './html.ts';
+
+const m = defineMessages({
+  title: { id: 'page.elsewhere.title', defaultMessage: 'Form sent from another site', description: 'A form answer (consent, password, report) posted by another website' },
+  heading: { id: 'page.elsewhere.heading', defaultMessage: 'This form was sent from another site' },
+  body: {
+    id: 'page.elsewhere.body',
+    defaultMessage: 'Answers to this page are only taken from the page itself, so that no other site can answer in your name. Nothing was changed.',
+  },
+  again: { id: 'page.elsewhere.again', defaultMessage: '<a>Open the link again</a> to continue.', description: '<a>…</a>: a link to the short link' },
+});
 
 /** A URL's host name as domains store it (lower case, no trailing dot); null when it is not an http(s) URL. */
 function hostNameOf(url: string): string | null {
@@ -50,10 +62,10 @@ export function elsewhere(h: IncomingHttpHeaders, host: string, own: string): st
 }
 
 /** `self`: the link's own address (a safe path, plugin.ts selfLocation). */
-export const elsewherePage = (self: string): Page => ({
+export const elsewherePage = (t: PageText, self: string): Page => ({
   status: 403,
-  title: 'Form sent from another site',
-  body: `<h1>This form was sent from another site</h1>
-<p>Answers to this page are only taken from the page itself, so that no other site can answer in your name. Nothing was changed.</p>
-<p><a href="${esc(self)}">Open the link again</a> to continue.</p>`,
+  title: t.text(m.title),
+  body: `<h1>${t.html(m.heading)}</h1>
+<p>${t.html(m.body)}</p>
+<p>${t.html(m.again, {}, { a: (s) => `<a href="${esc(self)}">${s}</a>` })}</p>`,
 });

@@ -14,21 +14,21 @@ const countryShapes = (): CountryShape[] =>
 // One blue that reads on a light and a dark page alike; the shade is its opacity.
 const OPACITY = ['', '.25', '.42', '.6', '.8', '1'];
 
-/** `name`: how the page names a country code. */
-export function mapSvg(countries: CountRow[], name: (code: string) => string): string {
+/** `label`: a country's tooltip from its code (or the map's name for a shape without one) and clicks; `title`: the map's text alternative. */
+export function mapSvg(countries: CountRow[], label: (country: string, clicks: number) => string, title: string): string {
   const counts = new Map(countries.map((c) => [c.value.toUpperCase(), c.count]));
   const max = Math.max(0, ...[...counts.values()]);
   const quiet: string[] = [];
   const shaded: string[] = [];
   for (const c of countryShapes()) {
     const n = c.code ? counts.get(c.code) ?? 0 : 0;
-    const label = `${c.code ? name(c.code) : c.name}: ${n}`;
+    const text = esc(label(c.code || c.name, n));
     const shade = shadeOf(n, max);
-    if (shade === 0) quiet.push(`<path d="${c.d}"><title>${esc(label)}</title></path>`);
-    else shaded.push(`<path d="${c.d}" fill-opacity="${OPACITY[shade]}"><title>${esc(label)}</title></path>`);
+    if (shade === 0) quiet.push(`<path d="${c.d}"><title>${text}</title></path>`);
+    else shaded.push(`<path d="${c.d}" fill-opacity="${OPACITY[shade]}"><title>${text}</title></path>`);
   }
   return `<svg viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}" width="100%" role="img" aria-labelledby="map-title">`
-    + '<title id="map-title">World map: countries shaded by clicks, darker for more</title>'
+    + `<title id="map-title">${esc(title)}</title>`
     + `<g fill="currentColor" fill-opacity=".12">${quiet.join('')}</g>`
     + `<g fill="#3b5bdb" stroke="currentColor" stroke-opacity=".3" stroke-width=".5">${shaded.join('')}</g></svg>`;
 }

@@ -187,7 +187,7 @@ describe('pages and their policies', () => {
     const bot = await s.hit('/allpixels', { headers: { 'user-agent': BOT } });
     expect(bot.status).toBe(302);
     expect(bot.location).toBe('https://example.com/all');
-    await within(1000, async () => expect((await s.hit('/allpixels+')).text).toContain('<strong>1</strong> click(s) in total.'));
+    await within(1000, async () => expect((await s.hit('/allpixels+')).text).toContain('<strong>1</strong> click in total.'));
     expect(l.pixels).toHaveLength(PIXEL_TYPES.length);
   });
 

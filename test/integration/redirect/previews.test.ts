@@ -44,7 +44,8 @@ function expectCard(h: Hit) {
   expect(h.status).toBe(200);
   expect(h.location).toBeUndefined();
   expect(h.headers['content-type']).toBe('text/html; charset=utf-8');
-  expect(h.headers.vary).toBe('User-Agent');
+  // The card's report form is in the visitor's language (issue 45).
+  expect(h.headers.vary).toBe('User-Agent, Accept-Language');
   expect(h.headers['cache-control']).toBe('private, max-age=300');
   const csp = cspOf(h);
   for (const d of ['default-src', 'script-src', 'img-src', 'connect-src', 'frame-src', 'base-uri', 'frame-ancestors']) {

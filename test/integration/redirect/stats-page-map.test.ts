@@ -19,7 +19,7 @@ describe('public statistics page map', () => {
     await from('81.2.69.160', 4); // GB
     await from('133.242.0.1', 1); // JP
     // Clicks are stored off the request path; the first batch also loads the city database.
-    await within(10_000, async () => expect((await s.hit('/mapped+')).text).toContain('<strong>5</strong> click(s) in total.'));
+    await within(10_000, async () => expect((await s.hit('/mapped+')).text).toContain('<strong>5</strong> clicks in total.'));
     const page = await s.hit('/mapped+');
     expect(page.status).toBe(200);
     const svg = page.text.match(/<svg [^>]*>[\s\S]*?<\/svg>/)?.[0] ?? '';
