@@ -4,7 +4,7 @@
 // memory benchmark run this: from TypeScript, Node also loads its type
 // stripper (a WebAssembly module, about 12 MB in each thread).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,10 +28,6 @@ export function compileServer(dir) {
   mkdirSync(path.join(fresh, 'bin'), { recursive: true });
   copyFileSync(path.join(root, 'bin/linkdesk.mjs'), path.join(fresh, 'bin/linkdesk.mjs'));
   copyFileSync(path.join(root, 'package.json'), path.join(fresh, 'package.json'));
-  // The visitor pages' catalogs, read beside i18n/catalogs.js (tsc copies no JSON it was not asked to).
-  const catalogs = 'electron/server/i18n/messages';
-  mkdirSync(path.join(fresh, catalogs), { recursive: true });
-  for (const f of readdirSync(path.join(root, catalogs)).filter((n) => n.endsWith('.json'))) copyFileSync(path.join(root, catalogs, f), path.join(fresh, catalogs, f));
   symlinkSync(path.join(root, 'node_modules'), path.join(fresh, 'node_modules'));
   if (existsSync(dir)) renameSync(dir, old);
   try {

@@ -154,10 +154,6 @@ const floor = nodeFloor(Object.keys(dependencies));
 //    version in the nearest package.json of that name.
 mkdirSync(path.join(stage, 'bin'), { recursive: true });
 copyFileSync(path.join(root, 'bin/linkdesk.mjs'), path.join(stage, 'bin/linkdesk.mjs'));
-// The visitor pages' catalogs, read beside i18n/catalogs.js (tsc copies no JSON it was not asked to).
-const catalogs = 'electron/server/i18n/messages';
-mkdirSync(path.join(stage, catalogs), { recursive: true });
-for (const f of readdirSync(path.join(root, catalogs)).filter((n) => n.endsWith('.json'))) copyFileSync(path.join(root, catalogs, f), path.join(stage, catalogs, f));
 for (const f of ['README.md', 'NOTICE']) copyFileSync(path.join(root, f), path.join(stage, f));
 const pkg = {
   name: 'linkdesk',

@@ -2,22 +2,32 @@
 // ICU messages by id; en.json is extracted from the source) and the
 // operator's overrides (`--messages FILE`), checked before the server starts:
 // a wrong file is refused with its name, the locale and the message id.
+// The catalogs are imported, not read from disk, so that every build carries them: the desktop's bundle
+// (electron-vite), the server package and `npm run serve` (tsc emits imported JSON beside the code).
 import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { isLocale, LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
 import { ConfigError } from '../config.ts';
+import ar from './messages/ar.json' with { type: 'json' };
+import de from './messages/de.json' with { type: 'json' };
+import en from './messages/en.json' with { type: 'json' };
+import es from './messages/es.json' with { type: 'json' };
+import fr from './messages/fr.json' with { type: 'json' };
+import it from './messages/it.json' with { type: 'json' };
+import ja from './messages/ja.json' with { type: 'json' };
+import nl from './messages/nl.json' with { type: 'json' };
+import pl from './messages/pl.json' with { type: 'json' };
+import ptBR from './messages/pt-BR.json' with { type: 'json' };
+import tr from './messages/tr.json' with { type: 'json' };
+import zhHans from './messages/zh-Hans.json' with { type: 'json' };
 
 export type Catalog = Record<string, string>;
 export type Overrides = Partial<Record<Locale, Catalog>>;
 
-const cache = new Map<Locale, Catalog>();
+const CATALOGS: Record<Locale, Catalog> = { en, de, fr, es, 'pt-BR': ptBR, it, nl, pl, tr, ja, 'zh-Hans': zhHans, ar };
 
-/** One language's catalog as shipped (read once, on the first page in that language). */
-export function catalogOf(locale: Locale): Catalog {
-  let c = cache.get(locale);
-  if (!c) cache.set(locale, (c = JSON.parse(readFileSync(new URL(`./messages/${locale}.json`, import.meta.url), 'utf8')) as Catalog));
-  return c;
-}
+/** One language's catalog as shipped. */
+export const catalogOf = (locale: Locale): Catalog => CATALOGS[locale];
 
 /** A message's arguments as `name:kind` (kind: the argument's type, and a plural's or select's options), sorted; tags count too. */
 export function argumentsOf(message: string): string[] {
