@@ -55,7 +55,7 @@ describe('a password-protected link', () => {
     await titledLink({ url: 'https://example.com/payroll2', alias: 'payroll2', password: 'right' });
     const stats = await s.hit('/payroll2+');
     expect(stats.status).toBe(200);
-    expect(stats.text).toMatch(/click\(s\) in total/);
+    expect(stats.text).toMatch(/clicks? in total\./);
     expect(stats.text).not.toContain(TITLE);
     expect(stats.text).not.toContain('example.com/payroll2');
   });
@@ -66,7 +66,7 @@ describe('a password-protected link', () => {
     expect(form.text).toContain('Password required');
     expect(form.text).not.toContain(TITLE);
     const unlocked = await s.hit('/payroll3+', { headers: { cookie: cookieOf(await s.hit('/payroll3+', { form: { password: 'stats' } })) } });
-    expect(unlocked.text).toMatch(/click\(s\) in total/);
+    expect(unlocked.text).toMatch(/clicks? in total\./);
     expect(unlocked.text).not.toContain(TITLE);
     expect(unlocked.text).not.toContain('example.com/payroll3');
   });
