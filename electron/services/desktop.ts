@@ -26,7 +26,9 @@ import { errorEntry, openMainLog, type MainLog } from './main-log.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
 import { openCommand, parseDeepLink } from './native/deep-link.ts';
-import { createNativeHandlers } from './native/native-handlers.ts';
+import { createNativeHandlers, effectiveLocale } from './native/native-handlers.ts';
+import { desktopLocale } from './i18n/current.ts';
+import type { AnyLocale } from '../../shared/i18n/locales.ts';
 import { createQuickShorten, type ClipboardHost, type Notice, type QuickShorten } from './native/quick-shorten.ts';
 import { createShortcutManager, type ShortcutHost } from './native/shortcuts.ts';
 import { createSelectionHandlers } from './transfer/selection-handlers.ts';
@@ -88,6 +90,8 @@ export interface DesktopOptions {
   updater?: AppUpdater;
   /** The publisher's Ed25519 public key (PEM) this build carries (npm run dist writes it); none: updates are off. */
   updatePublicKey?: string | null;
+  /** The operating system's preferred languages, best first (Electron's app.getPreferredSystemLanguages()); none: English. */
+  systemLanguages?: () => readonly string[];
 }
 
 export interface Desktop {
@@ -103,6 +107,10 @@ export interface Desktop {
   settings(): AppSettings;
   shortcutStatus(): ShortcutStatus;
   onSettings(listener: (s: AppSettings) => void): () => void;
+  /** The language main and the services speak (Settings → Language, 'system' resolved). */
+  locale(): AnyLocale;
+  /** Told once each time the effective language changes (after the windows were sent `{type:'locale'}`). */
+  onLocale(listener: (locale: AnyLocale) => void): () => void;
   /** Shorten what the clipboard holds (tray, global shortcut); the notification is the answer. */
   readonly quick: QuickShorten;
   /** What a window should do for a linkdesk:// address: go somewhere, or say why not. */
@@ -137,6 +145,17 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   const native = opts.native ?? NO_NATIVE;
   const settings = await openSettingsStore(opts.dataDir, { onNotice: log.warn });
   const settingsListeners = new Set<(s: AppSettings) => void>();
+  // The language: set now, and again whenever Settings → Language means another one; every window is told.
+  const systemLanguages = () => opts.systemLanguages?.() ?? [];
+  const localeListeners = new Set<(locale: AnyLocale) => void>();
+  const applyLocale = (s: AppSettings) => {
+    const locale = effectiveLocale(s.language, systemLanguages());
+    if (!desktopLocale.set(locale)) return;
+    push({ type: 'locale', locale });
+    for (const l of localeListeners) l(locale);
+  };
+  desktopLocale.set(effectiveLocale(settings.get().language, systemLanguages()));
+  settingsListeners.add(applyLocale);
 
   let portOverride = opts.localServer ? opts.localServer.port : undefined;
   const server: LocalServer | null = opts.localServer === false ? null : createLocalServer({
@@ -212,7 +231,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   shortcuts.apply(settings.get().globalShortcut);
   native.applyTheme(settings.get().theme);
   const nativeHandlers = createNativeHandlers({
-    settings, profiles, shortcuts, quick, setStartAtLogin: native.setStartAtLogin, applyTheme: native.applyTheme,
+    settings, profiles, shortcuts, quick, setStartAtLogin: native.setStartAtLogin, applyTheme: native.applyTheme, systemLanguages,
     onChange: (s) => { for (const l of settingsListeners) l(s); },
   });
 
@@ -334,6 +353,11 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     onSettings(listener) {
       settingsListeners.add(listener);
       return () => settingsListeners.delete(listener);
+    },
+    locale: () => desktopLocale.locale(),
+    onLocale(listener) {
+      localeListeners.add(listener);
+      return () => localeListeners.delete(listener);
     },
     invoke: (name, args, ctx = DEFAULT_CTX) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Linkdesk is shutting down.' } });
