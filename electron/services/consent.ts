@@ -39,7 +39,7 @@ const m = defineMessages<{
   cancel: {}; viaProxy: V;
   keyTitle: {}; keyMessage: V; keyDetail: V; keyDetailUnknown: V; keyYes: {};
   plainTitle: {}; plainMessage: V; plainDetailProxy: V; plainDetailRemote: V; plainYes: {};
-  caTitle: {}; caMessage: V; caMessageUnnamed: V; caDetail: V; caYes: {};
+  caTitle: {}; caMessage: V; caMessageUnnamed: V; caFingerprint: {}; caDetail: V; caYes: {};
   feedTitle: {}; feedMessage: V; feedFrom: V; feedDetail: V; feedYes: {};
   installTitle: {}; installMessage: V; installDetail: V; installYes: {};
   keyDeclined: V; plainDeclined: V; caDeclined: V; feedDeclined: V; installDeclined: V;
@@ -59,7 +59,8 @@ const m = defineMessages<{
   caTitle: { id: 'desktop.consent.trustCa.title', defaultMessage: 'Trust this certificate authority?' },
   caMessage: { id: 'desktop.consent.trustCa.message', defaultMessage: 'Trust "{subject}" for {instance}?', description: 'subject: the certificate authority\'s name' },
   caMessageUnnamed: { id: 'desktop.consent.trustCa.messageUnnamed', defaultMessage: 'Trust this certificate authority for {instance}?' },
-  caDetail: { id: 'desktop.consent.trustCa.detail', defaultMessage: 'SHA-256 fingerprint:\n{fingerprint}\n\nTrust it only if this fingerprint is the one your administrator gave you: anyone between you and {address} could present a certificate of their own.' },
+  caFingerprint: { id: 'desktop.consent.trustCa.fingerprint', defaultMessage: 'SHA-256 fingerprint:', description: 'Label; the fingerprint follows on the next line' },
+  caDetail: { id: 'desktop.consent.trustCa.detail', defaultMessage: 'Trust it only if this fingerprint is the one your administrator gave you: anyone between you and {address} could present a certificate of their own.' },
   caYes: { id: 'desktop.consent.trustCa.yes', defaultMessage: 'Trust it' },
   feedTitle: { id: 'desktop.consent.updateFeed.title', defaultMessage: 'Take updates from a new feed?' },
   feedMessage: { id: 'desktop.consent.updateFeed.message', defaultMessage: '{version, select, none {Let Linkdesk look for updates at {address}?} other {Let Linkdesk {version} look for updates at {address}?}}', description: 'version: the installed version, or none' },
@@ -101,7 +102,8 @@ export function consentDialog(kind: ConsentKind, d: ConsentDetails, intl: IntlSh
       return {
         title: f(m.caTitle),
         message: d.subject ? f(m.caMessage, { subject: d.subject, instance }) : f(m.caMessageUnnamed, { instance }),
-        detail: f(m.caDetail, { fingerprint: d.fingerprint ?? '', address }),
+        // Messages keep to one line each (extraction folds whitespace); the layout's line breaks are here.
+        detail: `${f(m.caFingerprint)}\n${d.fingerprint ?? ''}\n\n${f(m.caDetail, { address })}`,
         yes: f(m.caYes), no,
       };
     case 'update-feed':

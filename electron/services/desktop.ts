@@ -27,7 +27,13 @@ import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
 import { openCommand, parseDeepLink } from './native/deep-link.ts';
 import { createNativeHandlers, effectiveLocale } from './native/native-handlers.ts';
-import { desktopLocale } from './i18n/current.ts';
+import { desktopLocale, t } from './i18n/current.ts';
+import { defineMessages } from '@formatjs/intl';
+
+const m = defineMessages({
+  linkNotOpened: { id: 'desktop.deepLink.notOpened', defaultMessage: 'Link not opened', description: 'Notice title: a linkdesk:// address could not be followed' },
+  unknownInstance: { id: 'desktop.deepLink.unknownInstance', defaultMessage: 'This linkdesk:// address names an instance this app does not have.' },
+});
 import type { AnyLocale } from '../../shared/i18n/locales.ts';
 import { createQuickShorten, type ClipboardHost, type Notice, type QuickShorten } from './native/quick-shorten.ts';
 import { createShortcutManager, type ShortcutHost } from './native/shortcuts.ts';
@@ -237,10 +243,10 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
 
   const deepLink = (raw: unknown): AppCommand => {
     const parsed = parseDeepLink(raw);
-    if (!parsed.ok) return { type: 'notice', title: 'Link not opened', message: parsed.message, tone: 'error' };
+    if (!parsed.ok) return { type: 'notice', title: t().formatMessage(m.linkNotOpened), message: parsed.message, tone: 'error' };
     const { instanceId } = parsed.target;
     if (instanceId !== null && !profiles.get(instanceId)) {
-      return { type: 'notice', title: 'Link not opened', message: 'This linkdesk:// address names an instance this app does not have.', tone: 'error' };
+      return { type: 'notice', title: t().formatMessage(m.linkNotOpened), message: t().formatMessage(m.unknownInstance), tone: 'error' };
     }
     return openCommand(parsed.target);
   };
