@@ -4,6 +4,8 @@ declare global {
   interface ImportMeta {
     /** Vite: each matching module, loaded on demand (the app's catalogs). */
     glob<T = unknown>(pattern: string): Record<string, () => Promise<T>>;
+    /** Vite: DEV is true in `npm run dev`, false in a build. */
+    readonly env?: { readonly DEV?: boolean };
   }
   interface Window {
     /** Set by preload; absent when the page is opened outside the app. */

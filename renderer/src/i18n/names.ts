@@ -3,6 +3,7 @@
 // the catalog (Intl has no continent names).
 import { defineMessages, type IntlShape } from 'react-intl';
 import { getIntl, getLocale } from './current.ts';
+import { plain } from './plain.ts';
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 function names(locale: string, type: 'region' | 'language'): Intl.DisplayNames | null {
@@ -36,7 +37,7 @@ export const languageName = (code: string | null | undefined, locale: string = g
 export const CONTINENT_CODES = ['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'] as const;
 export type ContinentCode = (typeof CONTINENT_CODES)[number];
 
-const continents = defineMessages({
+const continents = plain(defineMessages({
   AF: { id: 'app.names.continent.africa', defaultMessage: 'Africa' },
   AN: { id: 'app.names.continent.antarctica', defaultMessage: 'Antarctica' },
   AS: { id: 'app.names.continent.asia', defaultMessage: 'Asia' },
@@ -44,7 +45,7 @@ const continents = defineMessages({
   NA: { id: 'app.names.continent.northAmerica', defaultMessage: 'North America' },
   OC: { id: 'app.names.continent.oceania', defaultMessage: 'Oceania' },
   SA: { id: 'app.names.continent.southAmerica', defaultMessage: 'South America' },
-});
+}));
 
 /** A continent's name from its two-letter code (AF, AN, AS, EU, NA, OC, SA); the code itself when unknown. */
 export function continentName(code: string | null | undefined, intl: IntlShape = getIntl()): string {
