@@ -34,7 +34,7 @@ const menuActions: MenuActions = {
 const trayActions = { shortenClipboard: noop, quickShorten: noop, openWindow: noop, openSettings: noop, quit: noop };
 const trayState = {
   status: { state: 'running' as const, url: 'http://127.0.0.1:8787', port: 8787, message: null },
-  shortcut: { state: 'registered' as const, accelerator: 'CommandOrControl+Shift+L', message: null },
+  shortcut: { state: 'registered' as const, accelerator: 'CommandOrControl+Shift+L', display: 'Ctrl+Shift+L', message: null },
 };
 
 type Item = MenuItemConstructorOptions;
@@ -245,5 +245,16 @@ describe('notifications and dialogs in the chosen language', () => {
 describe('the catalogs', () => {
   it('every language has every English message, and nothing else', () => {
     for (const locale of LOCALES) expect(Object.keys(DESKTOP_CATALOGS[locale]).sort(), locale).toEqual(Object.keys(en).sort());
+  });
+});
+
+describe('the pseudo-locale', () => {
+  it('en-XA: every menu label accented and bracketed, so a string that escaped the catalog shows', () => {
+    const menu = applicationMenuTemplate(intlFor('en-XA'), menuActions, 'linux');
+    const all = labels(menu).filter((l): l is string => l !== undefined);
+    expect(all.length).toBeGreaterThan(20);
+    for (const l of all) expect(l, l).toMatch(/^\[.*\]$/);
+    expect(all).not.toContain('File');
+    expect(jobWords(intlFor('en-XA')).exported(2)).toMatch(/^\[2 .+\]$/);
   });
 });

@@ -4,6 +4,7 @@
 // pseudo-locale is English made longer and accented (shared/i18n/pseudo.ts).
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { LOCALES, type AnyLocale, type Locale } from '../../../shared/i18n/locales.ts';
+import { pseudoMessages } from '../../../shared/i18n/pseudo.ts';
 import en from './messages/en.json' with { type: 'json' };
 import de from './messages/de.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
@@ -24,11 +25,6 @@ export const DESKTOP_CATALOGS: Record<Locale, Catalog> = {
   en, de, fr, es, 'pt-BR': ptBR, it, nl, pl, tr, ja, 'zh-Hans': zhHans, ar,
 };
 
-/**
- * The pseudo-locale's messages. TODO(issue 45): shared/i18n/pseudo.ts's
- * `pseudoMessages(en)` (part A) once merged; until then English.
- */
-const pseudo = (source: Catalog): Catalog => source;
 
 const cache = createIntlCache();
 const made = new Map<AnyLocale, IntlShape>();
@@ -37,7 +33,7 @@ const made = new Map<AnyLocale, IntlShape>();
 export function intlFor(locale: AnyLocale): IntlShape {
   let intl = made.get(locale);
   if (!intl) {
-    const messages = locale === 'en-XA' ? pseudo(en) : DESKTOP_CATALOGS[(LOCALES as readonly string[]).includes(locale) ? locale as Locale : 'en'];
+    const messages = locale === 'en-XA' ? pseudoMessages(en) : DESKTOP_CATALOGS[(LOCALES as readonly string[]).includes(locale) ? locale as Locale : 'en'];
     intl = createIntl({
       locale,
       defaultLocale: 'en',
