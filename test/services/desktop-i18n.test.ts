@@ -18,7 +18,7 @@ import { applicationMenuTemplate, trayTemplate, type MenuActions } from '../../e
 import { effectiveLocale } from '../../electron/services/native/native-handlers.ts';
 import { bulkProgress, bulkTitle, exportTitle, jobWords } from '../../electron/services/transfer/job-messages.ts';
 import { startServer } from '../helpers/server.ts';
-import { type Cleanups, jobEnd, ok, testDesktop } from './helpers.ts';
+import { closedPort, type Cleanups, jobEnd, ok, testDesktop } from './helpers.ts';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -239,6 +239,18 @@ describe('notifications and dialogs in the chosen language', () => {
     });
     const ca = consentDialog('trust-ca', { instance: 'Arbeit', address: 'https://intern.example', subject: 'CN=Intern', fingerprint: 'AA:BB', windowId: 1 }, intlFor('de'));
     expect(ca.detail).toBe('SHA-256-Fingerabdruck:\nAA:BB\n\nVertrauen Sie ihr nur, wenn dieser Fingerabdruck der ist, den Ihnen Ihre Administration genannt hat: Jeder zwischen Ihnen und https://intern.example könnte sonst ein eigenes Zertifikat vorlegen.');
+  });
+});
+
+describe('connection failures in the chosen language', () => {
+  it('a server that is not running: what happened and what to do, in German', async () => {
+    const d = await testDesktop(cleanups);
+    const port = await closedPort();
+    const added = await ok<{ id: string }>(d.invoke('instances.add', { name: 'Aus', baseUrl: `http://127.0.0.1:${port}`, apiKey: 'ldk_x' }));
+    await ok(d.invoke('settings.update', { language: 'de' }));
+    const checked = await ok(d.invoke('instances.check', { id: added.id }));
+    expect(checked).toMatchObject({ state: 'unreachable', reason: 'refused' });
+    expect(JSON.stringify(checked)).toContain(`Unter 127.0.0.1:${port} nimmt niemand Verbindungen an (Verbindung abgelehnt). Prüfen Sie den Port und ob der Linkdesk-Server dort läuft.`);
   });
 });
 
