@@ -254,6 +254,19 @@ describe('connection failures in the chosen language', () => {
   });
 });
 
+describe('a refused key in the chosen language', () => {
+  it('Arabic: the server refused the key (its own words kept), and what to do', async () => {
+    const d = await testDesktop(cleanups);
+    const s = await startServer();
+    cleanups.push(() => s.close());
+    const added = await ok<{ id: string }>(d.invoke('instances.add', { name: 'عمل', baseUrl: s.url, apiKey: 'ldk_wrong' }));
+    await ok(d.invoke('settings.update', { language: 'ar' }));
+    const checked = JSON.stringify(await ok(d.invoke('instances.check', { id: added.id })));
+    expect(checked).toContain(`رفض ${new URL(s.url).host} مفتاح API (401)`);
+    expect(checked).toContain('يُرجى إدخال مفتاح صالح في إعدادات هذا المثيل');
+  });
+});
+
 describe('the catalogs', () => {
   it('every language has every English message, and nothing else', () => {
     for (const locale of LOCALES) expect(Object.keys(DESKTOP_CATALOGS[locale]).sort(), locale).toEqual(Object.keys(en).sort());
