@@ -26,7 +26,8 @@ import { errorEntry, openMainLog, type MainLog } from './main-log.ts';
 import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
 import { openCommand, parseDeepLink } from './native/deep-link.ts';
-import { createNativeHandlers, effectiveLocale } from './native/native-handlers.ts';
+import { createNativeHandlers } from './native/native-handlers.ts';
+import { followLanguage } from './i18n/follow.ts';
 import { desktopLocale, t } from './i18n/current.ts';
 import { defineMessages } from '@formatjs/intl';
 
@@ -153,15 +154,8 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   const settingsListeners = new Set<(s: AppSettings) => void>();
   // The language: set now, and again whenever Settings → Language means another one; every window is told.
   const systemLanguages = () => opts.systemLanguages?.() ?? [];
-  const localeListeners = new Set<(locale: AnyLocale) => void>();
-  const applyLocale = (s: AppSettings) => {
-    const locale = effectiveLocale(s.language, systemLanguages());
-    if (!desktopLocale.set(locale)) return;
-    push({ type: 'locale', locale });
-    for (const l of localeListeners) l(locale);
-  };
-  desktopLocale.set(effectiveLocale(settings.get().language, systemLanguages()));
-  settingsListeners.add(applyLocale);
+  const language = followLanguage(desktopLocale, settings.get(), systemLanguages, push);
+  settingsListeners.add(language.settingsChanged);
 
   let portOverride = opts.localServer ? opts.localServer.port : undefined;
   const server: LocalServer | null = opts.localServer === false ? null : createLocalServer({
@@ -361,10 +355,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
       return () => settingsListeners.delete(listener);
     },
     locale: () => desktopLocale.locale(),
-    onLocale(listener) {
-      localeListeners.add(listener);
-      return () => localeListeners.delete(listener);
-    },
+    onLocale: language.onLocale,
     invoke: (name, args, ctx = DEFAULT_CTX) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Linkdesk is shutting down.' } });
       return gate(name, args, ctx);
