@@ -3,7 +3,7 @@
 // stop of the local server on quit. Everything with logic is in
 // electron/services and runs in plain Node.
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
 import type { IpcResult } from '../../shared/contract.ts';
 import { IPC_CHANNEL } from '../../shared/ipc.ts';
 import { defaultDataDir } from '../server/config.ts';
@@ -16,7 +16,9 @@ import { APP_ORIGIN, isAppUrl } from '../services/web-security.ts';
 import { hardenContents, hardenSession, registerAppScheme, serveRenderer } from './security.ts';
 import { nativeConfirm } from './consent.ts';
 import { electronNative } from './native.ts';
-import { applicationMenu, createTray } from './tray.ts';
+import { createTray, setApplicationMenu } from './tray.ts';
+import { defineMessages } from '@formatjs/intl';
+import { t } from '../services/i18n/current.ts';
 import { createWindowManager, preloadPath } from './windows.ts';
 
 const mainDir = import.meta.dirname;
@@ -42,7 +44,7 @@ try {
 process.on('uncaughtException', (err) => {
   log?.error(errorEntry('uncaught exception', err));
   const { content } = startFailureDialog(err, log?.file ?? null);
-  dialog.showErrorBox('Linkdesk: something went wrong', content);
+  dialog.showErrorBox(t().formatMessage(m.crashTitle), content);
 });
 process.on('unhandledRejection', (err) => log?.error(errorEntry('unhandled rejection', err)));
 
@@ -57,6 +59,12 @@ let handleLink: (raw: string) => void = (raw) => { if (earlyLinks.length < 10) e
 app.on('open-url', (event, url) => {
   event.preventDefault();
   handleLink(url);
+});
+
+const m = defineMessages({
+  crashTitle: { id: 'desktop.app.crashTitle', defaultMessage: 'Linkdesk: something went wrong', description: 'Title of the dialog after an unexpected error in the main process' },
+  checkTitle: { id: 'desktop.updates.checkTitle', defaultMessage: 'Check for updates' },
+  updatesOnlyInstalled: { id: 'desktop.updates.onlyInstalled', defaultMessage: 'Updates work only in the installed app.' },
 });
 
 const refused = (message: string): IpcResult<never> => ({ ok: false, error: { kind: 'contract', message } });
@@ -83,6 +91,8 @@ async function start(): Promise<void> {
     updater: app.isPackaged ? await loadUpdater() : undefined,
     // The publisher's key npm run dist wrote into this build; none: updates are off and Settings say why.
     updatePublicKey: app.isPackaged ? builtUpdateKey(app.getAppPath()) : null,
+    // Settings → Language 'system' reads these; the choice itself is in services.
+    systemLanguages: () => app.getPreferredSystemLanguages(),
   });
 
   const windows = await createWindowManager({
@@ -103,15 +113,16 @@ async function start(): Promise<void> {
   const openAbout = () => windows.command({ type: 'open', target: { instanceId: null, screen: 'instances', linkId: null } });
   // Asked for: the answer in words whatever it is; a ready update also shows the banner (pushed by services).
   const checkForUpdates = async () => {
-    const s = desktop.updates ? await desktop.updates.check() : { state: 'off' as const, message: 'Updates work only in the installed app.' };
+    const s = desktop.updates ? await desktop.updates.check() : { state: 'off' as const, message: t().formatMessage(m.updatesOnlyInstalled) };
     if (s.state === 'off' || s.state === 'current' || s.state === 'failed') {
-      windows.command({ type: 'notice', title: 'Check for updates', message: s.message.slice(0, 1000), tone: s.state === 'failed' ? 'error' : 'info' });
+      windows.command({ type: 'notice', title: t().formatMessage(m.checkTitle), message: s.message.slice(0, 1000), tone: s.state === 'failed' ? 'error' : 'info' });
     }
   };
-  Menu.setApplicationMenu(applicationMenu({
+  const menuActions = {
     openWindow, quickShorten, openSettings, openAbout, palette: () => windows.command({ type: 'palette' }), devTools,
     checkForUpdates: () => void checkForUpdates(),
-  }));
+  };
+  setApplicationMenu(menuActions);
 
   const quit = () => app.quit();
   const tray = createTray(path.join(resources, 'tray.png'), {
@@ -123,6 +134,11 @@ async function start(): Promise<void> {
   desktop.onServerStatus(() => tray.update());
   desktop.onPush((c) => windows.broadcast(c));
   desktop.onSettings(() => tray.update());
+  // Another language: the windows were told (services push {type:'locale'}); the menus are built again in it.
+  desktop.onLocale(() => {
+    setApplicationMenu(menuActions);
+    tray.update();
+  });
 
   handleLink = (raw) => windows.command(desktop.deepLink(raw));
   app.on('second-instance', (_event, argv) => {

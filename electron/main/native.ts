@@ -5,6 +5,13 @@
 import { app, clipboard, globalShortcut, nativeTheme, Notification } from 'electron';
 import type { NativeHost } from '../services/desktop.ts';
 import { HIDDEN_FLAG, setXdgAutostart } from '../services/native/login-item.ts';
+import { defineMessages } from '@formatjs/intl';
+import { t } from '../services/i18n/current.ts';
+
+const m = defineMessages<{ notAccepted: {}; failed: { reason: string } }>({
+  notAccepted: { id: 'desktop.loginItem.notAccepted', defaultMessage: 'The system did not accept the change; check its login items settings.' },
+  failed: { id: 'desktop.loginItem.failed', defaultMessage: 'The login item could not be changed: {reason}', description: 'reason: the system\'s own words' },
+});
 
 // Starting at login runs the same command this run was started with (the
 // packaged app, or electron with the project folder in development).
@@ -19,9 +26,9 @@ async function setStartAtLogin(open: boolean): Promise<string | null> {
     app.setLoginItemSettings({ openAtLogin: open, path: process.execPath, args: [...launchArgs(), HIDDEN_FLAG] });
     return app.getLoginItemSettings({ path: process.execPath, args: [...launchArgs(), HIDDEN_FLAG] }).openAtLogin === open
       ? null
-      : 'The system did not accept the change; check its login items settings.';
+      : t().formatMessage(m.notAccepted);
   } catch (err) {
-    return `The login item could not be changed: ${err instanceof Error ? err.message : String(err)}`;
+    return t().formatMessage(m.failed, { reason: err instanceof Error ? err.message : String(err) });
   }
 }
 

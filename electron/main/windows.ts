@@ -6,6 +6,12 @@ import { BrowserWindow, screen, type WebContents } from 'electron';
 import { placeWindow, readWindowState, writeWindowState, type WindowState } from '../services/native/window-state.ts';
 import { COMMAND_CHANNEL } from '../../shared/ipc.ts';
 import type { AppCommand } from '../../shared/native.ts';
+import { defineMessages } from '@formatjs/intl';
+import { t } from '../services/i18n/current.ts';
+
+const m = defineMessages({
+  quickTitle: { id: 'desktop.quick.windowTitle', defaultMessage: 'Quick shorten — Linkdesk', description: 'Title of the small quick-shorten window' },
+});
 
 export interface WindowManager {
   open(): BrowserWindow;
@@ -105,7 +111,7 @@ export async function createWindowManager(opts: WindowOptions): Promise<WindowMa
         return quick;
       }
       const win = make({ width: 460, height: 420, minWidth: 380, minHeight: 360 }, '#/quick', {
-        title: 'Quick shorten — Linkdesk', resizable: true, minimizable: false, maximizable: false, alwaysOnTop: true, skipTaskbar: true,
+        title: t().formatMessage(m.quickTitle), resizable: true, minimizable: false, maximizable: false, alwaysOnTop: true, skipTaskbar: true,
       });
       quick = win;
       win.on('closed', () => { if (quick === win) quick = null; });

@@ -11,6 +11,26 @@ import { fieldErrorsOf, messageOf } from '../../shared/error-body.ts';
 import { CLIENT_CERT, clientCertError, connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
 import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
 import { presentedChain, probeHandshake, problemOf, trustedCas, verifyError, type SystemCertificates } from './net/trust.ts';
+import { defineMessages } from '@formatjs/intl';
+import { t } from './i18n/current.ts';
+
+// What the app shows most often about a key or a busy server, in the user's language; the server's own
+// words (`{message}`) stay as the server wrote them (API messages are English).
+type H = { host: string };
+const m = defineMessages<{
+  keyRefused: H; keyRefusedWith: H & { message: string }; keyAdvice: {}; noKey: {}; forbidden: H;
+  rateLimited: H & { wait: string }; rateLimitedWith: H & { message: string; wait: string }; retryIn: { seconds: number }; waitMoment: {};
+}>({
+  keyRefused: { id: 'desktop.api.keyRefused', defaultMessage: '{host} refused the API key (401).', description: 'host: host[:port] of the instance' },
+  keyRefusedWith: { id: 'desktop.api.keyRefusedWith', defaultMessage: '{host} refused the API key (401): {message}', description: 'message: the server\'s own words, in English' },
+  keyAdvice: { id: 'desktop.api.keyAdvice', defaultMessage: 'Enter a current key in this instance\'s settings (on the server, `linkdesk keys create` makes one).' },
+  noKey: { id: 'desktop.api.noKey', defaultMessage: 'No API key is stored for this instance. Add one in its settings.' },
+  forbidden: { id: 'desktop.api.forbidden', defaultMessage: '{host} does not let this key do that (403).' },
+  rateLimited: { id: 'desktop.api.rateLimited', defaultMessage: '{host} is limiting requests (429 Too Many Requests). {wait}', description: 'wait: desktop.api.retryIn or desktop.api.waitMoment' },
+  rateLimitedWith: { id: 'desktop.api.rateLimitedWith', defaultMessage: '{host} is limiting requests (429 Too Many Requests): {message}. {wait}' },
+  retryIn: { id: 'desktop.api.retryIn', defaultMessage: 'Try again in {seconds, number} s.' },
+  waitMoment: { id: 'desktop.api.waitMoment', defaultMessage: 'Wait a moment before trying again.' },
+});
 
 export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions {
@@ -124,8 +144,10 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
   }
   if (status === 429) {
     const retry = retryAfterSeconds(headers);
-    const wait = retry !== undefined ? `Try again in ${retry} s.` : 'Wait a moment before trying again.';
-    throw new ServiceError('rate-limited', `${host} is limiting requests (429 Too Many Requests)${message ? `: ${message.replace(/\.$/, '')}` : ''}. ${wait}`,
+    const wait = retry !== undefined ? t().formatMessage(m.retryIn, { seconds: retry }) : t().formatMessage(m.waitMoment);
+    throw new ServiceError('rate-limited', message
+      ? t().formatMessage(m.rateLimitedWith, { host, message: message.replace(/\.$/, ''), wait })
+      : t().formatMessage(m.rateLimited, { host, wait }),
       { status, reason: 'rate-limited', advice: wait, ...(retry !== undefined ? { retryAfterSeconds: retry } : {}) });
   }
   const contentType = String(header(headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -148,12 +170,12 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
     return json;
   }
   if (status === 401) {
-    throw connectionError('invalid-key', 'key-refused', `${host} refused the API key (401)${message ? `: ${message}` : '.'}`,
-      'Enter a current key in this instance\'s settings (on the server, `linkdesk keys create` makes one).', { status });
+    throw connectionError('invalid-key', 'key-refused', message ? t().formatMessage(m.keyRefusedWith, { host, message }) : t().formatMessage(m.keyRefused, { host }),
+      t().formatMessage(m.keyAdvice), { status });
   }
   // The key works, but may not do this: the server's message (which names the scope it lacks) is what a screen shows.
   if (status === 403) {
-    throw new ServiceError('forbidden', message ?? `${host} does not let this key do that (403).`,
+    throw new ServiceError('forbidden', message ?? t().formatMessage(m.forbidden, { host }),
       { status, reason: 'key-forbidden', advice: FORBIDDEN_ADVICE });
   }
   if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
@@ -264,7 +286,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   /** One exchange: the status, headers and text, or a transport failure (in words, with the certificate where one was refused). */
   async function exchange(method: string, path: string, query: Query | undefined, body: unknown, accept: string, prefer?: string) {
     const key = await opts.getKey();
-    if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
+    if (!key) throw new ServiceError('no-key', t().formatMessage(m.noKey));
     const w = await dispatcher();
     const headers: Record<string, string> = { accept, authorization: `Bearer ${key}`, 'user-agent': 'Linkdesk desktop', ...(prefer ? { prefer } : {}) };
     let payload: string | undefined;
@@ -296,7 +318,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     },
     async stream(path, { query, signal, idleMs, onOpen, onText }) {
       const key = await opts.getKey();
-      if (!key) throw new ServiceError('no-key', 'No API key is stored for this instance. Add one in its settings.');
+      if (!key) throw new ServiceError('no-key', t().formatMessage(m.noKey));
       const w = await dispatcher();
       const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) : undefined;
       let res: Dispatcher.ResponseData;

@@ -27,6 +27,15 @@ import { openServerLog, type ServerLogOptions } from './server-log.ts';
 import { openSettingsStore } from './native/app-settings.ts';
 import { openCommand, parseDeepLink } from './native/deep-link.ts';
 import { createNativeHandlers } from './native/native-handlers.ts';
+import { followLanguage } from './i18n/follow.ts';
+import { desktopLocale, t } from './i18n/current.ts';
+import { defineMessages } from '@formatjs/intl';
+
+const m = defineMessages({
+  linkNotOpened: { id: 'desktop.deepLink.notOpened', defaultMessage: 'Link not opened', description: 'Notice title: a linkdesk:// address could not be followed' },
+  unknownInstance: { id: 'desktop.deepLink.unknownInstance', defaultMessage: 'This linkdesk:// address names an instance this app does not have.' },
+});
+import type { AnyLocale } from '../../shared/i18n/locales.ts';
 import { createQuickShorten, type ClipboardHost, type Notice, type QuickShorten } from './native/quick-shorten.ts';
 import { createShortcutManager, type ShortcutHost } from './native/shortcuts.ts';
 import { createSelectionHandlers } from './transfer/selection-handlers.ts';
@@ -88,6 +97,8 @@ export interface DesktopOptions {
   updater?: AppUpdater;
   /** The publisher's Ed25519 public key (PEM) this build carries (npm run dist writes it); none: updates are off. */
   updatePublicKey?: string | null;
+  /** The operating system's preferred languages, best first (Electron's app.getPreferredSystemLanguages()); none: English. */
+  systemLanguages?: () => readonly string[];
 }
 
 export interface Desktop {
@@ -103,6 +114,10 @@ export interface Desktop {
   settings(): AppSettings;
   shortcutStatus(): ShortcutStatus;
   onSettings(listener: (s: AppSettings) => void): () => void;
+  /** The language main and the services speak (Settings → Language, 'system' resolved). */
+  locale(): AnyLocale;
+  /** Told once each time the effective language changes (after the windows were sent `{type:'locale'}`). */
+  onLocale(listener: (locale: AnyLocale) => void): () => void;
   /** Shorten what the clipboard holds (tray, global shortcut); the notification is the answer. */
   readonly quick: QuickShorten;
   /** What a window should do for a linkdesk:// address: go somewhere, or say why not. */
@@ -137,6 +152,10 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   const native = opts.native ?? NO_NATIVE;
   const settings = await openSettingsStore(opts.dataDir, { onNotice: log.warn });
   const settingsListeners = new Set<(s: AppSettings) => void>();
+  // The language: set now, and again whenever Settings → Language means another one; every window is told.
+  const systemLanguages = () => opts.systemLanguages?.() ?? [];
+  const language = followLanguage(desktopLocale, settings.get(), systemLanguages, push);
+  settingsListeners.add(language.settingsChanged);
 
   let portOverride = opts.localServer ? opts.localServer.port : undefined;
   const server: LocalServer | null = opts.localServer === false ? null : createLocalServer({
@@ -212,16 +231,16 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
   shortcuts.apply(settings.get().globalShortcut);
   native.applyTheme(settings.get().theme);
   const nativeHandlers = createNativeHandlers({
-    settings, profiles, shortcuts, quick, setStartAtLogin: native.setStartAtLogin, applyTheme: native.applyTheme,
+    settings, profiles, shortcuts, quick, setStartAtLogin: native.setStartAtLogin, applyTheme: native.applyTheme, systemLanguages,
     onChange: (s) => { for (const l of settingsListeners) l(s); },
   });
 
   const deepLink = (raw: unknown): AppCommand => {
     const parsed = parseDeepLink(raw);
-    if (!parsed.ok) return { type: 'notice', title: 'Link not opened', message: parsed.message, tone: 'error' };
+    if (!parsed.ok) return { type: 'notice', title: t().formatMessage(m.linkNotOpened), message: parsed.message, tone: 'error' };
     const { instanceId } = parsed.target;
     if (instanceId !== null && !profiles.get(instanceId)) {
-      return { type: 'notice', title: 'Link not opened', message: 'This linkdesk:// address names an instance this app does not have.', tone: 'error' };
+      return { type: 'notice', title: t().formatMessage(m.linkNotOpened), message: t().formatMessage(m.unknownInstance), tone: 'error' };
     }
     return openCommand(parsed.target);
   };
@@ -335,6 +354,8 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
       settingsListeners.add(listener);
       return () => settingsListeners.delete(listener);
     },
+    locale: () => desktopLocale.locale(),
+    onLocale: language.onLocale,
     invoke: (name, args, ctx = DEFAULT_CTX) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Linkdesk is shutting down.' } });
       return gate(name, args, ctx);

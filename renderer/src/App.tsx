@@ -1,6 +1,7 @@
-import { MantineProvider, useMantineColorScheme } from '@mantine/core';
+import { MantineProvider, useDirection, useMantineColorScheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Suspense, lazy, useEffect } from 'react';
+import { defineMessages } from 'react-intl';
 import { api } from './api/api.ts';
 import { useAppCommands } from './components/AppCommands/use-app-commands.ts';
 import { AppLayout } from './components/AppLayout/AppLayout.tsx';
@@ -14,6 +15,13 @@ import { openLinkDrawer } from './state/link-intent.ts';
 import { useRoute } from './state/route.ts';
 import { useSettings } from './state/settings-store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { getIntl } from './i18n/current.ts';
+import { plain } from './i18n/plain.ts';
+
+const m = plain(defineMessages({
+  notOpened: { id: 'app.openLink.failed.title', defaultMessage: 'Link not opened' },
+  noSuchLink: { id: 'app.openLink.failed.message', defaultMessage: 'There is no link {id} on this instance.' },
+}));
 
 const QuickShortenWindow = lazy(() => import('./screens/Quick/QuickShortenWindow.tsx'));
 
@@ -31,7 +39,8 @@ async function openLink(id: number) {
   try {
     openLinkDrawer(await api.links.get(id));
   } catch {
-    notify({ color: 'red', title: 'Link not opened', message: `There is no link ${id} on this instance.` });
+    const intl = getIntl();
+    notify({ color: 'red', title: intl.formatMessage(m.notOpened), message: intl.formatMessage(m.noSuchLink, { id: String(id) }) });
   }
 }
 
@@ -43,6 +52,7 @@ export function App() {
   }, [loadSettings]);
   useAppCommands({ openPalette: () => palette.open(), openLink: (id) => void openLink(id) });
 
+  const { dir } = useDirection();
   const load = useInstances((s) => s.load);
   useEffect(() => {
     void load();
@@ -50,9 +60,9 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      {/* Bottom left: clear of the drawer's and dialogs' buttons, which sit at the right;
-          above a dialog's overlay, so a notice is never dimmed below readable contrast. */}
-      <Notifications position="bottom-left" limit={MAX_VISIBLE} zIndex={1000} />
+      {/* Bottom left (right to left: bottom right): clear of the drawer's and dialogs' buttons, which sit at
+          the other side; above a dialog's overlay, so a notice is never dimmed below readable contrast. */}
+      <Notifications position={dir === 'rtl' ? 'bottom-right' : 'bottom-left'} limit={MAX_VISIBLE} zIndex={1000} />
       <ThemeFromSettings />
       {quick ? (
         <Suspense fallback={<LoadingState />}><QuickShortenWindow /></Suspense>

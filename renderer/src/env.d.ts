@@ -1,6 +1,12 @@
 import type { LinkdeskBridge } from '../../shared/contract.ts';
 
 declare global {
+  interface ImportMeta {
+    /** Vite: each matching module, loaded on demand (the app's catalogs). */
+    glob<T = unknown>(pattern: string): Record<string, () => Promise<T>>;
+    /** Vite: DEV is true in `npm run dev`, false in a build. */
+    readonly env?: { readonly DEV?: boolean };
+  }
   interface Window {
     /** Set by preload; absent when the page is opened outside the app. */
     linkdesk?: LinkdeskBridge;

@@ -2,6 +2,14 @@
 // and the same message again folds into the one already showing ("×2")
 // instead of piling up over the table.
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
+import { defineMessages } from 'react-intl';
+import { getIntl } from './i18n/current.ts';
+import { plain } from './i18n/plain.ts';
+
+const m = plain(defineMessages({
+  again: { id: 'app.notice.again', defaultMessage: 'Again', description: 'Title of a notice without one, shown a second time' },
+  repeated: { id: 'app.notice.repeated', defaultMessage: '{title} (×{count, number})', description: 'The same notice shown again: its title and how many times' },
+}));
 
 export const MAX_VISIBLE = 3;
 
@@ -30,7 +38,7 @@ export function notify(n: Notice): string {
   const count = existing ? Number(existing['data-count'] ?? 1) + 1 : 1;
   const data: NotificationData = {
     id,
-    title: count > 1 ? `${n.title ?? 'Again'} (×${count})` : n.title,
+    title: count > 1 ? getIntl().formatMessage(m.repeated, { title: n.title ?? getIntl().formatMessage(m.again), count }) : n.title,
     message: n.message,
     color: n.color,
     autoClose: n.autoClose ?? (n.color === 'red' ? 8000 : 4000),

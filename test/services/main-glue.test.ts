@@ -20,7 +20,7 @@ const rec = vi.hoisted(() => {
     windowOpened: null as null | (() => void), schemes: [] as unknown[],
     protocols: [] as unknown[][], shortcuts: new Map<string, Fn>(), clip: '', notifications: [] as { title: string; body: string }[],
     sent: [] as { win: number; channel: string; payload: unknown }[], trayMenu: [] as any[], appMenu: [] as any[], theme: 'system',
-    proxyAsked: [] as string[],
+    proxyAsked: [] as string[], systemLanguages: ['en-US'] as string[],
   };
   const contents = new Map<object, any>();
   class BrowserWindow {
@@ -57,6 +57,7 @@ const rec = vi.hoisted(() => {
       setPath: (k: string, v: string) => r.paths.set(k, v), getPath: (k: string) => r.paths.get(k),
       on: (e: string, f: Fn) => r.appEvents.set(e, f), quit: () => { r.quits++; }, exit: (code: number) => { throw new Error(`exit ${code}`); },
       setAsDefaultProtocolClient: (...a: unknown[]) => { r.protocols.push(a); return true; },
+      getPreferredSystemLanguages: () => r.systemLanguages,
     },
     globalShortcut: { register: (a: string, f: Fn) => (r.shortcuts.has(a) ? false : (r.shortcuts.set(a, f), true)), unregister: (a: string) => r.shortcuts.delete(a) },
     clipboard: { readText: async () => r.clip, writeText: async (t: string) => { r.clip = t; }, has: async () => false },
@@ -217,6 +218,36 @@ it('the quick-shorten window opens once, on its own route, and may call the hand
   expect(quick.opts).toMatchObject({ alwaysOnTop: true, webPreferences: { sandbox: true, contextIsolation: true } });
   const r1 = await r.ipc.get(IPC_CHANNEL)!({ sender: quick.webContents, senderFrame: { url: quick.url } }, 'quick.peek');
   expect(r1).toMatchObject({ ok: true, data: { message: expect.stringMatching(/already a short link/) } });
+  quick.events.get('closed')();
+});
+
+it('Settings → Language: every window is told once, and the application menu and the tray are built again in German', async () => {
+  r.trayMenu.find((i) => i.label === 'Quick Shorten…').click();
+  const quick = r.windows.at(-1);
+  r.sent.length = 0;
+  expect(await call(ownFrame(), 'settings.update', { language: 'de' })).toMatchObject({ ok: true, data: { locale: 'de' } });
+  // Once to each window the manager holds (the recorder keeps one 'closed' listener, so an earlier quick window stays listed).
+  const told = r.sent.filter((m) => (m.payload as { type?: string }).type === 'locale');
+  expect(told.every((m) => m.channel === COMMAND_CHANNEL && (m.payload as { locale?: string }).locale === 'de')).toBe(true);
+  const perWindow = told.map((m) => m.win);
+  expect(new Set(perWindow).size).toBe(perWindow.length);
+  expect(perWindow).toEqual(expect.arrayContaining([win.id, quick.id]));
+  expect(r.appMenu.map((m) => m.label)).toEqual(['Datei', 'Bearbeiten', 'Ansicht', 'Fenster', 'Hilfe']);
+  expect(r.appMenu.find((m) => m.role === 'help').submenu.map((i: any) => i.label)).toEqual(['Über Linkdesk', 'Datenordner und Protokolle…', 'Nach Updates suchen…']);
+  expect(r.trayMenu.map((i) => i.label ?? i.type)).toEqual([
+    'URL aus der Zwischenablage kürzen', 'Schnell kürzen…', 'separator', 'Linkdesk öffnen', 'Einstellungen…', 'separator',
+    expect.stringMatching(/^Lokaler Server: http/), 'separator', 'Linkdesk beenden',
+  ]);
+  // The German menu still works: its Quick Shorten brings the open quick window forward.
+  const count = r.windows.length;
+  r.trayMenu.find((i) => i.label === 'Schnell kürzen…').click();
+  expect(r.windows.length).toBe(count);
+
+  // Back to the system's language (English here): told once more, menus in English again.
+  r.sent.length = 0;
+  await call(ownFrame(), 'settings.update', { language: 'system' });
+  expect(r.sent.filter((m) => (m.payload as { type?: string }).type === 'locale').map((m) => m.win)).toEqual(perWindow);
+  expect(r.appMenu.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
   quick.events.get('closed')();
 });
 

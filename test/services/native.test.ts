@@ -54,7 +54,7 @@ describe('the clipboard', () => {
       ['file:///etc/passwd', {}, 'not-http', /file:/],
       ['https://a.example/1\nhttps://b.example/2', {}, 'several', /holds 2 addresses/],
       ['Read this:\nhttps://a.example/1', {}, 'not-url', /holds text/],
-      [`https://example.com/${'a'.repeat(2100)}`, {}, 'too-long', /longer than 2048/],
+      [`https://example.com/${'a'.repeat(2100)}`, {}, 'too-long', /longer than 2,048 characters/],
       ['http://127.0.0.1:8080/abc', { shortHosts: ['127.0.0.1:8080'] }, 'already-short', /already a short link/],
     ];
     for (const [text, opts, reason, message] of cases) {

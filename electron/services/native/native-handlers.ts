@@ -10,6 +10,13 @@ import type { SettingsStore } from './app-settings.ts';
 import type { QuickFields, QuickShorten } from './quick-shorten.ts';
 import { pickLocale, type AnyLocale } from '../../../shared/i18n/locales.ts';
 import type { ShortcutManager } from './shortcuts.ts';
+import { defineMessages } from '@formatjs/intl';
+import { t } from '../i18n/current.ts';
+
+const m = defineMessages({
+  instanceGone: { id: 'desktop.settings.instanceGone', defaultMessage: 'That instance no longer exists.' },
+  loginDesktopOnly: { id: 'desktop.settings.startAtLoginDesktopOnly', defaultMessage: 'Starting at login can be set in the desktop app only.' },
+});
 
 export interface NativeSettingsDeps {
   settings: SettingsStore;
@@ -39,7 +46,7 @@ export function createNativeHandlers(d: NativeSettingsDeps) {
       shortcut: d.shortcuts.status(),
       startAtLogin: d.setStartAtLogin
         ? { supported: true, message: null }
-        : { supported: false, message: 'Starting at login can be set in the desktop app only.' },
+        : { supported: false, message: t().formatMessage(m.loginDesktopOnly) },
       quickShortenInstance: { id: target.id, name: target.name },
       locale: effectiveLocale(d.settings.get().language, d.systemLanguages?.() ?? []),
     };
@@ -52,7 +59,7 @@ export function createNativeHandlers(d: NativeSettingsDeps) {
       const next: Partial<AppSettings> = {};
       if (patch.quickShortenInstanceId !== undefined) {
         if (patch.quickShortenInstanceId !== null && !d.profiles.get(patch.quickShortenInstanceId)) {
-          throw refuse('quickShortenInstanceId', 'That instance no longer exists.');
+          throw refuse('quickShortenInstanceId', t().formatMessage(m.instanceGone));
         }
         next.quickShortenInstanceId = patch.quickShortenInstanceId;
       }
@@ -65,7 +72,7 @@ export function createNativeHandlers(d: NativeSettingsDeps) {
         if (patch.language !== undefined) next.language = patch.language;
         if (patch.keepServingInTray !== undefined) next.keepServingInTray = patch.keepServingInTray;
         if (patch.startAtLogin !== undefined && patch.startAtLogin !== before.startAtLogin) {
-          if (!d.setStartAtLogin) throw refuse('startAtLogin', 'Starting at login can be set in the desktop app only.');
+          if (!d.setStartAtLogin) throw refuse('startAtLogin', t().formatMessage(m.loginDesktopOnly));
           const problem = await d.setStartAtLogin(patch.startAtLogin);
           if (problem) throw refuse('startAtLogin', problem);
           next.startAtLogin = patch.startAtLogin;

@@ -11,6 +11,23 @@ import type { InstanceProfile, ProfileStore } from '../instance-profiles.ts';
 import type { SettingsStore } from './app-settings.ts';
 import { readClipboardUrl } from './clipboard-url.ts';
 import { checkedShortUrl } from '../untrusted.ts';
+import { defineMessages, type IntlShape } from '@formatjs/intl';
+import { t } from '../i18n/current.ts';
+
+const on = defineMessages<{ copiedOn: { instance: string }; madeOn: { instance: string }; failedOn: { instance: string } }>({
+  copiedOn: { id: 'desktop.quick.copiedOn', defaultMessage: 'Short link copied on {instance}', description: 'Notification title; instance: the instance\'s name' },
+  madeOn: { id: 'desktop.quick.madeOn', defaultMessage: 'Short link made on {instance}', description: 'Notification title when the clipboard could not be written' },
+  failedOn: { id: 'desktop.quick.failedOn', defaultMessage: 'Could not shorten on {instance}' },
+});
+const m = defineMessages({
+  copied: { id: 'desktop.quick.copied', defaultMessage: 'Short link copied', description: 'Notification title: the new short link is on the clipboard' },
+  made: { id: 'desktop.quick.made', defaultMessage: 'Short link made' },
+  failed: { id: 'desktop.quick.failed', defaultMessage: 'Could not shorten' },
+  nothing: { id: 'desktop.quick.nothingToShorten', defaultMessage: 'Nothing to shorten', description: 'Notification title: the clipboard holds no web address' },
+  desktopOnly: { id: 'desktop.quick.clipboardDesktopOnly', defaultMessage: 'The clipboard can be read in the desktop app only.' },
+  unreachable: { id: 'desktop.quick.unreachable', defaultMessage: 'Linkdesk could not reach the server.' },
+  instanceGone: { id: 'desktop.quick.instanceGone', defaultMessage: 'That instance no longer exists.' },
+});
 
 /** Electron's clipboard (asynchronous since Electron 40), or a stand-in. */
 export interface ClipboardHost {
@@ -33,12 +50,17 @@ export interface QuickFields { url: string; alias?: string; domain_id?: number; 
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
-export function shortenedNotice(link: Pick<Link, 'short_url' | 'url'>, instance: Pick<InstanceProfile, 'name' | 'kind'>, copied: boolean): Notice {
-  const where = instance.kind === 'local' ? '' : ` on ${clip(instance.name, 40)}`;
-  return { title: copied ? `Short link copied${where}` : `Short link made${where}`, body: `${link.short_url}\n→ ${clip(link.url, 120)}` };
+/** The notification of a new short link, in the given language (the current one by default). */
+export function shortenedNotice(link: Pick<Link, 'short_url' | 'url'>, instance: Pick<InstanceProfile, 'name' | 'kind'>, copied: boolean, intl: IntlShape = t()): Notice {
+  const f = intl.formatMessage;
+  const name = clip(instance.name, 40);
+  const title = instance.kind === 'local'
+    ? (copied ? f(m.copied) : f(m.made))
+    : (copied ? f(on.copiedOn, { instance: name }) : f(on.madeOn, { instance: name }));
+  return { title, body: `${link.short_url}\n→ ${clip(link.url, 120)}` };
 }
-export function failureNotice(message: string, instance: Pick<InstanceProfile, 'name'>): Notice {
-  return { title: `Could not shorten on ${clip(instance.name, 40)}`, body: message };
+export function failureNotice(message: string, instance: Pick<InstanceProfile, 'name'>, intl: IntlShape = t()): Notice {
+  return { title: intl.formatMessage(on.failedOn, { instance: clip(instance.name, 40) }), body: message };
 }
 
 export function createQuickShorten(d: QuickShortenDeps) {
@@ -46,7 +68,7 @@ export function createQuickShorten(d: QuickShortenDeps) {
   const instance = (id?: string): InstanceProfile => {
     if (id !== undefined) {
       const p = d.profiles.get(id);
-      if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+      if (!p) throw new ServiceError('not-found', t().formatMessage(m.instanceGone));
       return p;
     }
     const chosen = d.settings.get().quickShortenInstanceId;
@@ -82,7 +104,7 @@ export function createQuickShorten(d: QuickShortenDeps) {
     instance,
     /** What the quick window fills in from the clipboard. */
     async peek(): Promise<ClipboardPeek> {
-      if (!d.clipboard) return { url: null, message: 'The clipboard can be read in the desktop app only.' };
+      if (!d.clipboard) return { url: null, message: t().formatMessage(m.desktopOnly) };
       const r = await read(d.clipboard, instance());
       return r.ok ? { url: r.url, message: null } : { url: null, message: r.message };
     },
@@ -96,25 +118,25 @@ export function createQuickShorten(d: QuickShortenDeps) {
       try {
         p = instance();
       } catch (err) {
-        const notice = { title: 'Could not shorten', body: (err as Error).message };
+        const notice = { title: t().formatMessage(m.failed), body: (err as Error).message };
         d.notify(notice);
         return { ok: false, notice };
       }
       if (!d.clipboard) {
-        const notice = { title: 'Nothing to shorten', body: 'The clipboard can be read in the desktop app only.' };
+        const notice = { title: t().formatMessage(m.nothing), body: t().formatMessage(m.desktopOnly) };
         d.notify(notice);
         return { ok: false, notice };
       }
       const r = await read(d.clipboard, p);
       if (!r.ok) {
-        const notice = { title: 'Nothing to shorten', body: r.message };
+        const notice = { title: t().formatMessage(m.nothing), body: r.message };
         d.notify(notice);
         return { ok: false, notice };
       }
       try {
         return { ok: true, result: await create(p, { url: r.url }) };
       } catch (err) {
-        const notice = failureNotice(err instanceof ServiceError ? err.error.message : 'Linkdesk could not reach the server.', p);
+        const notice = failureNotice(err instanceof ServiceError ? err.error.message : t().formatMessage(m.unreachable), p);
         d.notify(notice);
         return { ok: false, notice };
       }

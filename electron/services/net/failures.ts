@@ -5,6 +5,31 @@
 import type { ConnectionReason, IpcErrorKind } from '../../../shared/contract.ts';
 import { ServiceError } from '../errors.ts';
 import { proxyLabel, type ProxyRoute } from './proxy.ts';
+import { defineMessages } from '@formatjs/intl';
+import { t } from '../i18n/current.ts';
+
+// The failures people meet most (a server down, a name mistyped, no network), in the user's language.
+// TLS and proxy failures below are still English (issue 45: left for a later pass).
+type Host = { host: string };
+const m = defineMessages<{
+  timeout: Host & { seconds: number }; timeoutAdvice: {}; dns: { hostname: string }; dnsAdvice: {};
+  refused: Host; refusedAdvice: {}; network: Host & { code: string }; networkAdvice: {};
+  reset: Host; resetAdvice: {}; other: Host; otherCode: Host & { code: string }; otherAdvice: {};
+}>({
+  timeout: { id: 'desktop.connection.timeout', defaultMessage: '{host} did not answer within {seconds, number} s.', description: 'host: host[:port] of the instance' },
+  timeoutAdvice: { id: 'desktop.connection.timeoutAdvice', defaultMessage: 'Check that the server is running and that nothing on the way (a firewall, a VPN that is off) drops the connection; try again.' },
+  dns: { id: 'desktop.connection.dns', defaultMessage: 'The name {hostname} could not be found (DNS).' },
+  dnsAdvice: { id: 'desktop.connection.dnsAdvice', defaultMessage: 'Check the spelling of the address, and whether it needs a VPN or your company\'s network.' },
+  refused: { id: 'desktop.connection.refused', defaultMessage: 'Nothing is listening at {host} (connection refused).' },
+  refusedAdvice: { id: 'desktop.connection.refusedAdvice', defaultMessage: 'Check the port, and that the Linkdesk server there is running.' },
+  network: { id: 'desktop.connection.network', defaultMessage: '{host} cannot be reached from this network ({code}).', description: 'code: a system error code such as EHOSTUNREACH' },
+  networkAdvice: { id: 'desktop.connection.networkAdvice', defaultMessage: 'Check this computer\'s network connection, or whether the server needs a VPN.' },
+  reset: { id: 'desktop.connection.reset', defaultMessage: '{host} closed the connection without an answer.' },
+  resetAdvice: { id: 'desktop.connection.resetAdvice', defaultMessage: 'The server may be restarting, or something on the way cuts connections; try again, and check that the address is the Linkdesk server.' },
+  other: { id: 'desktop.connection.other', defaultMessage: 'Could not reach {host}.' },
+  otherCode: { id: 'desktop.connection.otherCode', defaultMessage: 'Could not reach {host} ({code}).' },
+  otherAdvice: { id: 'desktop.connection.otherAdvice', defaultMessage: 'Check the address and this computer\'s network connection.' },
+});
 
 export interface FailureContext {
   /** host[:port] of the instance. */
@@ -92,8 +117,8 @@ export function transportError(err: unknown, ctx: FailureContext): ServiceError 
 
   if (codes.some((c) => TIMEOUTS.has(c)) || names.includes('TimeoutError')) {
     return connectionError('timeout', 'timeout',
-      viaProxy ? `No answer from ${ctx.host} through the proxy ${proxy} within ${seconds} s.` : `${ctx.host} did not answer within ${seconds} s.`,
-      'Check that the server is running and that nothing on the way (a firewall, a VPN that is off) drops the connection; try again.');
+      viaProxy ? `No answer from ${ctx.host} through the proxy ${proxy} within ${seconds} s.` : t().formatMessage(m.timeout, { host: ctx.host, seconds }),
+      t().formatMessage(m.timeoutAdvice));
   }
 
   const tls = codes.find((c) => CERT_UNTRUSTED.has(c) || TLS_VERSION.has(c) || CLIENT_CERT.has(c)
@@ -136,18 +161,17 @@ export function transportError(err: unknown, ctx: FailureContext): ServiceError 
     }
   }
   if (codes.some((c) => DNS.has(c))) {
-    return connectionError('unreachable', 'dns', `The name ${ctx.hostname} could not be found (DNS).`,
-      'Check the spelling of the address, and whether it needs a VPN or your company\'s network.');
+    return connectionError('unreachable', 'dns', t().formatMessage(m.dns, { hostname: ctx.hostname }), t().formatMessage(m.dnsAdvice));
   }
   if (codes.includes('ECONNREFUSED')) {
-    return connectionError('unreachable', 'refused', `Nothing is listening at ${ctx.host} (connection refused).`, 'Check the port, and that the Linkdesk server there is running.');
+    return connectionError('unreachable', 'refused', t().formatMessage(m.refused, { host: ctx.host }), t().formatMessage(m.refusedAdvice));
   }
   if (codes.some((c) => NETWORK.has(c))) {
-    return connectionError('unreachable', 'network', `${ctx.host} cannot be reached from this network (${codes.find((c) => NETWORK.has(c))}).`, 'Check this computer\'s network connection, or whether the server needs a VPN.');
+    return connectionError('unreachable', 'network', t().formatMessage(m.network, { host: ctx.host, code: codes.find((c) => NETWORK.has(c)) ?? '' }), t().formatMessage(m.networkAdvice));
   }
   if (codes.some((c) => RESET.has(c))) {
-    return connectionError('unreachable', 'reset', `${ctx.host} closed the connection without an answer.`,
-      'The server may be restarting, or something on the way cuts connections; try again, and check that the address is the Linkdesk server.');
+    return connectionError('unreachable', 'reset', t().formatMessage(m.reset, { host: ctx.host }), t().formatMessage(m.resetAdvice));
   }
-  return connectionError('unreachable', 'network', `Could not reach ${ctx.host}${codes[0] ? ` (${codes[0]})` : ''}.`, 'Check the address and this computer\'s network connection.');
+  const other = codes[0] ? t().formatMessage(m.otherCode, { host: ctx.host, code: codes[0] }) : t().formatMessage(m.other, { host: ctx.host });
+  return connectionError('unreachable', 'network', other, t().formatMessage(m.otherAdvice));
 }

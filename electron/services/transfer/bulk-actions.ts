@@ -9,6 +9,8 @@ import type { JobControl } from '../jobs.ts';
 import { isMissingRoute } from '../errors.ts';
 import { fileDay } from '../../server/transfer/write.ts';
 import { setReport } from './selection-report.ts';
+import { t } from '../i18n/current.ts';
+import { bulkProgress } from './job-messages.ts';
 
 export type BulkAction = CallArgs<'links.bulk'>['action'];
 export const BULK_CHUNK = 1000;
@@ -29,20 +31,6 @@ export function changesOf(action: BulkAction): Record<string, unknown> | null {
       : { expiration_date: action.expiration_date, ...(action.expiration_time ? { expiration_time: action.expiration_time } : {}) };
   }
 }
-
-const plural = (n: number) => `${n.toLocaleString('en')} link${n === 1 ? '' : 's'}`;
-
-/** What the job is called ("Disable 120 links"). */
-export function actionTitle(action: BulkAction, n: number): string {
-  switch (action.type) {
-    case 'delete': return `Delete ${plural(n)}`;
-    case 'disable': return `${action.disabled ? 'Disable' : 'Enable'} ${plural(n)}`;
-    case 'space': return `Move ${plural(n)} ${action.space_id === null ? 'out of their space' : 'to a space'}`;
-    case 'expiry': return `${action.expiration_date === null ? 'Clear the expiry of' : 'Set the expiry of'} ${plural(n)}`;
-  }
-}
-
-const pastTense = (action: BulkAction) => ({ delete: 'deleted', disable: action.type === 'disable' && !action.disabled ? 'enabled' : 'disabled', space: 'moved', expiry: 'changed' })[action.type];
 
 const firstError = (item: { message?: unknown; errors?: unknown }): { field: string; reason: string } => {
   const errors = item.errors && typeof item.errors === 'object' ? Object.entries(item.errors as Record<string, unknown>) : [];
@@ -88,7 +76,6 @@ async function singleChunk(client: ApiClient, ids: number[], changes: Record<str
 /** Applies the action to `ids`, reporting progress on `ctl`; rejected links go to the job's report. */
 export async function runBulk(client: ApiClient, ids: number[], action: BulkAction, ctl: JobControl): Promise<void> {
   const changes = changesOf(action);
-  const done = pastTense(action);
   let bulk = true;
   let updated = 0;
   const rejected: Outcome[] = [];
@@ -106,7 +93,7 @@ export async function runBulk(client: ApiClient, ids: number[], action: BulkActi
     }
     i += chunk.length;
     for (const o of outcomes) if (o.ok) updated++; else rejected.push(o);
-    ctl.progress({ done: i, updated, rejected: rejected.length, message: `${updated.toLocaleString('en')} ${done}${rejected.length ? `, ${rejected.length.toLocaleString('en')} not` : ''}.` });
+    ctl.progress({ done: i, updated, rejected: rejected.length, message: bulkProgress(t(), action, updated, rejected.length) });
     setReport(ctl, `linkdesk-bulk-report-${fileDay()}.csv`, ['id', 'field', 'reason'], rejected.map((o) => [o.id, o.field, o.reason]));
   }
 }

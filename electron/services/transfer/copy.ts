@@ -16,6 +16,8 @@ import { instanceTarget } from './instance-target.ts';
 import { readAll, readAllIfOffered, selectedLinks, type Selection } from './instance-source.ts';
 import { fileDay } from '../../server/transfer/write.ts';
 import { setReport } from './selection-report.ts';
+import { t } from '../i18n/current.ts';
+import { jobWords } from './job-messages.ts';
 
 /** Source domain name ('' for the default domain) → target domain id, null (the default) or 'create'. */
 export type DomainMap = Record<string, number | null | 'create'>;
@@ -92,7 +94,7 @@ function mappedResolver(base: Resolver, createDomain: (name: string) => Promise<
 
 export async function runCopy(run: CopyRun, ctl: JobControl): Promise<void> {
   const selected = await selectedLinks(run.source, run.selection);
-  ctl.progress({ total: selected.total, message: 'Reading the links…' });
+  ctl.progress({ total: selected.total, message: jobWords(t()).readingLinks() });
   // Whole definitions once, so a pixel the target lacks is created as it was here.
   const pixels = await readAllIfOffered<Pixel>(run.source, '/pixels');
   const target = instanceTarget(run.target);
@@ -126,7 +128,7 @@ export async function runCopy(run: CopyRun, ctl: JobControl): Promise<void> {
   ctl.progress({
     done: result.rows, created: result.created, updated: result.updated, skipped: result.skipped, rejected: result.rejected,
     message: protectedAliases.length
-      ? `${protectedAliases.length} password-protected link${protectedAliases.length === 1 ? '' : 's'} arrived disabled: passwords never leave an instance.`
+      ? jobWords(t()).protectedArrivedDisabled(protectedAliases.length)
       : null,
   });
   setReport(ctl, `linkdesk-copy-report-${fileDay()}.csv`, ['alias', 'field', 'reason'], [

@@ -20,6 +20,8 @@ import { JobCancelled, type JobControl, type Jobs } from '../jobs.ts';
 import type { SecretStore } from '../secret-store.ts';
 import { importStore, overrideArg, overrideOf, type SavedImport } from './import-jobs.ts';
 import { instanceTarget, type InstanceTarget } from './instance-target.ts';
+import { t } from '../i18n/current.ts';
+import { jobWords } from './job-messages.ts';
 
 const SAMPLE_ROWS = 5;
 /** Rejected rows and written links an import's result shows (the report file has every rejection). */
@@ -185,7 +187,7 @@ export function createImportHandlers(d: ImportDeps) {
         },
       });
       const notes = target.notes();
-      if (result.lockedForPassword) notes.push(`${result.lockedForPassword} links ask for a password none was given for: they were imported disabled (or with private statistics).`);
+      if (result.lockedForPassword) notes.push(jobWords(t()).lockedForPassword(result.lockedForPassword));
       if (notes.length) say(notes.join(' '));
       Object.assign(saved, { status: 'done', inFlight: null, finishedAt: new Date().toISOString() });
       ctl.progress({ done: saved.total ?? saved.nextRow - 1 });
@@ -193,7 +195,7 @@ export function createImportHandlers(d: ImportDeps) {
       await persist(saved);
     } catch (err) {
       if (err instanceof JobCancelled) {
-        say(`Stopped before row ${saved.nextRow}: the ${saved.created + saved.updated} links written until then are kept.`);
+        say(jobWords(t()).stoppedBefore(saved.nextRow, saved.created + saved.updated));
         offerReport();
       }
       throw err;
@@ -206,7 +208,7 @@ export function createImportHandlers(d: ImportDeps) {
     if (!saved) return;
     saved.status = view.status;
     if (view.status === 'paused') {
-      saved.message = view.resumable ? saved.message : `Paused at row ${saved.nextRow}.`;
+      saved.message = view.resumable ? saved.message : jobWords(t()).pausedAt(saved.nextRow);
     } else {
       saved.finishedAt = view.finishedAt;
       if (view.message) saved.message = view.message;
@@ -250,7 +252,7 @@ export function createImportHandlers(d: ImportDeps) {
       // A mapping that imports nothing is refused here, in the preview's words.
       const src = await source(args.stageId, { format: args.format, mapping: args.mapping });
       if (args.password) await d.secrets.set(passwordAccount(args.stageId), args.password);
-      const title = `Import ${info.fileName} into ${p.name}`;
+      const title = jobWords(t()).importTitle(info.fileName, p.name);
       await store.save({
         version: 1, jobId: '', stageId: args.stageId, fileName: info.fileName, title, instanceId: p.id, format: src.format,
         mapping: args.mapping ? src.mapping : null,
@@ -292,7 +294,7 @@ export function createImportHandlers(d: ImportDeps) {
     async restore(): Promise<void> {
       for (const s of await store.list()) {
         if (s.status !== 'running' && s.status !== 'paused') continue;
-        const message = `Linkdesk closed during this import; Resume continues from row ${s.nextRow}.`;
+        const message = jobWords(t()).closedDuring(s.nextRow);
         d.jobs.restore({
           id: s.jobId, kind: 'import', title: s.title, done: s.nextRow - 1, total: s.total,
           created: s.created, updated: s.updated, skipped: s.skipped, rejected: s.rejected,

@@ -11,6 +11,8 @@ import type { LinkSink, OnConflict, PortableLink, Resolver, WriteResult } from '
 import type { ApiClient } from '../api-client.ts';
 import { isObject } from '../api-answers.ts';
 import { isMissingRoute, ServiceError } from '../errors.ts';
+import { t } from '../i18n/current.ts';
+import { jobWords } from './job-messages.ts';
 
 /** Given by `spaceId` on a server without spaces; the sink drops it from every body. */
 const NO_SPACE = 0;
@@ -155,7 +157,7 @@ export function instanceTarget(client: ApiClient): InstanceTarget {
             id = await create('pixels', { name: p.name, type: p.type, pixel_id: p.pixel_id });
           } catch (err) {
             if (!(err instanceof ServiceError && err.error.kind === 'validation')) throw err;
-            notes.add(`The pixel "${p.name}" could not be created (${err.error.message}); links were imported without it.`);
+            notes.add(jobWords(t()).pixelNotCreated(p.name, err.error.message));
             continue;
           }
           known.set(p.name, id);

@@ -11,7 +11,9 @@ import { ServiceError } from '../errors.ts';
 import type { CallContext, HandlerDeps } from '../handlers.ts';
 import type { InstanceProfile, ProfileStore } from '../instance-profiles.ts';
 import type { JobControl, Jobs } from '../jobs.ts';
-import { actionTitle, runBulk } from './bulk-actions.ts';
+import { runBulk } from './bulk-actions.ts';
+import { t } from '../i18n/current.ts';
+import { bulkTitle, exportTitle, jobWords } from './job-messages.ts';
 import { copyPlan, runCopy } from './copy.ts';
 import { countSelected, readAllIfOffered, selectedIds, selectedLinks, type Selection } from './instance-source.ts';
 
@@ -21,8 +23,6 @@ export interface SelectionDeps {
   clientFor(p: InstanceProfile): ApiClient;
   selectedId(windowId: number): string;
 }
-
-const plural = (n: number) => `${n.toLocaleString('en')} link${n === 1 ? '' : 's'}`;
 
 async function exportRun(client: ApiClient, selection: Selection, format: 'csv' | 'json', ctl: JobControl) {
   const selected = await selectedLinks(client, selection);
@@ -38,7 +38,7 @@ async function exportRun(client: ApiClient, selection: Selection, format: 'csv' 
     }
   }
   const content = await exportText(links(), format);
-  ctl.progress({ done, total: done, message: `${plural(done)} exported.` });
+  ctl.progress({ done, total: done, message: jobWords(t()).exported(done) });
   ctl.setFile({ name: exportFileName(format, new Date()), mime: EXPORT_MIME[format], content, rows: done });
 }
 
@@ -61,16 +61,16 @@ export function createSelectionHandlers(d: SelectionDeps): HandlerDeps['selectio
       const p = current(ctx);
       const client = d.clientFor(p);
       const n = await countSelected(client, selection);
-      return d.jobs.start('bulk', `${actionTitle(action, n)} in ${p.name}`, async (ctl) => {
-        ctl.progress({ total: n, message: 'Finding the links…' });
+      return d.jobs.start('bulk', bulkTitle(t(), action, n, p.name), async (ctl) => {
+        ctl.progress({ total: n, message: jobWords(t()).findingLinks() });
         await runBulk(client, await selectedIds(client, selection), action, ctl);
       });
     },
     'transfer.export': async ({ format, selection }, ctx) => {
       const p = current(ctx);
       const client = d.clientFor(p);
-      const what = selection ? ('ids' in selection ? plural(selection.ids.length) : 'the filtered links') : 'all links';
-      return d.jobs.start('export', `Export ${what} of ${p.name} as ${format.toUpperCase()}`,
+      const what = selection ? ('ids' in selection ? { count: selection.ids.length } : 'filtered' as const) : 'all' as const;
+      return d.jobs.start('export', exportTitle(t(), what, p.name, format.toUpperCase()),
         (ctl) => exportRun(client, selection ?? {}, format, ctl));
     },
     'transfer.copyPlan': async ({ targetInstanceId, selection }, ctx) => {
@@ -81,7 +81,7 @@ export function createSelectionHandlers(d: SelectionDeps): HandlerDeps['selectio
       const { source, target } = pair(ctx, targetInstanceId);
       const run = { source: d.clientFor(source), target: d.clientFor(target), selection, domainMap, onConflict: onConflict ?? 'error' };
       const n = await countSelected(run.source, selection);
-      return d.jobs.start('copy', `Copy ${plural(n)} from ${source.name} to ${target.name}`, (ctl) => runCopy(run, ctl));
+      return d.jobs.start('copy', jobWords(t()).copyTitle(n, source.name, target.name), (ctl) => runCopy(run, ctl));
     },
   };
 }

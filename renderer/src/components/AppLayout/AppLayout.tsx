@@ -1,5 +1,6 @@
 import { AppShell, Button, Group, NavLink, Progress, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useActivity } from '../../api/activity.ts';
 import { useRoute } from '../../state/route.ts';
 import { PaletteButton } from '../CommandPalette/PaletteButton.tsx';
@@ -9,12 +10,12 @@ import { UpdateBanner } from '../UpdateBanner/UpdateBanner.tsx';
 import classes from './AppLayout.module.css';
 import { useScreenNav } from './screens-nav.tsx';
 
-
 export function AppLayout({ children }: { children: ReactNode }) {
   const screen = useRoute((s) => s.route.screen);
   const busy = useActivity((s) => s.pending > 0);
   const current = screen === 'stats' ? 'links' : screen;
   const nav = useScreenNav();
+  const intl = useIntl();
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 210, breakpoint: 0 }} padding="lg">
@@ -22,7 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         e.preventDefault();
         document.getElementById('main-content')?.focus();
       }}>
-        <Button component="span" size="xs">Skip to content</Button>
+        <Button component="span" size="xs"><FormattedMessage id="app.layout.skipToContent" defaultMessage="Skip to content" /></Button>
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -35,9 +36,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <InstanceSwitcher />
           </Group>
         </Group>
-        {busy ? <Progress className={classes.progress} value={100} animated striped size={3} aria-label="Loading" /> : null}
+        {busy ? <Progress className={classes.progress} value={100} animated striped size={3} aria-label={intl.formatMessage({ id: 'app.layout.loading', defaultMessage: 'Loading' })} /> : null}
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Screens">
+      <AppShell.Navbar p="xs" aria-label={intl.formatMessage({ id: 'app.layout.screens', defaultMessage: 'Screens', description: 'The navigation sidebar, for screen readers' })}>
         {nav.map((item) => {
           // Not offered here: shown, but disabled with the reason instead of leading to an empty screen.
           if (item.unavailable) {

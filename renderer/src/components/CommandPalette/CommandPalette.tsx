@@ -3,6 +3,7 @@
 import { Group, Kbd, Text } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import { useEffect, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { Link } from '../../../../shared/api-types.ts';
 import { openLinkDrawer } from '../../state/link-intent.ts';
 import { useInstances } from '../../state/instances-store.ts';
@@ -14,15 +15,28 @@ import { keepSelection, PALETTE_LIST_ID, paletteStore } from './palette-store.ts
 import { matches, useCommands } from './use-commands.tsx';
 import { useLinkSearch } from './use-link-search.ts';
 import { notify } from '../../notify.ts';
+import { getIntl } from '../../i18n/current.ts';
+import { plain } from '../../i18n/plain.ts';
 
 const GROUPS = ['Go to', 'Actions'] as const;
+const m = plain(defineMessages({
+  'Go to': { id: 'app.palette.group.goTo', defaultMessage: 'Go to' },
+  Actions: { id: 'app.palette.group.actions', defaultMessage: 'Actions' },
+  copied: { id: 'app.palette.copied', defaultMessage: 'Copied {url}' },
+  copyFailed: { id: 'app.palette.copyFailed', defaultMessage: 'Could not copy' },
+  results: { id: 'app.palette.results', defaultMessage: 'Results' },
+  title: { id: 'app.palette.title', defaultMessage: 'Command palette' },
+  searchLabel: { id: 'app.palette.search.label', defaultMessage: 'Search links, screens and actions' },
+  searchPlaceholder: { id: 'app.palette.search.placeholder', defaultMessage: 'Search links, or go to a screen…' },
+}));
 
 async function copy(link: Link) {
+  const intl = getIntl();
   try {
     await navigator.clipboard.writeText(link.short_url);
-    notify({ color: 'teal', message: `Copied ${link.short_url}` });
+    notify({ color: 'teal', message: intl.formatMessage(m.copied, { url: link.short_url }) });
   } catch {
-    notify({ color: 'red', title: 'Could not copy', message: link.short_url });
+    notify({ color: 'red', title: intl.formatMessage(m.copyFailed), message: link.short_url });
   }
 }
 
@@ -39,9 +53,11 @@ function SelectionKeeper({ actions, version }: { actions: string; version: unkno
   return null;
 }
 
-const SCROLLABLE_BY_KEYBOARD = { viewportProps: { tabIndex: 0, 'aria-label': 'Results' } } as object;
+const kbd = (chunks: React.ReactNode[]) => <Kbd size="xs" dir="ltr">{chunks}</Kbd>;
 
 export function CommandPalette() {
+  const intl = useIntl();
+  const scrollableByKeyboard = { viewportProps: { tabIndex: 0, 'aria-label': intl.formatMessage(m.results) } } as object;
   const [text, setText] = useState('');
   const selectedId = useInstances((s) => s.selectedId);
   const commands = useCommands().filter((c) => matches(c, text));
@@ -65,19 +81,19 @@ export function CommandPalette() {
 
   return (
     <Spotlight.Root store={paletteStore} query={text} onQueryChange={setText} tagsToIgnore={[]} scrollable maxHeight={480}
-      title="Command palette" classNames={{ header: classes.title, action: classes.action }}
+      title={intl.formatMessage(m.title)} classNames={{ header: classes.title, action: classes.action }}
       // Opened again before it had gone: do what was chosen first.
       onSpotlightOpen={runPending}
       transitionProps={{ duration: 150, transition: 'pop', onExited: runPending }}>
-      <Spotlight.Search aria-label="Search links, screens and actions" placeholder="Search links, or go to a screen…"
+      <Spotlight.Search aria-label={intl.formatMessage(m.searchLabel)} placeholder={intl.formatMessage(m.searchPlaceholder)}
         leftSection={<IconSearch />} maxLength={255} />
       {/* When the list is taller than the palette it scrolls, and the keyboard can reach it to scroll it too
           (ActionsList passes its other props to its ScrollArea, whose types it does not declare). */}
-      <Spotlight.ActionsList id={PALETTE_LIST_ID} {...SCROLLABLE_BY_KEYBOARD}>
+      <Spotlight.ActionsList id={PALETTE_LIST_ID} {...scrollableByKeyboard}>
         {GROUPS.map((group) => {
           const items = commands.filter((c) => c.group === group);
           return items.length ? (
-            <Spotlight.ActionsGroup key={group} label={group}>
+            <Spotlight.ActionsGroup key={group} label={intl.formatMessage(m[group])}>
               {items.map((c) => (
                 <Spotlight.Action key={c.id} label={c.label} description={c.description} leftSection={c.icon} onClick={() => later(c.run)} />
               ))}
@@ -85,14 +101,14 @@ export function CommandPalette() {
           ) : null;
         })}
         <LinkResults found={found} text={text} choices={choices} />
-        {!commands.length && found.state === 'idle' ? <Spotlight.Empty>Nothing matches</Spotlight.Empty> : null}
+        {!commands.length && found.state === 'idle' ? <Spotlight.Empty><FormattedMessage id="app.palette.empty" defaultMessage="Nothing matches" /></Spotlight.Empty> : null}
         <SelectionKeeper actions={[...commands.map((c) => c.id), ...shownLinks].join()} version={found} />
       </Spotlight.ActionsList>
       <Spotlight.Footer>
         <Group gap="md" justify="center">
-          <Text size="xs" c="dimmed"><Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move</Text>
-          <Text size="xs" c="dimmed"><Kbd size="xs">Enter</Kbd> to choose</Text>
-          <Text size="xs" c="dimmed"><Kbd size="xs">Esc</Kbd> to close</Text>
+          <Text size="xs" c="dimmed"><FormattedMessage id="app.palette.hint.move" defaultMessage="<kbd>↑</kbd> <kbd>↓</kbd> to move" values={{ kbd }} /></Text>
+          <Text size="xs" c="dimmed"><FormattedMessage id="app.palette.hint.choose" defaultMessage="<kbd>Enter</kbd> to choose" values={{ kbd }} /></Text>
+          <Text size="xs" c="dimmed"><FormattedMessage id="app.palette.hint.close" defaultMessage="<kbd>Esc</kbd> to close" values={{ kbd }} /></Text>
         </Group>
       </Spotlight.Footer>
     </Spotlight.Root>

@@ -1,6 +1,7 @@
 // What the palette offers besides links: the screens, and the actions that
 // make sense from anywhere.
 import type { ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { openLinkDrawer } from '../../state/link-intent.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { useRoute } from '../../state/route.ts';
@@ -8,6 +9,7 @@ import { switchInstance } from '../../state/switch-instance.ts';
 import { useScreenNav } from '../AppLayout/screens-nav.tsx';
 import { IconPlus, IconServer } from '../Icons/Icons.tsx';
 import { reachLabel } from '../ReachabilityBadge/ReachabilityBadge.tsx';
+import { plain } from '../../i18n/plain.ts';
 
 export interface Command {
   id: string;
@@ -20,9 +22,22 @@ export interface Command {
   run(): void;
 }
 
-
+const m = plain(defineMessages({
+  goToKeywords: { id: 'app.palette.goTo.keywords', defaultMessage: 'go to screen open', description: 'Words (not shown) the palette also finds every screen by' },
+  newLink: { id: 'app.palette.newLink', defaultMessage: 'New link' },
+  newLinkDescription: { id: 'app.palette.newLink.description', defaultMessage: 'Shorten a URL' },
+  newLinkKeywords: { id: 'app.palette.newLink.keywords', defaultMessage: 'create add shorten', description: 'Words (not shown) the palette also finds "New link" by' },
+  switchTo: { id: 'app.palette.switchInstance', defaultMessage: 'Switch to instance {name}' },
+  switchDescription: { id: 'app.palette.switchInstance.description', defaultMessage: '{where} · {reach}' },
+  thisComputer: { id: 'app.palette.thisComputer', defaultMessage: 'This computer' },
+  switchKeywords: { id: 'app.palette.switchInstance.keywords', defaultMessage: 'change server', description: 'Words (not shown) the palette also finds an instance switch by' },
+}));
 
 export function useCommands(): Command[] {
+  const intl = useIntl();
+  const t = (d: (typeof m)[keyof typeof m]) => intl.formatMessage(d);
+  // Typed in English or in the app's language, either finds it.
+  const words = (d: (typeof m)[keyof typeof m]) => (intl.locale === 'en' ? t(d) : `${t(d)} ${d.defaultMessage as string}`);
   const { instances, selectedId, reach } = useInstances();
   const navigate = useRoute((s) => s.navigate);
   const nav = useScreenNav();
@@ -30,14 +45,14 @@ export function useCommands(): Command[] {
   return [
     // Screens the server does not offer are not offered here either.
     ...nav.filter((s) => !s.unavailable).map((s): Command => ({
-      id: `screen-${s.screen}`, group: 'Go to', label: s.label, icon: s.icon, keywords: `go to screen open${s.keywords ? ` ${s.keywords}` : ''}`, run: () => navigate(s.screen),
+      id: `screen-${s.screen}`, group: 'Go to', label: s.label, icon: s.icon, keywords: `${words(m.goToKeywords)}${s.keywords ? ` ${s.keywords}` : ''}`, run: () => navigate(s.screen),
     })),
-    { id: 'new-link', group: 'Actions', label: 'New link', description: 'Shorten a URL', icon: <IconPlus />,
-      keywords: 'create add shorten', run: () => openLinkDrawer('new') },
+    { id: 'new-link', group: 'Actions', label: t(m.newLink), description: t(m.newLinkDescription), icon: <IconPlus />,
+      keywords: words(m.newLinkKeywords), run: () => openLinkDrawer('new') },
     ...instances.filter((i) => i.id !== selectedId).map((i): Command => ({
-      id: `switch-${i.id}`, group: 'Actions', label: `Switch to instance ${i.name}`,
-      description: `${i.kind === 'local' ? 'This computer' : i.baseUrl} · ${reachLabel(reach[i.id])}`,
-      icon: <IconServer />, keywords: 'change server', run: () => void switchInstance(i.id),
+      id: `switch-${i.id}`, group: 'Actions', label: intl.formatMessage(m.switchTo, { name: i.name }),
+      description: intl.formatMessage(m.switchDescription, { where: i.kind === 'local' ? t(m.thisComputer) : i.baseUrl, reach: reachLabel(reach[i.id]) }),
+      icon: <IconServer />, keywords: words(m.switchKeywords), run: () => void switchInstance(i.id),
     })),
   ];
 }

@@ -2,6 +2,7 @@
 // (with the space or expiry to set), then the job's progress, then a notice.
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { CallArgs } from '../../../../shared/contract.ts';
 import type { JobView, LinkSelection } from '../../../../shared/transfer.ts';
 import { call } from '../../api/api.ts';
@@ -9,21 +10,60 @@ import { JobProgress } from '../../components/JobProgress/JobProgress.tsx';
 import { useJobDialog } from '../../components/JobProgress/use-job-dialog.ts';
 import { notify } from '../../notify.ts';
 import { toOptions, type LinkOptions } from './use-link-options.ts';
-import { LINK, fmt } from '../../format.ts';
+import { plain } from '../../i18n/plain.ts';
 
 export type BulkKind = 'delete' | 'disable' | 'enable' | 'space' | 'setExpiry' | 'clearExpiry';
 type Action = CallArgs<'links.bulk'>['action'];
 
-const links = (n: number) => fmt.plural(n, LINK);
+const titles = plain(defineMessages({
+  delete: { id: 'app.links.bulk.delete.title', defaultMessage: 'Delete links' },
+  disable: { id: 'app.links.bulk.disable.title', defaultMessage: 'Disable links' },
+  enable: { id: 'app.links.bulk.enable.title', defaultMessage: 'Enable links' },
+  space: { id: 'app.links.bulk.space.title', defaultMessage: 'Move to space' },
+  setExpiry: { id: 'app.links.bulk.setExpiry.title', defaultMessage: 'Set expiry' },
+  clearExpiry: { id: 'app.links.bulk.clearExpiry.title', defaultMessage: 'Clear expiry' },
+}));
+const confirms = plain(defineMessages({
+  delete: { id: 'app.links.bulk.delete.confirm', defaultMessage: 'Delete' },
+  disable: { id: 'app.links.bulk.disable.confirm', defaultMessage: 'Disable' },
+  enable: { id: 'app.links.bulk.enable.confirm', defaultMessage: 'Enable' },
+  space: { id: 'app.links.bulk.space.confirm', defaultMessage: 'Move' },
+  setExpiry: { id: 'app.links.bulk.setExpiry.confirm', defaultMessage: 'Set expiry' },
+  clearExpiry: { id: 'app.links.bulk.clearExpiry.confirm', defaultMessage: 'Clear expiry' },
+}));
+const whats = plain(defineMessages({
+  delete: { id: 'app.links.bulk.delete.what', defaultMessage: 'Delete {count, plural, one {# link} other {# links}}? Their statistics go with them; this cannot be undone.' },
+  disable: { id: 'app.links.bulk.disable.what', defaultMessage: 'Disable {count, plural, one {# link} other {# links}}? Visitors get a "not found" page until they are enabled again.' },
+  enable: { id: 'app.links.bulk.enable.what', defaultMessage: 'Enable {count, plural, one {# link} other {# links}}? They redirect again (unless expired).' },
+  space: { id: 'app.links.bulk.space.what', defaultMessage: 'Move {count, plural, one {# link} other {# links}} to the space chosen below.' },
+  setExpiry: { id: 'app.links.bulk.setExpiry.what', defaultMessage: "Set the expiry of {count, plural, one {# link} other {# links}}: they stop redirecting at this date and time (the instance's time zone)." },
+  clearExpiry: { id: 'app.links.bulk.clearExpiry.what', defaultMessage: 'Clear the expiry date and time of {count, plural, one {# link} other {# links}}? They no longer expire by date.' },
+}));
+const m = plain(defineMessages({
+  done: {
+    id: 'app.links.bulk.done',
+    defaultMessage: '{kind, select, delete {{count, plural, one {# link deleted} other {# links deleted}}} disable {{count, plural, one {# link disabled} other {# links disabled}}} enable {{count, plural, one {# link enabled} other {# links enabled}}} space {{count, plural, one {# link moved} other {# links moved}}} other {{count, plural, one {# link changed} other {# links changed}}}}{rejected, plural, =0 {} other {; # could not be (see the report)}}.',
+  },
+  cancelled: {
+    id: 'app.links.bulk.cancelled',
+    defaultMessage: 'Cancelled after {kind, select, delete {{count, plural, one {# link deleted} other {# links deleted}}} disable {{count, plural, one {# link disabled} other {# links disabled}}} enable {{count, plural, one {# link enabled} other {# links enabled}}} space {{count, plural, one {# link moved} other {# links moved}}} other {{count, plural, one {# link changed} other {# links changed}}}}.',
+  },
+  failed: { id: 'app.links.bulk.failed', defaultMessage: 'The action failed.' },
+  space: { id: 'app.links.bulk.space', defaultMessage: 'Space' },
+  chooseSpace: { id: 'app.links.bulk.space.placeholder', defaultMessage: 'Choose a space' },
+  noSpace: { id: 'app.links.bulk.space.none', defaultMessage: 'No space' },
+  date: { id: 'app.links.bulk.date', defaultMessage: 'Date' },
+  time: { id: 'app.links.bulk.time', defaultMessage: 'Time' },
+  timeDefault: { id: 'app.links.bulk.time.description', defaultMessage: 'Default 00:00' },
+  cancel: { id: 'app.links.bulk.cancel', defaultMessage: 'Cancel' },
+  close: { id: 'app.links.bulk.close', defaultMessage: 'Close' },
+}));
 
-const TEXT: Record<BulkKind, { title: string; confirm: string; what(n: number): string; done: string }> = {
-  delete: { title: 'Delete links', confirm: 'Delete', what: (n) => `Delete ${links(n)}? Their statistics go with them; this cannot be undone.`, done: 'deleted' },
-  disable: { title: 'Disable links', confirm: 'Disable', what: (n) => `Disable ${links(n)}? Visitors get a "not found" page until they are enabled again.`, done: 'disabled' },
-  enable: { title: 'Enable links', confirm: 'Enable', what: (n) => `Enable ${links(n)}? They redirect again (unless expired).`, done: 'enabled' },
-  space: { title: 'Move to space', confirm: 'Move', what: (n) => `Move ${links(n)} to the space chosen below.`, done: 'moved' },
-  setExpiry: { title: 'Set expiry', confirm: 'Set expiry', what: (n) => `Set the expiry of ${links(n)}: they stop redirecting at this date and time (the instance's time zone).`, done: 'changed' },
-  clearExpiry: { title: 'Clear expiry', confirm: 'Clear expiry', what: (n) => `Clear the expiry date and time of ${links(n)}? They no longer expire by date.`, done: 'changed' },
-};
+function summaryOf(intl: IntlShape, kind: BulkKind, job: JobView): string {
+  if (job.status === 'done') return intl.formatMessage(m.done, { kind, count: job.updated, rejected: job.rejected });
+  if (job.status === 'cancelled') return intl.formatMessage(m.cancelled, { kind, count: job.updated });
+  return job.message ?? intl.formatMessage(m.failed);
+}
 
 const NO_SPACE = 'none';
 
@@ -33,7 +73,9 @@ export function BulkActionModal({ kind, selection, count, options, onClose, onDo
   /** The job ended: refresh the table and clear the selection. */
   onDone(job: JobView): void;
 }) {
-  const text = TEXT[kind];
+  const intl = useIntl();
+  const t = (d: (typeof m)[keyof typeof m]) => intl.formatMessage(d);
+  const title = intl.formatMessage(titles[kind]);
   const [space, setSpace] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -56,29 +98,26 @@ export function BulkActionModal({ kind, selection, count, options, onClose, onDo
   };
   const end = (job: JobView) => {
     dialog.markEnded();
-    const summary = job.status === 'done'
-      ? `${links(job.updated)} ${text.done}${job.rejected ? `; ${fmt.count(job.rejected)} could not be (see the report)` : ''}.`
-      : job.status === 'cancelled' ? `Cancelled after ${links(job.updated)} ${text.done}.` : job.message ?? 'The action failed.';
-    notify({ title: text.title, message: summary, color: job.status === 'done' && !job.rejected ? 'teal' : job.status === 'failed' ? 'red' : 'yellow' });
+    notify({ title, message: summaryOf(intl, kind, job), color: job.status === 'done' && !job.rejected ? 'teal' : job.status === 'failed' ? 'red' : 'yellow' });
     onDone(job);
   };
 
   return (
-    <Modal opened onClose={() => closable && onClose()} title={text.title} centered closeOnEscape={closable} withCloseButton={closable}>
+    <Modal opened onClose={() => closable && onClose()} title={title} centered closeOnEscape={closable} withCloseButton={closable}>
       <Stack data-testid="bulk-modal">
         {jobId ? (
           <JobProgress jobId={jobId} counts={false} onEnd={end} />
         ) : (
           <>
-            <Text size="sm" data-testid="bulk-confirm-text">{text.what(count)}</Text>
+            <Text size="sm" data-testid="bulk-confirm-text">{intl.formatMessage(whats[kind], { count })}</Text>
             {kind === 'space' ? (
-              <Select label="Space" placeholder="Choose a space" data-autofocus value={space} onChange={setSpace} allowDeselect={false}
-                data={[{ value: NO_SPACE, label: 'No space' }, ...toOptions(options?.spaces ?? [])]} searchable />
+              <Select label={t(m.space)} placeholder={t(m.chooseSpace)} data-autofocus value={space} onChange={setSpace} allowDeselect={false}
+                data={[{ value: NO_SPACE, label: t(m.noSpace) }, ...toOptions(options?.spaces ?? [])]} searchable />
             ) : null}
             {kind === 'setExpiry' ? (
               <Group grow>
-                <TextInput label="Date" type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} data-autofocus />
-                <TextInput label="Time" type="time" description="Default 00:00" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
+                <TextInput label={t(m.date)} type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} data-autofocus />
+                <TextInput label={t(m.time)} type="time" description={t(m.timeDefault)} value={time} onChange={(e) => setTime(e.currentTarget.value)} />
               </Group>
             ) : null}
             {error ? <Alert color="red" role="alert">{error}</Alert> : null}
@@ -87,10 +126,10 @@ export function BulkActionModal({ kind, selection, count, options, onClose, onDo
         <Group justify="flex-end">
           {!jobId ? (
             <>
-              <Button variant="default" onClick={onClose} data-autofocus={kind !== 'space' && kind !== 'setExpiry' ? true : undefined}>Cancel</Button>
-              <Button color={kind === 'delete' ? 'red' : undefined} loading={busy} disabled={!action()} onClick={() => void start()}>{text.confirm}</Button>
+              <Button variant="default" onClick={onClose} data-autofocus={kind !== 'space' && kind !== 'setExpiry' ? true : undefined}>{t(m.cancel)}</Button>
+              <Button color={kind === 'delete' ? 'red' : undefined} loading={busy} disabled={!action()} onClick={() => void start()}>{intl.formatMessage(confirms[kind])}</Button>
             </>
-          ) : ended ? <Button onClick={onClose}>Close</Button> : null}
+          ) : ended ? <Button onClick={onClose}>{t(m.close)}</Button> : null}
         </Group>
       </Stack>
     </Modal>

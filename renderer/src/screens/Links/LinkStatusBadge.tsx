@@ -1,13 +1,11 @@
 import { Badge } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import type { LinkStatus } from '../../../../shared/constants.ts';
+import { statusWord } from './link-words.ts';
 
-const LOOK: Record<LinkStatus, { label: string; color: string }> = {
-  1: { label: 'Active', color: 'teal' },
-  2: { label: 'Expired', color: 'orange' },
-  3: { label: 'Disabled', color: 'gray' },
-};
+const COLOR: Record<LinkStatus, string> = { 1: 'teal', 2: 'orange', 3: 'gray' };
 
 export function LinkStatusBadge({ status }: { status: LinkStatus }) {
-  const look = LOOK[status];
-  return <Badge variant="light" color={look.color} data-status={status}>{look.label}</Badge>;
+  const intl = useIntl();
+  return <Badge variant="light" color={COLOR[status]} data-status={status}>{statusWord(intl, status)}</Badge>;
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Group, LoadingOverlay, Text } from '@mantine/core';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { Link } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
 import { useInstanceQuery, invalidateLinks } from '../../api/use-instance-query.ts';
@@ -28,6 +29,29 @@ import { LinksTable } from './LinksTable.tsx';
 import { filterOnly, selectionOf, useLinkSelection } from './selection-store.ts';
 import { useLinkOptions } from './use-link-options.ts';
 import { ViewControls } from './ViewControls.tsx';
+import { plain } from '../../i18n/plain.ts';
+
+const m = plain(defineMessages({
+  title: { id: 'app.links.title', defaultMessage: 'Links' },
+  description: { id: 'app.links.description', defaultMessage: 'Short links of this instance: filter, sort, edit, share.' },
+  export: { id: 'app.links.export', defaultMessage: 'Export' },
+  exportAll: { id: 'app.links.export.all', defaultMessage: 'All links' },
+  exportFilter: { id: 'app.links.export.filter', defaultMessage: 'Current filter' },
+  newLink: { id: 'app.links.new', defaultMessage: 'New link' },
+  readOnly: { id: 'app.links.readOnly', defaultMessage: 'This key may read links but not change them.' },
+  truncated: { id: 'app.links.optionsTruncated', defaultMessage: 'Only the first 100 domains, spaces and pixels are offered in the filters and the form.' },
+  loading: { id: 'app.links.loading', defaultMessage: 'Loading links…' },
+  none: { id: 'app.links.empty.title', defaultMessage: 'No links yet' },
+  noneHelp: { id: 'app.links.empty.description', defaultMessage: 'Shorten your first link, or bring your links from another service.' },
+  create: { id: 'app.links.empty.create', defaultMessage: 'Create a link' },
+  import: { id: 'app.links.empty.import', defaultMessage: 'Import links' },
+  noMatch: { id: 'app.links.noMatch.title', defaultMessage: 'No link matches these filters' },
+  noMatchHelp: { id: 'app.links.noMatch.description', defaultMessage: 'Change the search or the filters, or clear them all.' },
+  clear: { id: 'app.links.noMatch.clear', defaultMessage: 'Clear filters' },
+  deleteTitle: { id: 'app.links.delete.title', defaultMessage: 'Delete link' },
+  deleteText: { id: 'app.links.delete.text', defaultMessage: 'Delete <strong>{url}</strong>? Its statistics go with it.' },
+}));
+const strong = (chunks: React.ReactNode[]) => <strong dir="ltr">{chunks}</strong>;
 
 const LinkDrawer = lazy(() => import('./LinkDrawer/LinkDrawer.tsx'));
 const QrCodeModal = lazy(() => import('./QrCodeModal.tsx'));
@@ -61,6 +85,8 @@ function useRememberedParams(instanceId: string | null) {
 }
 
 export default function LinksScreen() {
+  const intl = useIntl();
+  const t = (d: (typeof m)[keyof typeof m]) => intl.formatMessage(d);
   const instanceId = useInstances((s) => s.selectedId);
   const features = useServerFeatures();
   const keyAccess = useKeyAccess();
@@ -111,18 +137,18 @@ export default function LinksScreen() {
 
   return (
     <>
-      <ScreenHeader title="Links" description="Short links of this instance: filter, sort, edit, share.">
+      <ScreenHeader title={t(m.title)} description={t(m.description)}>
         {none ? null : <ViewControls view={view} onChange={setView} offered={(c) => c !== 'space' || spacesOffered} />}
-        {none ? null : <ExportMenu label="Export" choices={[{ label: 'All links' }, { label: 'Current filter', selection: { query: filter } }]} />}
-        {canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New link</Button> : (
-          <Text size="sm" c="dimmed" data-testid="read-only">This key may read links but not change them.</Text>
+        {none ? null : <ExportMenu label={t(m.export)} choices={[{ label: t(m.exportAll) }, { label: t(m.exportFilter), selection: { query: filter } }]} />}
+        {canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>{t(m.newLink)}</Button> : (
+          <Text size="sm" c="dimmed" data-testid="read-only">{t(m.readOnly)}</Text>
         )}
       </ScreenHeader>
       {none ? null : (
         <LinkFilters values={values} options={options.data} onChange={update} searchAll={features.linkdesk} />
       )}
       {options.data?.truncated ? (
-        <Alert color="yellow" mb="sm">Only the first 100 domains, spaces and pixels are offered in the filters and the form.</Alert>
+        <Alert color="yellow" mb="sm">{t(m.truncated)}</Alert>
       ) : null}
       {chosen && list.data ? (
         <BulkBar count={chosen.count} matching={list.data.meta.total} all={picked.filter !== null} selection={chosen.selection}
@@ -130,13 +156,13 @@ export default function LinksScreen() {
           onAction={(action) => setActing({ action, selection: chosen })} spaces={spacesOffered} />
       ) : null}
       {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
-      {!list.data && list.loading ? <LoadingState label="Loading links…" /> : null}
+      {!list.data && list.loading ? <LoadingState label={t(m.loading)} /> : null}
       {none ? (
-        <NothingHere title="No links yet" description={canChange ? 'Shorten your first link, or bring your links from another service.' : undefined}
+        <NothingHere title={t(m.none)} description={canChange ? t(m.noneHelp) : undefined}
           action={canChange && (
             <Group gap="sm">
-              <Button onClick={() => editing.open('new')}>Create a link</Button>
-              <Button variant="default" leftSection={<IconUpload />} onClick={() => navigate('import')}>Import links</Button>
+              <Button onClick={() => editing.open('new')}>{t(m.create)}</Button>
+              <Button variant="default" leftSection={<IconUpload />} onClick={() => navigate('import')}>{t(m.import)}</Button>
             </Group>
           )} />
       ) : list.data ? (
@@ -153,8 +179,8 @@ export default function LinksScreen() {
                 onCheckHealth: (l) => void checkHealth(l).then((done) => { if (done) changed(); }),
               }} selection={rowSelection} />
           ) : (
-            <NothingHere title="No link matches these filters" description="Change the search or the filters, or clear them all."
-              action={<Button variant="default" onClick={() => update(CLEARED)}>Clear filters</Button>} />
+            <NothingHere title={t(m.noMatch)} description={t(m.noMatchHelp)}
+              action={<Button variant="default" onClick={() => update(CLEARED)}>{t(m.clear)}</Button>} />
           )}
           {rows.length || list.data.meta.total ? (
             <ListFooter meta={list.data.meta} noun="links" perPage={Number(values.per_page)}
@@ -175,9 +201,9 @@ export default function LinksScreen() {
         <BulkActionModal kind={acting.action} selection={acting.selection.selection} count={acting.selection.count} options={options.data}
           onClose={() => setActing(null)} onDone={finished} />
       ) : null}
-      <ConfirmDelete opened={deleting.subject !== null} title="Delete link" onClose={deleting.close}
+      <ConfirmDelete opened={deleting.subject !== null} title={t(m.deleteTitle)} onClose={deleting.close}
         onConfirm={async () => { await api.links.remove(deleting.subject!.id); changed(); }}>
-        Delete <strong>{deleting.last?.short_url}</strong>? Its statistics go with it.
+        <FormattedMessage {...m.deleteText} values={{ url: deleting.last?.short_url ?? '', strong }} />
       </ConfirmDelete>
     </>
   );

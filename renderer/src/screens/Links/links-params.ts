@@ -25,23 +25,3 @@ export type LinksValues = Record<keyof typeof LINKS_SPEC_ALL, string>;
 /** Filters narrower than "every link" (search, status, space, domain, pixel, health). */
 export const filtersActive = (v: LinksValues) =>
   v.search !== '' || v.status !== '0' || v.space_id !== '' || v.domain_id !== '' || v.pixel_id !== '' || v.health !== '';
-
-export const STATUS_OPTIONS = [
-  { value: '0', label: 'All' },
-  { value: '1', label: 'Active' },
-  { value: '2', label: 'Expired' },
-  { value: '3', label: 'Disabled' },
-];
-
-export const HEALTH_OPTIONS = [
-  { value: 'broken', label: 'Broken' },
-  { value: 'ok', label: 'OK' },
-  { value: 'unknown', label: 'Not checked' },
-];
-
-export const searchByOptions = (searchAll: boolean) => [
-  ...(searchAll ? [{ value: 'all', label: 'All fields' }] : []),
-  { value: 'alias', label: 'Alias' },
-  { value: 'url', label: 'Destination URL' },
-  { value: 'title', label: 'Title' },
-];

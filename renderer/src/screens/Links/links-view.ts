@@ -5,12 +5,7 @@ import { isRecord, readPref, writePref } from './instance-prefs.ts';
 
 /** Columns that can be hidden; the short URL and the destination are always shown. */
 export const OPTIONAL_COLUMNS = [
-  { id: 'title', label: 'Title' },
-  { id: 'clicks', label: 'Clicks' },
-  { id: 'status', label: 'Status' },
-  { id: 'health', label: 'Health' },
-  { id: 'space', label: 'Space' },
-  { id: 'created', label: 'Created' },
+  { id: 'title' }, { id: 'clicks' }, { id: 'status' }, { id: 'health' }, { id: 'space' }, { id: 'created' },
 ] as const;
 export type ColumnId = (typeof OPTIONAL_COLUMNS)[number]['id'];
 export type Density = 'compact' | 'comfortable';
