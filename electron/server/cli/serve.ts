@@ -5,7 +5,8 @@ import { checkDatabaseUrl } from '../db/database-url.ts';
 import { ConfigError, parseTrustProxy, resolveConfig, type ApiGeneration, type RedirectStatus, type ServerConfig } from '../config.ts';
 import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
-import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
+import { CliError, parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
+import { portTakenMessage } from '../util/port-holder.ts';
 import { nameTheSource, NO, withEnvironment, YES } from './serve-env.ts';
 import { existsSync } from 'node:fs';
 import { settleRequestSites } from '../util/settle-request-sites.ts';
@@ -299,6 +300,7 @@ export async function serve(argv: string[]): Promise<void> {
   } catch (err) {
     await app?.close();
     await store.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(portTakenMessage(config.host, config.port), 1, 'serve');
     throw err;
   }
   // Start and stop are worth a line even when only warnings are logged.
