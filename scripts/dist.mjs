@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { KEY_FIELD, NO_KEY, signFeeds, updateKeyFrom } from './dist-sign.mjs';
-import { serveMirror, writeStandInZip } from './dist-standin.mjs';
+import { electronVersion, serveMirror, writeStandInZip, zipNameFor } from './dist-standin.mjs';
 
 // electron-builder wraps console.log once it has run; the report goes to the streams directly.
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -31,8 +31,11 @@ const warn = (line) => process.stderr.write(`${line}\n`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
+/** The platform (as Electron's release names spell it) a step builds for. */
+const PLATFORM_OF = { dmg: 'darwin', nsis: 'win32' };
+
 /** Why a step failed and how to supply what it lacks, in one paragraph. */
-export function adviceFor(step, error) {
+export function adviceFor(step, error, { version = electronVersion(), arch = process.arch } = {}) {
   const text = String(error?.message ?? error);
   const first = text.split('\n').find((l) => l.trim()) ?? text;
   const offline = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|fetch failed|getaddrinfo|status code 40\d|HTTP 40\d|socket hang up|unable to get local issuer|ENETUNREACH/i.test(text);
@@ -50,7 +53,7 @@ export function adviceFor(step, error) {
       + 'set "homepage" and "author": { "name", "email" } in package.json (or linux.maintainer in electron-builder.yml). After that electron-builder downloads fpm from GitHub, which needs USE_SYSTEM_FPM=true with fpm installed (gem install fpm) where GitHub cannot be reached.';
   }
   if (['dir', 'dmg', 'nsis'].includes(step) && offline) {
-    return `${step}: not built. Electron's zip (electron-v<version>-<os>-<arch>.zip) is not in the cache and could not be downloaded (${first}). Set ELECTRON_MIRROR to a mirror you can reach (as for npm run setup), or put the zip in Electron's cache (electron_config_cache), then run npm run dist again.`;
+    return `${step}: not built. Electron's zip (${zipNameFor(version, PLATFORM_OF[step] ?? process.platform, arch)}, from its GitHub releases or ELECTRON_MIRROR) is not in the cache and could not be downloaded (${first}). Set ELECTRON_MIRROR to a mirror you can reach (as for npm run setup), or put the zip in Electron's cache (electron_config_cache), then run npm run dist again.`;
   }
   if (/node-gyp|headers|rebuild/i.test(text)) {
     return `${step}: not built. A native module rebuild needs Electron's headers, which could not be downloaded (${first}). better-sqlite3 and keytar are N-API builds and need no rebuild (npmRebuild: false); a module added later that is not N-API needs the headers: set npm_config_disturl to a mirror of them.`;

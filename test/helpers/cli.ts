@@ -1,9 +1,14 @@
 // Runs the real `linkdesk` command (bin/linkdesk.mjs) as a child process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/linkdesk.mjs');
+
+/** The Node flags deploy/linkdesk.service runs `serve` with (bin/linkdesk.mjs runs it in a child with them when they are missing). */
+export const SERVICE_FLAGS = (/^ExecStart=(.*)$/m.exec(readFileSync(path.resolve(import.meta.dirname, '../../deploy/linkdesk.service'), 'utf8'))?.[1] ?? '')
+  .split(' ').filter((w) => w.startsWith('--'));
 
 /** `env` replaces the child's environment (LINKDESK_DATA_DIR is never inherited from the test's). */
 export interface RunOptions { env?: NodeJS.ProcessEnv }
@@ -21,9 +26,12 @@ export function linkdesk(args: readonly string[], opts: RunOptions = {}) {
 
 export interface Served { child: ChildProcess; url: string; stderr: () => string; stdout: () => string }
 
-/** Starts `linkdesk serve` and resolves once it prints its listening line. */
-export function serve(args: readonly string[], opts: RunOptions = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: envOf(opts) });
+/**
+ * Starts `linkdesk serve` as deploy/linkdesk.service does (its Node flags given, so `child` is the
+ * server itself) and resolves once it prints its listening line. `nodeFlags: []`: as a user types it.
+ */
+export function serve(args: readonly string[], opts: RunOptions & { nodeFlags?: readonly string[] } = {}): Promise<Served> {
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? SERVICE_FLAGS), BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: envOf(opts) });
   let err = '';
   let out = '';
   child.stderr!.on('data', (d) => { err += String(d); });

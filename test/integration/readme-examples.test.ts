@@ -106,3 +106,16 @@ it('every README example that talks to a server answers 2xx (or the status its c
   expect(failed, `README examples that did not answer 2xx or their promised status:\n${failed.join('\n')}`).toEqual([]);
   expect(statuses.size).toBe(commands.length);
 }, 90_000);
+
+it('the README\'s `linkdesk keys create --user …` runs on the instance its examples built (after the examples above)', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  const lines = blocks.flatMap((b) => b.split('\n')).map((l) => l.trim()).filter((l) => /^linkdesk keys create --user /.test(l));
+  expect(lines.length).toBeGreaterThanOrEqual(1);
+  for (const line of lines) {
+    const args = line.replace(/^linkdesk /, '').split(/\s+/);
+    const r = linkdesk([...args, '--data-dir', path.join(work, 'data')]);
+    expect(r.status, `${line}: ${r.stderr}`).toBe(0);
+    expect(r.lastLine, line).toMatch(/^ldk_/);
+  }
+}, 30_000);

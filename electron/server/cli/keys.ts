@@ -101,11 +101,18 @@ export async function withUsers<T>(w: Where, fn: (users: UsersRepository, db: Ky
   }
 }
 
+/** The command that lists the ids `what` of `command` takes: a user's in users list, a domain's in domains list. */
+export function listingOf(command: string, what: string): string {
+  if (what === '--user' || what === '--to') return 'users list';
+  if (what === '--domain') return 'domains list';
+  return `${command.split(' ')[0]} list`;
+}
+
 /** `what` names the argument in the message: '--user', 'ID'. */
 export function idOf(command: string, what: string, v: string): number {
   // The API's rule for path ids: `01` or `+1` is a typo, not record 1.
   if (!isCanonicalId(v)) {
-    throw usageError(command, `${what}: must be an id written as digits without a leading zero, sign or space, such as 3 (see keys list), got "${v}"`);
+    throw usageError(command, `${what}: must be an id written as digits without a leading zero, sign or space, such as 3 (see ${listingOf(command, what)}), got "${v}"`);
   }
   return Number(v);
 }

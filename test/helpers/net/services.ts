@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { BIN, linkdesk } from '../cli.ts';
+import { BIN, linkdesk, SERVICE_FLAGS } from '../cli.ts';
 import type { Namespace } from './netns.ts';
 
 /** The tinyproxy binary, or null (the proxy tests then skip, naming it). */
@@ -43,7 +43,7 @@ export interface Served { url: string; key: string; child: ChildProcess }
 export async function serveLinkdesk(ns: Namespace | null, o: { host: string; port: number; dataDir: string }): Promise<Served> {
   const made = linkdesk(['keys', 'create', '--name', 'owner', '--data-dir', o.dataDir]);
   if (made.status !== 0) throw new Error(`keys create failed: ${made.stderr}`);
-  const args = [BIN, 'serve', '--host', o.host, '--port', String(o.port), '--data-dir', o.dataDir, '--rate-limit', '0'];
+  const args = [...SERVICE_FLAGS, BIN, 'serve', '--host', o.host, '--port', String(o.port), '--data-dir', o.dataDir, '--rate-limit', '0'];
   const child = ns ? ns.spawn(process.execPath, args, { env: serveEnv() }) : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: serveEnv() });
   const m = await lineOf(child, /^Linkdesk listening on (http:\/\/\S+)$/, 'linkdesk serve');
   return { url: m[1]!, key: made.lastLine, child };

@@ -81,6 +81,21 @@ describe('linkdesk domains', () => {
       expect([r.status, r.stderr], args.join(' ')).toEqual([status, expect.stringContaining(message)]);
     }
     expect(linkdesk(['domains', '--help']).stdout).toMatch(/list\|add\|update\|remove/);
+  });
+
+  it('a mistyped id sends you to the list that shows it: domains list for a domain, users list for a user, never keys list', () => {
+    const cases: [string[], string][] = [
+      [['domains', 'update', 'one', '--index-page', ''], 'ID: must be an id written as digits without a leading zero, sign or space, such as 3 (see domains list)'],
+      [['domains', 'remove', '01'], '(see domains list)'],
+      [['domains', 'add', 'c.example', '--user', 'bob'], '--user: must be an id written as digits without a leading zero, sign or space, such as 3 (see users list)'],
+      [['keys', 'create', '--user', '1', '--domain', 'x'], '--domain: must be an id written as digits without a leading zero, sign or space, such as 3 (see domains list)'],
+      [['users', 'delete', '2', '--links', 'move', '--to', 'bob'], '(see users list)'],
+      [['keys', 'revoke', 'k'], '(see keys list)'],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(args);
+      expect([r.status, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(message)]);
+    }
     expect(linkdesk(['help', 'domains', 'add']).stdout).toContain('--not-found-page');
   });
 });

@@ -104,7 +104,7 @@ describe('platform, language and rotation', () => {
     expect(await lang('')).toBe('https://example.com/any');
   });
 
-  it('rotates round-robin in order; bots are answered without turning the rotation', async () => {
+  it('rotates round-robin in order; bots (curl among them) are answered without turning the rotation (holds)', async () => {
     await createLink(s, {
       url: 'https://example.com/fallback', alias: 'rot', target_type: '4',
       'rotation[0][value]': 'https://example.com/r1', 'rotation[1][value]': 'https://example.com/r2', 'rotation[2][value]': 'https://example.com/r3',
@@ -113,6 +113,7 @@ describe('platform, language and rotation', () => {
     for (let i = 0; i < 4; i++) {
       seen.push((await s.hit('/rot')).location);
       if (i === 1) expect((await s.hit('/rot', { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })).location).toBe('https://example.com/r3');
+      if (i === 2) expect((await s.hit('/rot', { headers: { 'user-agent': 'curl/8.5.0' } })).location).toBe('https://example.com/r1');
     }
     expect(seen).toEqual(['https://example.com/r1', 'https://example.com/r2', 'https://example.com/r3', 'https://example.com/r1']);
   });
