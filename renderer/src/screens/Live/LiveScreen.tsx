@@ -3,7 +3,7 @@
 // desktop keeps the stream open and reconnects by itself (after the instance
 // restarts, say); this screen shows which state it is in.
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { IpcError } from '../../../../shared/contract.ts';
 import { call, toIpcError } from '../../api/api.ts';
@@ -57,7 +57,7 @@ const place = (c: LiveClick, intl: IntlShape) => {
 export default function LiveScreen() {
   const intl = useIntl();
   const t = (d: (typeof m)[keyof typeof m]) => intl.formatMessage(d);
-  const time = new Intl.DateTimeFormat(intl.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const time = useMemo(() => new Intl.DateTimeFormat(intl.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }), [intl.locale]);
   const instanceId = useInstances((s) => s.selectedId);
   // `#/live?link=12`: one link's clicks (from its statistics' Watch live).
   const linkParam = useRoute((s) => s.route.params.link);
