@@ -1,4 +1,4 @@
-import { MantineProvider, useDirection, useMantineColorScheme } from '@mantine/core';
+import { MantineProvider, useMantineColorScheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Suspense, lazy, useEffect } from 'react';
 import { defineMessages } from 'react-intl';
@@ -8,7 +8,8 @@ import { AppLayout } from './components/AppLayout/AppLayout.tsx';
 import { CommandPalette } from './components/CommandPalette/CommandPalette.tsx';
 import { palette } from './components/CommandPalette/palette-store.ts';
 import { LoadingState } from './components/DataStates/DataStates.tsx';
-import { MAX_VISIBLE, notify } from './notify.ts';
+import { MAX_VISIBLE, noticeCorner, notify } from './notify.ts';
+import { useLocale } from './i18n/use-locale.ts';
 import { ScreenRouter } from './screens/ScreenRouter.tsx';
 import { useInstances } from './state/instances-store.ts';
 import { openLinkDrawer } from './state/link-intent.ts';
@@ -45,6 +46,7 @@ async function openLink(id: number) {
 }
 
 export function App() {
+  useLocale(); // the notices' corner follows the language's direction
   const quick = useRoute((s) => s.route.screen === 'quick');
   const loadSettings = useSettings((s) => s.load);
   useEffect(() => {
@@ -52,7 +54,6 @@ export function App() {
   }, [loadSettings]);
   useAppCommands({ openPalette: () => palette.open(), openLink: (id) => void openLink(id) });
 
-  const { dir } = useDirection();
   const load = useInstances((s) => s.load);
   useEffect(() => {
     void load();
@@ -60,9 +61,9 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      {/* Bottom left (right to left: bottom right): clear of the drawer's and dialogs' buttons, which sit at
-          the other side; above a dialog's overlay, so a notice is never dimmed below readable contrast. */}
-      <Notifications position={dir === 'rtl' ? 'bottom-right' : 'bottom-left'} limit={MAX_VISIBLE} zIndex={1000} />
+      {/* Bottom left (bottom right in a right-to-left language, where the drawer opens at the left): clear of the
+          drawer's and dialogs' buttons; above a dialog's overlay, so a notice is never dimmed below readable contrast. */}
+      <Notifications position={noticeCorner()} limit={MAX_VISIBLE} zIndex={1000} />
       <ThemeFromSettings />
       {quick ? (
         <Suspense fallback={<LoadingState />}><QuickShortenWindow /></Suspense>

@@ -3,7 +3,8 @@
 // instead of piling up over the table.
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { defineMessages } from 'react-intl';
-import { getIntl } from './i18n/current.ts';
+import { directionOf } from '../../shared/i18n/locales.ts';
+import { getIntl, getLocale } from './i18n/current.ts';
 import { plain } from './i18n/plain.ts';
 
 const m = plain(defineMessages({
@@ -12,6 +13,9 @@ const m = plain(defineMessages({
 }));
 
 export const MAX_VISIBLE = 3;
+
+/** Where notices appear: opposite the drawer, so bottom left, and bottom right when the language reads right to left. */
+export const noticeCorner = () => (directionOf(getLocale()) === 'rtl' ? 'bottom-right' : 'bottom-left');
 
 export interface Notice {
   title?: string;
@@ -45,6 +49,8 @@ export function notify(n: Notice): string {
     priority: ++order,
     'data-count': count,
     'data-testid': 'notice',
+    // Decided at each notice: one shown just after a switch of language takes the new language's corner.
+    position: noticeCorner(),
   };
   if (existing) notifications.update(data);
   else notifications.show(data);

@@ -1,3 +1,4 @@
+/// <reference path="../env.d.ts" />
 // The app's catalogs, one chunk per language: only the current locale's loads
 // (English needs none: its text is the source's defaultMessage). The pseudo-locale
 // is made from English when chosen.

@@ -5,7 +5,7 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import { SOURCE_LOCALE, type AnyLocale } from '../../../shared/i18n/locales.ts';
-import { loadMessages, type Messages } from './catalogs.ts';
+import type { Messages } from './catalogs.ts';
 
 const cache = createIntlCache();
 
@@ -42,6 +42,9 @@ export async function setLocale(locale: AnyLocale): Promise<void> {
   if (useLocaleStore.getState().locale === locale) return;
   let messages: Messages = {};
   try {
+    // Loaded with the first switch away from English: the catalogs' list is Vite's (import.meta.glob), and
+    // code that formats outside a Vite build (the e2e tests' Node side) never needs it.
+    const { loadMessages } = await import('./catalogs.ts');
     messages = await loadMessages(locale);
   } catch (err) {
     console.error(`The ${locale} catalog did not load; English is shown instead.`, err);

@@ -2,7 +2,17 @@
 // 2 relative luminance), the style remembered per instance, and where a logo
 // may sit without making the code unreadable.
 import { isRecord } from './instance-prefs.ts';
-import { fmt } from '../../format.ts';
+import { defineMessages, type IntlShape } from 'react-intl';
+import { getIntl } from '../../i18n/current.ts';
+import { plain } from '../../i18n/plain.ts';
+
+const m = plain(defineMessages({
+  lowContrast: {
+    id: 'app.qr.warning.contrast',
+    defaultMessage: 'The contrast is {ratio, number, ::.0}:1; below {min, number}:1 many phones cannot read the code. Darken the foreground or lighten the background.',
+  },
+  inverted: { id: 'app.qr.warning.inverted', defaultMessage: 'The foreground is lighter than the background: many scanners cannot read inverted codes.' },
+}));
 
 export type Rgb = [number, number, number];
 
@@ -32,17 +42,17 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 export const MIN_CONTRAST = 4;
 
 /** What makes these colours hard to scan; empty when they are fine or not yet valid colours. */
-export function contrastWarnings(fg: string, bg: string): string[] {
+export function contrastWarnings(fg: string, bg: string, intl: IntlShape = getIntl()): string[] {
   const f = parseHex(fg);
   const b = parseHex(bg);
   if (!f || !b) return [];
   const warnings: string[] = [];
   const ratio = contrastRatio(f, b);
   if (ratio < MIN_CONTRAST) {
-    warnings.push(`The contrast is ${fmt.number(ratio, 1)}:1; below ${MIN_CONTRAST}:1 many phones cannot read the code. Darken the foreground or lighten the background.`);
+    warnings.push(intl.formatMessage(m.lowContrast, { ratio: Math.round(ratio * 10) / 10, min: MIN_CONTRAST }));
   }
   // Many scanners look only for dark modules on a light ground.
-  if (luminance(f) > luminance(b)) warnings.push('The foreground is lighter than the background: many scanners cannot read inverted codes.');
+  if (luminance(f) > luminance(b)) warnings.push(intl.formatMessage(m.inverted));
   return warnings;
 }
 

@@ -3,7 +3,8 @@
 // desktop keeps the stream open and reconnects by itself (after the instance
 // restarts, say); this screen shows which state it is in.
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { IpcError } from '../../../../shared/contract.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { onAppCommand } from '../../api/pushes.ts';
@@ -11,7 +12,8 @@ import { ErrorState } from '../../components/DataStates/DataStates.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
 import { useInstances } from '../../state/instances-store.ts';
 import { useRoute } from '../../state/route.ts';
-import { countryName, LABEL } from '../Stats/dimension-labels.ts';
+import { plain } from '../../i18n/plain.ts';
+import { countryName, LABEL, unknownWord } from '../Stats/dimension-labels.ts';
 import { arrive, emptyFeed, rate, resume, type Feed } from './live-feed.ts';
 import type { LiveClick, LiveConnection, LivePush, LiveStatePush } from './live-types.ts';
 
@@ -20,20 +22,42 @@ import { Sparkline } from './Sparkline.tsx';
 
 const SHOWN = 100;
 
-const STATES: Record<LiveConnection, { label: string; color: string }> = {
-  connecting: { label: 'Connecting…', color: 'gray' },
-  open: { label: 'Live', color: 'teal' },
-  reconnecting: { label: 'Reconnecting…', color: 'yellow' },
-  closed: { label: 'Stopped', color: 'red' },
-};
+const COLORS: Record<LiveConnection, string> = { connecting: 'gray', open: 'teal', reconnecting: 'yellow', closed: 'red' };
+const states = plain(defineMessages({
+  connecting: { id: 'app.live.state.connecting', defaultMessage: 'Connecting…' },
+  open: { id: 'app.live.state.open', defaultMessage: 'Live' },
+  reconnecting: { id: 'app.live.state.reconnecting', defaultMessage: 'Reconnecting…' },
+  closed: { id: 'app.live.state.closed', defaultMessage: 'Stopped' },
+}));
+const m = plain(defineMessages({
+  place: { id: 'app.live.place', defaultMessage: '{city}, {country}', description: 'Where a click came from: its city and country' },
+  title: { id: 'app.live.title', defaultMessage: 'Live' },
+  all: { id: 'app.live.description.all', defaultMessage: 'Clicks on this instance’s links as they happen' },
+  one: { id: 'app.live.description.one', defaultMessage: 'Clicks on one link as they happen' },
+  allLinks: { id: 'app.live.allLinks', defaultMessage: 'All links' },
+  resume: { id: 'app.live.resume', defaultMessage: '{held, plural, =0 {Resume} other {Resume (# new)}}' },
+  pause: { id: 'app.live.pause', defaultMessage: 'Pause' },
+  paused: { id: 'app.live.pausedNote', defaultMessage: 'Paused: new clicks are kept and shown when you resume.' },
+  newest: { id: 'app.live.caption', defaultMessage: 'Newest first; the latest {shown, number} are shown.' },
+  time: { id: 'app.live.column.time', defaultMessage: 'Time' },
+  link: { id: 'app.live.column.link', defaultMessage: 'Link' },
+  where: { id: 'app.live.column.place', defaultMessage: 'Place' },
+  device: { id: 'app.live.column.device', defaultMessage: 'Device' },
+  source: { id: 'app.live.column.source', defaultMessage: 'Source' },
+  pausedEmpty: { id: 'app.live.empty.paused', defaultMessage: 'Paused.' },
+  waiting: { id: 'app.live.empty', defaultMessage: 'Waiting for clicks. Open one of this instance’s short links to see it here.' },
+}));
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const place = (c: LiveClick) => {
-  const country = c.country ? countryName(c.country) : '';
-  return [c.city, country].filter(Boolean).join(', ') || 'Unknown';
+const place = (c: LiveClick, intl: IntlShape) => {
+  const country = c.country ? countryName(c.country, intl) : '';
+  if (c.city && country) return intl.formatMessage(m.place, { city: c.city, country });
+  return c.city || country || unknownWord(intl);
 };
 
 export default function LiveScreen() {
+  const intl = useIntl();
+  const t = (d: (typeof m)[keyof typeof m]) => intl.formatMessage(d);
+  const time = useMemo(() => new Intl.DateTimeFormat(intl.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }), [intl.locale]);
   const instanceId = useInstances((s) => s.selectedId);
   // `#/live?link=12`: one link's clicks (from its statistics' Watch live).
   const linkParam = useRoute((s) => s.route.params.link);
@@ -88,50 +112,52 @@ export default function LiveScreen() {
     setPaused(!paused);
   };
 
-  const s = STATES[conn.state];
   return (
     <>
-      <ScreenHeader title="Live" description={linkId === null ? 'Clicks on this instance’s links as they happen' : 'Clicks on one link as they happen'}>
-        {linkId !== null ? <Button variant="default" onClick={() => useRoute.getState().setParams({})}>All links</Button> : null}
+      <ScreenHeader title={t(m.title)} description={t(linkId === null ? m.all : m.one)}>
+        {linkId !== null ? <Button variant="default" onClick={() => useRoute.getState().setParams({})}>{t(m.allLinks)}</Button> : null}
         <Button variant={paused ? 'filled' : 'default'} onClick={togglePause} aria-pressed={paused} data-testid="pause">
-          {paused ? `Resume${feed.held.length ? ` (${feed.held.length} new)` : ''}` : 'Pause'}
+          {paused ? intl.formatMessage(m.resume, { held: feed.held.length }) : t(m.pause)}
         </Button>
       </ScreenHeader>
       {error ? <ErrorState error={error} /> : null}
       <Card withBorder mb="md">
         <Group justify="space-between" mb="xs" role="status" aria-live="polite">
           <Group gap="xs">
-            <Badge color={s.color} variant="light" data-testid="live-state" data-state={conn.state}>{s.label}</Badge>
+            <Badge color={COLORS[conn.state]} variant="light" data-testid="live-state" data-state={conn.state}>{intl.formatMessage(states[conn.state])}</Badge>
             {conn.message ? <Text size="sm" c="dimmed" data-testid="live-message">{conn.message}</Text> : null}
           </Group>
-          {paused ? <Text size="sm" c="dimmed">Paused: new clicks are kept and shown when you resume.</Text> : null}
+          {paused ? <Text size="sm" c="dimmed">{t(m.paused)}</Text> : null}
         </Group>
         <Sparkline counts={rate(feed, now)} />
       </Card>
       <Card withBorder>
         {feed.clicks.length ? (
           <Table striped verticalSpacing={6} data-testid="live-clicks">
-            <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 6 }}>
-              <Text size="sm" c="dimmed" span>Newest first; the latest {SHOWN} are shown.</Text>
+            <caption style={{ captionSide: 'top', textAlign: 'start', paddingBottom: 6 }}>
+              <Text size="sm" c="dimmed" span>{intl.formatMessage(m.newest, { shown: SHOWN })}</Text>
             </caption>
             <Table.Thead>
-              <Table.Tr><Table.Th>Time</Table.Th><Table.Th>Link</Table.Th><Table.Th>Place</Table.Th><Table.Th>Device</Table.Th><Table.Th>Source</Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t(m.time)}</Table.Th><Table.Th>{t(m.link)}</Table.Th><Table.Th>{t(m.where)}</Table.Th>
+                <Table.Th>{t(m.device)}</Table.Th><Table.Th>{t(m.source)}</Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {feed.clicks.slice(0, SHOWN).map((c) => (
                 <Table.Tr key={c.key} data-alias={c.alias}>
                   <Table.Td><time dateTime={c.at}>{time.format(new Date(c.at))}</time></Table.Td>
-                  <Table.Td>{c.alias}</Table.Td>
-                  <Table.Td>{place(c)}</Table.Td>
-                  <Table.Td>{c.device ? LABEL.devices(c.device) : 'Unknown'}</Table.Td>
-                  <Table.Td>{LABEL.sources(c.source)}</Table.Td>
+                  <Table.Td dir="ltr">{c.alias}</Table.Td>
+                  <Table.Td>{place(c, intl)}</Table.Td>
+                  <Table.Td>{c.device ? LABEL.devices(c.device, intl) : unknownWord(intl)}</Table.Td>
+                  <Table.Td>{LABEL.sources(c.source, intl)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         ) : (
           <Text size="sm" c="dimmed" data-testid="live-empty">
-            {paused ? 'Paused.' : 'Waiting for clicks. Open one of this instance’s short links to see it here.'}
+            {t(paused ? m.pausedEmpty : m.waiting)}
           </Text>
         )}
       </Card>

@@ -2,6 +2,7 @@
 // image, and the chart. The chart is the first <svg> inside [data-png].
 import { ActionIcon, Card, Group, Title, Tooltip } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { saveFile } from '../../api/save-file.ts';
 import { IconDownload } from '../../components/Icons/Icons.tsx';
 import { notify } from '../../notify.ts';
@@ -15,6 +16,7 @@ export function ChartCard({ testId, title, png, aside, children }: {
   aside?: ReactNode;
   children: ReactNode;
 }) {
+  const intl = useIntl();
   const card = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -25,7 +27,7 @@ export function ChartCard({ testId, title, png, aside, children }: {
       const blob = await svgToPng(svg, getComputedStyle(card.current!).backgroundColor);
       saveFile({ name: `${png}.png`, mime: 'image/png', content: blob });
     } catch (e) {
-      notify({ color: 'red', title: 'The image was not saved', message: e instanceof Error ? e.message : String(e) });
+      notify({ color: 'red', title: intl.formatMessage({ id: 'app.stats.png.failed', defaultMessage: 'The image was not saved' }), message: e instanceof Error ? e.message : String(e) });
     } finally {
       setBusy(false);
     }
@@ -37,8 +39,8 @@ export function ChartCard({ testId, title, png, aside, children }: {
         <Group gap="xs" wrap="nowrap">
           {aside}
           {png ? (
-            <Tooltip label={`Save “${title}” as PNG`}>
-              <ActionIcon variant="default" aria-label={`Save ${title} as PNG`} loading={busy} onClick={() => void save()}>
+            <Tooltip label={intl.formatMessage({ id: 'app.stats.png.tooltip', defaultMessage: 'Save “{title}” as PNG' }, { title })}>
+              <ActionIcon variant="default" aria-label={intl.formatMessage({ id: 'app.stats.png.label', defaultMessage: 'Save {title} as PNG' }, { title })} loading={busy} onClick={() => void save()}>
                 <IconDownload />
               </ActionIcon>
             </Tooltip>

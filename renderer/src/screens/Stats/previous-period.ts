@@ -1,7 +1,10 @@
 // The range before the one on screen, of the same length and ending the day
 // before it starts, as the server's `previous` names it; its buckets come
 // from a second request so the screen can draw them under the current ones.
+import { defineMessages, type IntlShape } from 'react-intl';
 import type { StatsQuery } from '../../../../shared/schemas/stats.ts';
+import { getIntl } from '../../i18n/current.ts';
+import { plain } from '../../i18n/plain.ts';
 import { bucketCount } from '../../../../shared/schemas/stats.ts';
 import { addDays } from './stats-range.ts';
 import type { ShownStats } from './stats-types.ts';
@@ -15,12 +18,20 @@ export function previousQuery(s: ShownStats, asked: StatsQuery): StatsQuery | nu
   return { from: addDays(to, -(days - 1)), to, interval: s.interval };
 }
 
-/** "+12% on the previous 30 days" and its direction. */
-export function changeText(current: number, previous: number, from: string, to: string): { text: string; trend: 'up' | 'down' | 'same' } {
+const m = plain(defineMessages({
+  change: { id: 'app.stats.change', defaultMessage: '{change, number, ::percent sign-always} on {days, plural, one {the previous day} other {the previous # days}}' },
+  same: { id: 'app.stats.change.same', defaultMessage: 'Same as {days, plural, one {the previous day} other {the previous # days}}' },
+  fresh: { id: 'app.stats.change.new', defaultMessage: 'New: no clicks in {days, plural, one {the previous day} other {the previous # days}}' },
+  none: { id: 'app.stats.change.none', defaultMessage: 'No clicks in this range nor {days, plural, one {the previous day} other {the previous # days}}' },
+}));
+
+/** "+12% on the previous 30 days" and its direction, in the app's language. */
+export function changeText(current: number, previous: number, from: string, to: string, intl: IntlShape = getIntl()): { text: string; trend: 'up' | 'down' | 'same' } {
   const days = bucketCount(from, to, 'day');
-  const span = days === 1 ? 'the previous day' : `the previous ${days} days`;
-  if (previous === 0) return current === 0 ? { text: `No clicks in this range nor ${span}`, trend: 'same' } : { text: `New: no clicks in ${span}`, trend: 'up' };
+  if (previous === 0) {
+    return current === 0 ? { text: intl.formatMessage(m.none, { days }), trend: 'same' } : { text: intl.formatMessage(m.fresh, { days }), trend: 'up' };
+  }
   const pct = Math.round(((current - previous) / previous) * 100);
-  if (pct === 0) return { text: `Same as ${span}`, trend: 'same' };
-  return { text: `${pct > 0 ? '+' : '−'}${Math.abs(pct)}% on ${span}`, trend: pct > 0 ? 'up' : 'down' };
+  if (pct === 0) return { text: intl.formatMessage(m.same, { days }), trend: 'same' };
+  return { text: intl.formatMessage(m.change, { change: pct / 100, days }), trend: pct > 0 ? 'up' : 'down' };
 }

@@ -1,5 +1,9 @@
 import type { CountRow, LinkStats, RangeStats, StatsInterval } from '../../../../shared/api-types.ts';
+import { defineMessages, type IntlShape } from 'react-intl';
 import { fmt } from '../../format.ts';
+import { getIntl } from '../../i18n/current.ts';
+import { languageName, regionName } from '../../i18n/names.ts';
+import { plain } from '../../i18n/plain.ts';
 
 /** How a bucket is named in words: a month by its month, a day or week by its (first) day, in the user's locale. */
 export const bucketLabel = (date: string, interval: StatsInterval): string => (interval === 'month' ? fmt.month(date.slice(0, 7)) : fmt.day(date));
@@ -34,28 +38,28 @@ export function fillDays(days: LinkStats['days']): { date: string; Clicks: numbe
   return out;
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-
-const safe = (f: () => string | undefined, fallback: string) => {
-  try { return f() ?? fallback; } catch { return fallback; }
-};
+const m = plain(defineMessages({
+  unknown: { id: 'app.stats.value.unknown', defaultMessage: 'Unknown' },
+  direct: { id: 'app.stats.referrer.direct', defaultMessage: 'Direct or unknown' },
+  other: { id: 'app.stats.value.other', defaultMessage: 'Other', description: 'The values past the top ten, added up under one bar' },
+}));
 
 // The API reports a missing value as "Unknown".
 const known = (v: string) => v !== '' && v !== 'Unknown';
 
-export const LABELERS: Record<'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers', (v: string) => string> = {
-  countries: (v) => (known(v) ? safe(() => regionNames.of(v.toUpperCase()), v) : 'Unknown'),
-  languages: (v) => (known(v) ? safe(() => languageNames.of(v), v) : 'Unknown'),
-  platforms: (v) => (known(v) ? v : 'Unknown'),
-  browsers: (v) => (known(v) ? v : 'Unknown'),
-  referrers: (v) => (known(v) ? v : 'Direct or unknown'),
+/** Each breakdown's values as people read them, in the app's language (countries and languages by Intl's names). */
+export const LABELERS: Record<'countries' | 'platforms' | 'browsers' | 'languages' | 'referrers', (v: string, intl?: IntlShape) => string> = {
+  countries: (v, intl = getIntl()) => (known(v) ? regionName(v, intl.locale) : intl.formatMessage(m.unknown)),
+  languages: (v, intl = getIntl()) => (known(v) ? languageName(v, intl.locale) : intl.formatMessage(m.unknown)),
+  platforms: (v, intl = getIntl()) => (known(v) ? v : intl.formatMessage(m.unknown)),
+  browsers: (v, intl = getIntl()) => (known(v) ? v : intl.formatMessage(m.unknown)),
+  referrers: (v, intl = getIntl()) => (known(v) ? v : intl.formatMessage(m.direct)),
 };
 
 /** The top rows, the rest summed as "Other", for a chart that stays readable. */
-export function topRows(rows: CountRow[], label: (v: string) => string, limit = 10): { name: string; Clicks: number }[] {
+export function topRows(rows: CountRow[], label: (v: string) => string, limit = 10, intl: IntlShape = getIntl()): { name: string; Clicks: number }[] {
   const sorted = [...rows].sort((a, b) => b.count - a.count);
   const top = sorted.slice(0, limit).map((r) => ({ name: label(r.value), Clicks: r.count }));
   const rest = sorted.slice(limit).reduce((n, r) => n + r.count, 0);
-  return rest ? [...top, { name: 'Other', Clicks: rest }] : top;
+  return rest ? [...top, { name: intl.formatMessage(m.other), Clicks: rest }] : top;
 }

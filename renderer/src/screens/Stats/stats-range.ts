@@ -3,24 +3,37 @@
 // counted back from this computer's date: the server ends the range on its own
 // today, and new clicks are never cut off by a clock ahead of or behind it.
 import type { StatsInterval } from '../../../../shared/api-types.ts';
+import { defineMessages, type IntlShape } from 'react-intl';
 import { statsQuerySchema, type StatsQuery } from '../../../../shared/schemas/stats.ts';
+import { getIntl } from '../../i18n/current.ts';
+import { plain } from '../../i18n/plain.ts';
 
 export type Preset = '7d' | '30d' | '90d' | 'year' | 'all' | 'custom';
 
-export const PRESETS: { value: Preset; label: string }[] = [
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-  { value: '90d', label: '90 days' },
-  { value: 'year', label: 'This year' },
-  { value: 'all', label: 'All time' },
-  { value: 'custom', label: 'Custom' },
-];
+const presetWords = plain(defineMessages({
+  '7d': { id: 'app.stats.range.7d', defaultMessage: '{days, plural, one {# day} other {# days}}' },
+  '30d': { id: 'app.stats.range.30d', defaultMessage: '{days, plural, one {# day} other {# days}}' },
+  '90d': { id: 'app.stats.range.90d', defaultMessage: '{days, plural, one {# day} other {# days}}' },
+  year: { id: 'app.stats.range.year', defaultMessage: 'This year' },
+  all: { id: 'app.stats.range.all', defaultMessage: 'All time' },
+  custom: { id: 'app.stats.range.custom', defaultMessage: 'Custom' },
+}));
+const intervalWords = plain(defineMessages({
+  day: { id: 'app.stats.interval.day', defaultMessage: 'Day' },
+  week: { id: 'app.stats.interval.week', defaultMessage: 'Week' },
+  month: { id: 'app.stats.interval.month', defaultMessage: 'Month' },
+}));
+const m = plain(defineMessages({
+  firstDay: { id: 'app.stats.range.needsFrom', defaultMessage: 'Enter the first day.' },
+  lastDay: { id: 'app.stats.range.needsTo', defaultMessage: 'Enter the last day.' },
+}));
+const PRESET_KEYS: Preset[] = ['7d', '30d', '90d', 'year', 'all', 'custom'];
 
-export const INTERVALS: { value: StatsInterval; label: string }[] = [
-  { value: 'day', label: 'Day' },
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-];
+export const presets = (intl: IntlShape = getIntl()): { value: Preset; label: string }[] =>
+  PRESET_KEYS.map((value) => ({ value, label: intl.formatMessage(presetWords[value], { days: LAST_DAYS[value] ?? 0 }) }));
+
+export const intervals = (intl: IntlShape = getIntl()): { value: StatsInterval; label: string }[] =>
+  (['day', 'week', 'month'] as const).map((value) => ({ value, label: intl.formatMessage(intervalWords[value]) }));
 
 /** What the user chose; `from`/`to` are the custom range's inputs, kept when another preset is picked. */
 export interface RangeChoice { preset: Preset; from: string; to: string; interval: StatsInterval }
@@ -47,8 +60,8 @@ export function rangeQuery(choice: RangeChoice, today: string): RangeQuery {
   if (days !== undefined) return { ok: true, query: { from: addDays(today, -(days - 1)), interval } };
   if (preset === 'year') return { ok: true, query: { from: `${today.slice(0, 4)}-01-01`, interval } };
   if (preset === 'all') return { ok: true, query: { interval } };
-  if (!choice.from) return { ok: false, field: 'from', message: 'Enter the first day.' };
-  if (!choice.to) return { ok: false, field: 'to', message: 'Enter the last day.' };
+  if (!choice.from) return { ok: false, field: 'from', message: getIntl().formatMessage(m.firstDay) };
+  if (!choice.to) return { ok: false, field: 'to', message: getIntl().formatMessage(m.lastDay) };
   const parsed = statsQuerySchema.safeParse({ from: choice.from, to: choice.to, interval });
   if (parsed.success) return { ok: true, query: { from: choice.from, to: choice.to, interval } };
   const issue = parsed.error.issues[0]!;

@@ -2,6 +2,7 @@
 // carries the ISO country and language lists.
 import { Box, Drawer, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Link } from '../../../../../shared/api-types.ts';
 import { linkCreateSchema, linkUpdateSchema } from '../../../../../shared/schemas/links.ts';
 import { api } from '../../../api/api.ts';
@@ -23,6 +24,7 @@ import { UtmBuilder } from './UtmBuilder.tsx';
 export default function LinkDrawer({ link, options, onClose, onSaved }: {
   link: Link | null; options: LinkOptions | undefined; onClose(): void; onSaved(l: Link): void;
 }) {
+  const intl = useIntl();
   const editing = link !== null;
   // A target row's errors name it as its type does ("URL for country 2"): the type read at the time of the check.
   const targetsType = useRef<LinkFormValues['targets_type']>('');
@@ -53,7 +55,12 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
       const data = formToBody(values, editing);
       return editing ? api.links.update(link.id, data) : api.links.create(data);
     },
-    notice: (saved) => ({ title: editing ? 'Link saved' : 'Link created', message: saved.short_url }),
+    notice: (saved) => ({
+      title: editing
+        ? intl.formatMessage({ id: 'app.links.form.saved', defaultMessage: 'Link saved' })
+        : intl.formatMessage({ id: 'app.links.form.created', defaultMessage: 'Link created' }),
+      message: saved.short_url,
+    }),
     onSaved,
     aliases: { domain: 'domain_id', redirect_password: 'password' },
     whole: ['pixel_ids'],
@@ -63,11 +70,13 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
 
   const sectionProps = { form, link, options };
   return (
-    <Drawer opened onClose={onClose} position="right" size={640} title={editing ? `Edit ${link.alias}` : 'New link'}>
+    <Drawer opened onClose={onClose} position="right" size={640} title={editing
+      ? intl.formatMessage({ id: 'app.links.form.editTitle', defaultMessage: 'Edit {alias}' }, { alias: link.alias })
+      : intl.formatMessage({ id: 'app.links.new', defaultMessage: 'New link' })}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md" ref={body} data-testid="link-form">
           {link ? <LinkBanNotice link={link} /> : null}
-          <FormError message={general} title="Not saved" />
+          <FormError message={general} title={intl.formatMessage({ id: 'app.links.form.notSaved', defaultMessage: 'Not saved' })} />
           <DestinationFields {...sectionProps} />
           <UtmBuilder form={form} />
           <ProtectionFields {...sectionProps} />
@@ -77,7 +86,9 @@ export default function LinkDrawer({ link, options, onClose, onSaved }: {
           <OrganizeFields {...sectionProps} />
           <PreviewFields {...sectionProps} />
           <Box pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-            <FormFooter busy={busy} ready={ready} submitLabel={editing ? 'Save link' : 'Create link'} onCancel={onClose} />
+            <FormFooter busy={busy} ready={ready} submitLabel={editing
+              ? intl.formatMessage({ id: 'app.links.form.save', defaultMessage: 'Save link' })
+              : intl.formatMessage({ id: 'app.links.form.create', defaultMessage: 'Create link' })} onCancel={onClose} />
           </Box>
         </Stack>
       </form>

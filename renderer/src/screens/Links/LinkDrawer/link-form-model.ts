@@ -2,7 +2,6 @@
 // `country.0.value` lands on the input at that same path.
 import type { Body } from '../../../api/types.ts';
 import { labels, type Labels } from '../../../forms/screen-words.ts';
-import { KEYED } from './target-keys.ts';
 import {
   LIST_CONDITIONS, ruleToBody, ruleToForm, targetsOf, targetsToBody, inputToInstant, instantToInput, type LinkV2, type RuleRow, type TargetRow, type TargetsType,
 } from './targeting-model.ts';
@@ -24,7 +23,8 @@ const BASE_WORDS = {
 
 /** Each field as the form's labels name it, for the form's own checks and the server's 422s alike; a target row as its type names it. */
 export function linkWords(type: TargetsType | ''): Labels {
-  const noun = type && type !== 'rotations' ? KEYED[type].noun : 'target';
+  // English words inside the form's English checks (forms/screen-words.ts); the server's 422s are English too.
+  const noun = type && type !== 'rotations' ? type.replace(/_/g, ' ').replace(/ies$/, 'y').replace(/s$/, '') : 'target';
   return labels({
     ...BASE_WORDS,
     'targets.*.key': (n) => `${noun} ${n}`,
