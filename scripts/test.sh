@@ -2,6 +2,8 @@
 # The whole test suite: Vitest (server, services, real keychain) and then
 # Playwright (screens in Chromium, and the Electron app where its binary exists),
 # with a working keychain (see with-keyring.sh).
+# Without arguments the message catalogs are checked first (scripts/i18n.mjs check:
+# English as extracted, no message missing or unused, ICU that parses, arguments as English's).
 # With arguments, only Vitest runs, on those paths (`scripts/test.sh test/services`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,4 +12,5 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 if [ $# -gt 0 ]; then
   exec bash scripts/with-keyring.sh vitest run "$@"
 fi
+node scripts/i18n.mjs check
 bash scripts/with-keyring.sh bash -c 'vitest run && playwright test'

@@ -7,6 +7,9 @@
 // (`expiration_date` and `expiration_time`, statistics days) are already in the
 // instance's time zone: they are shown as written, never shifted.
 
+import { getLocale } from './i18n/current.ts';
+import { useLocale } from './i18n/use-locale.ts';
+
 export interface Noun { one: string; other: string }
 
 export interface Format {
@@ -99,8 +102,38 @@ export function makeFormat(opts: { locale?: string; timeZone?: string } = {}): F
   };
 }
 
-/** This window's formats: the system's locale and time zone. */
-export const fmt: Format = makeFormat();
+/** The window's formats, made again when its locale changes (the system's time zone throughout). */
+let current: { locale: string; format: Format } | null = null;
+function now(): Format {
+  const locale = getLocale();
+  if (current?.locale !== locale) current = { locale, format: makeFormat({ locale }) };
+  return current.format;
+}
+
+/**
+ * This window's formats, in its current locale: each call formats in the locale
+ * of the moment (a component re-renders on a change through useIntl/useLocale).
+ */
+export const fmt: Format = {
+  get locale() { return now().locale; },
+  get timeZone() { return now().timeZone; },
+  dateTime: (iso) => now().dateTime(iso),
+  date: (iso) => now().date(iso),
+  shortDate: (iso) => now().shortDate(iso),
+  day: (ymd) => now().day(ymd),
+  shortDay: (ymd) => now().shortDay(ymd),
+  month: (ym) => now().month(ym),
+  dayTime: (ymd, hm) => now().dayTime(ymd, hm),
+  count: (n) => now().count(n),
+  number: (n, digits) => now().number(n, digits),
+  plural: (n, noun) => now().plural(n, noun),
+};
+
+/** The window's formats in a component: re-renders when the locale changes. */
+export function useFormat(): Format {
+  useLocale();
+  return fmt;
+}
 
 // The names the screens have used so far, kept as plain functions.
 export const formatDateTime = fmt.dateTime;

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { listenToMain } from './api/pushes.ts';
 import { queryClient } from './api/query.ts';
 import { App } from './App.tsx';
+import { LocaleProvider } from './i18n/LocaleProvider.tsx';
 
 // Before the first render: a status or progress push must find the cache listening.
 listenToMain();
@@ -15,7 +16,9 @@ if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      <LocaleProvider>
+        <App />
+      </LocaleProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -8,6 +8,8 @@ import type { AppCommand } from '../../../shared/native.ts';
 import type { JobView } from '../../../shared/transfer.ts';
 import { queryClient } from './query.ts';
 import { storeUpdateStatus } from '../components/UpdateBanner/updates-query.ts';
+import { setLocale } from '../i18n/current.ts';
+import { useSettings } from '../state/settings-store.ts';
 
 export const SERVER_STATUS_KEY = ['app', 'server-status'] as const;
 export const jobKey = (id: string) => ['app', 'job', id] as const;
@@ -46,6 +48,12 @@ function receive(c: AppCommand): void {
   if (c.type === 'server-status') storeServerStatus(c.status);
   else if (c.type === 'job') storeJob(c.job);
   else if (c.type === 'update-status') storeUpdateStatus(c.status);
+  else if (c.type === 'locale') {
+    // The language changed (here, in another window, or the system's): it applies at once,
+    // and the settings this window shows catch up.
+    void setLocale(c.locale);
+    if (useSettings.getState().view?.locale !== c.locale) void useSettings.getState().load();
+  }
   else if (listeners.size) for (const l of listeners) l(c);
   // Live clicks are for a Live view that is open now; they must not crowd out an open or a notice.
   else if (waiting.length < 10 && !c.type.startsWith('live-')) waiting.push(c);
