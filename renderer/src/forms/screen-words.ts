@@ -4,7 +4,8 @@
 // with http:// or https://.", for a check made here and for a server's 422.
 // The sentences are messages in the user's language; a server message of a
 // shape not known here keeps its English rest (the API speaks English).
-import { createIntl, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { getIntl } from '../i18n/current.ts';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 const SAID = defineMessages({
   required: { id: 'app.form.error.required', defaultMessage: 'Enter the {label}.', description: 'label: a form field\'s name in lower case, e.g. "destination URL"' },
@@ -18,8 +19,6 @@ const SAID = defineMessages({
   other: { id: 'app.form.error.other', defaultMessage: 'The {label} {rest}', description: 'label: a form field\'s name in lower case; rest: the rest of the server\'s sentence, in English (the API speaks English)' },
 });
 
-// Callers that pass no intl (unit tests, code not yet converted): English from the default messages.
-const english = createIntl({ locale: 'en', defaultLocale: 'en' });
 
 /** A field's name as the form's label says it, lower case unless a name: 'destination URL', 'URL for country 2'. */
 export type Labels = (path: string) => string | undefined;
@@ -40,7 +39,7 @@ export function labels(table: Record<string, string | ((row: number) => string)>
 const SHAPE = /^The (selected )?[\w.*]+(?: (?:value|key|item))?( field)? (.+)$/;
 
 /** One message in the form's words; a message that does not name a field the usual way is kept as it is. */
-export function inScreenWords(message: string, label: string | undefined, intl: IntlShape = english): string {
+export function inScreenWords(message: string, label: string | undefined, intl: IntlShape = getIntl()): string {
   if (!label) return message;
   const m = SHAPE.exec(message);
   if (!m) return message;
@@ -61,6 +60,6 @@ export function inScreenWords(message: string, label: string | undefined, intl: 
 }
 
 /** Every message of an errors object in the form's words. */
-export function errorsInScreenWords(errors: Record<string, string>, words: Labels, intl: IntlShape = english): Record<string, string> {
+export function errorsInScreenWords(errors: Record<string, string>, words: Labels, intl: IntlShape = getIntl()): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, inScreenWords(message, words(path), intl)]));
 }

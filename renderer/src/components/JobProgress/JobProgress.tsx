@@ -6,7 +6,8 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { createIntl, defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { getIntl } from '../../i18n/current.ts';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { jobEnded, jobKey, newerJob, storeJob } from '../../api/pushes.ts';
@@ -24,10 +25,8 @@ export async function saveJobFile(jobId: string): Promise<void> {
 
 const n = formatCount;
 
-// Callers outside this branch's files may not pass an intl yet: English from the default messages.
-const english = createIntl({ locale: 'en', defaultLocale: 'en' });
 
-export function jobSummary(j: JobView, intl: IntlShape = english): string {
+export function jobSummary(j: JobView, intl: IntlShape = getIntl()): string {
   const values = { created: j.created, updated: j.updated, skipped: j.skipped, rejected: j.rejected };
   return j.updated
     ? intl.formatMessage({

@@ -1,5 +1,6 @@
 import { Badge, Loader, Tooltip } from '@mantine/core';
-import { createIntl, defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { getIntl } from '../../i18n/current.ts';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { ReachState } from '../../state/instances-store.ts';
 
 const COLOR: Record<ReachState['state'], string> = {
@@ -16,15 +17,13 @@ const LABEL = defineMessages({
   unknown: { id: 'app.reach.unknown', defaultMessage: 'Not checked', description: 'An instance\'s connection state' },
 });
 
-// Callers outside this branch's files may not pass an intl yet: English from the default messages.
-const english = createIntl({ locale: 'en', defaultLocale: 'en' });
 
-export function reachLabel(reach: ReachState | undefined, intl: IntlShape = english): string {
+export function reachLabel(reach: ReachState | undefined, intl: IntlShape = getIntl()): string {
   return intl.formatMessage(LABEL[reach?.state ?? 'unknown']);
 }
 
 /** What the last check learned beyond the state: whose key it is, or why there is no connection. */
-export function reachDetail(reach: ReachState | undefined, intl: IntlShape = english): string | null {
+export function reachDetail(reach: ReachState | undefined, intl: IntlShape = getIntl()): string | null {
   if (!reach) return null;
   if (reach.state === 'connected') {
     if (!reach.account) return intl.formatMessage({ id: 'app.reach.noAccount', defaultMessage: 'The key works; this server does not offer account details' });
