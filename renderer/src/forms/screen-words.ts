@@ -4,8 +4,8 @@
 // with http:// or https://.", for a check made here and for a server's 422.
 // The sentences are messages in the user's language; a server message of a
 // shape not known here keeps its English rest (the API speaks English).
-import { getIntl } from '../i18n/current.ts';
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { getIntl } from '../i18n/current.ts';
 
 const SAID = defineMessages({
   required: { id: 'app.form.error.required', defaultMessage: 'Enter the {label}.', description: 'label: a form field\'s name in lower case, e.g. "destination URL"' },

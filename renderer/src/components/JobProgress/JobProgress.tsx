@@ -6,14 +6,13 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { getIntl } from '../../i18n/current.ts';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { jobEnded, jobKey, newerJob, storeJob } from '../../api/pushes.ts';
 import { queryClient } from '../../api/query.ts';
 import { saveFile } from '../../api/save-file.ts';
-import { formatCount } from '../../format.ts';
+import { getIntl } from '../../i18n/current.ts';
 import { notify } from '../../notify.ts';
 
 export { jobEnded } from '../../api/pushes.ts';
@@ -22,8 +21,6 @@ export { jobEnded } from '../../api/pushes.ts';
 export async function saveJobFile(jobId: string): Promise<void> {
   saveFile(await call('jobs.file', { id: jobId }));
 }
-
-const n = formatCount;
 
 
 export function jobSummary(j: JobView, intl: IntlShape = getIntl()): string {

@@ -1,7 +1,7 @@
 import { Badge, Loader, Tooltip } from '@mantine/core';
-import { getIntl } from '../../i18n/current.ts';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { ReachState } from '../../state/instances-store.ts';
+import { getIntl } from '../../i18n/current.ts';
 
 const COLOR: Record<ReachState['state'], string> = {
   connected: 'teal', 'invalid-key': 'red', 'no-key': 'gray', unreachable: 'orange', error: 'red', checking: 'gray', unknown: 'gray',

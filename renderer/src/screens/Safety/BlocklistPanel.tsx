@@ -14,7 +14,6 @@ import { IconTrash } from '../../components/Icons/Icons.tsx';
 import { RowAction } from '../../components/RowActions/RowActions.tsx';
 import { SearchInput } from '../../components/SearchInput/SearchInput.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
-import { fmt } from '../../format.ts';
 import { notify } from '../../notify.ts';
 import { useInstances } from '../../state/instances-store.ts';
 import { useListParams } from '../../state/list-params.ts';
