@@ -41,8 +41,8 @@ export function ConnectionProblem({ reach, onCertificate }: { reach: ReachState;
   const reason = 'reason' in reach ? reach.reason : undefined;
   const known = reason ? TITLES[reason] : undefined;
   const title = known ? intl.formatMessage(known) : intl.formatMessage({
-    id: 'app.connection.problem.state', defaultMessage: '{state, select, no-key {No API key} invalid-key {Key refused} other {Cannot connect}}',
-  }, { state: reach.state });
+    id: 'app.connection.problem.state', defaultMessage: '{state, select, noKey {No API key} invalidKey {Key refused} other {Cannot connect}}',
+  }, { state: reach.state === 'no-key' ? 'noKey' : reach.state === 'invalid-key' ? 'invalidKey' : 'other' });
   const cert = reach.state === 'error' && reach.certificate ? reach : null;
   return (
     <Alert color={reach.state === 'no-key' ? 'gray' : 'red'} title={intl.formatMessage({ id: 'app.connection.lastTest', defaultMessage: 'Last test: {problem}' }, { problem: title })} data-testid="connection-problem" data-reason={reason ?? reach.state}>
