@@ -7,6 +7,7 @@ import type { AppInfo, CallArgs, CallName, CallResult, InstanceView, IpcError, R
 import type { DomainDns } from '../../../shared/schemas/domain-dns.ts';
 import type { ClipboardPeek, QuickShortened, SettingsView } from '../../../shared/native.ts';
 import type { Webhook, WebhookCreated, WebhookDelivery } from '../../../shared/schemas/webhooks.ts';
+import { getIntl } from '../i18n/current.ts';
 import { useActivity } from './activity.ts';
 import type { Body, ListQuery } from './types.ts';
 
@@ -22,7 +23,7 @@ export class ApiFailure extends Error {
 /** Any thrown value as the contract's error shape. */
 export function toIpcError(e: unknown): IpcError {
   if (e instanceof ApiFailure) return e.error;
-  return { kind: 'server', message: e instanceof Error && e.message ? e.message : 'Something went wrong.' };
+  return { kind: 'server', message: e instanceof Error && e.message ? e.message : getIntl().formatMessage({ id: 'app.errors.unknown', defaultMessage: 'Something went wrong.' }) };
 }
 
 type FailureListener = (name: CallName, error: IpcError) => void;
@@ -37,14 +38,14 @@ export function onCallFailure(listener: FailureListener): () => void {
 export async function call<N extends CallName>(name: N, args?: CallArgs<N>, opts: { quiet?: boolean } = {}): Promise<CallResult<N>> {
   const bridge = window.linkdesk;
   if (!bridge) {
-    throw new ApiFailure({ kind: 'contract', message: 'Linkdesk is not connected: open this window from the Linkdesk app.' });
+    throw new ApiFailure({ kind: 'contract', message: getIntl().formatMessage({ id: 'app.errors.noBridge', defaultMessage: 'Linkdesk is not connected: open this window from the Linkdesk app.' }) });
   }
   const activity = opts.quiet ? null : useActivity.getState();
   activity?.begin();
   try {
     const result = await bridge.invoke(name, args);
     if (!result || typeof result !== 'object' || !('ok' in result)) {
-      throw new ApiFailure({ kind: 'contract', message: `Unexpected answer to ${name}.` });
+      throw new ApiFailure({ kind: 'contract', message: getIntl().formatMessage({ id: 'app.errors.unexpectedAnswer', defaultMessage: 'Unexpected answer to {call}.', description: 'call: an internal call name such as links.list' }, { call: name }) });
     }
     if (!result.ok) {
       for (const listener of failureListeners) listener(name, result.error);

@@ -2,6 +2,7 @@
 // types (shared/schemas/blocklist.ts, bans.ts, reports.ts; shared/api-types.ts
 // LinkBan), so a change on either side fails the typecheck. The IPC contract
 // passes these answers on as records; the calls in safety.ts give them these types.
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { z } from 'zod';
 import type { BanSource, LinkBan } from '../../../shared/api-types.ts';
 import type { hostBanSchema } from '../../../shared/schemas/bans.ts';
@@ -46,10 +47,28 @@ export function safeBrowsingSet(b: Blocklist): boolean | null {
   return typeof s === 'boolean' ? s : null;
 }
 
+/** Who banned a link, in the user's language (`intl.formatMessage(BAN_SOURCE_MESSAGES[source])`). */
+export const BAN_SOURCE_MESSAGES: Record<BanSource, MessageDescriptor> = defineMessages({
+  blocklist: { id: 'app.safety.banSource.blocklist', defaultMessage: 'Blocklist', description: 'What banned a link' },
+  threat: { id: 'app.safety.banSource.threat', defaultMessage: 'Threat list', description: 'What banned a link' },
+  report: { id: 'app.safety.banSource.report', defaultMessage: 'Visitor report', description: 'What banned a link' },
+  admin: { id: 'app.safety.banSource.admin', defaultMessage: 'An admin', description: 'Who banned a link' },
+  host: { id: 'app.safety.banSource.host', defaultMessage: 'Host ban', description: 'What banned a link' },
+});
+/** English, kept for screens not yet converted (Links' LinkBanBadge): use BAN_SOURCE_MESSAGES. */
 export const BAN_SOURCE_WORDS: Record<BanSource, string> = {
   blocklist: 'Blocklist', threat: 'Threat list', report: 'Visitor report', admin: 'An admin', host: 'Host ban',
 };
-export const REPORT_REASON_WORDS: Record<ReportReason, string> = {
-  phishing: 'Phishing', malware: 'Malware', spam: 'Spam', other: 'Other',
-};
-export const IMPORTED_WORDS: Record<ImportedSource, string> = { urlhaus: 'URLhaus', phishtank: 'PhishTank', hosts: 'Hosts list' };
+export const REPORT_REASON_MESSAGES: Record<ReportReason, MessageDescriptor> = defineMessages({
+  phishing: { id: 'app.safety.reason.phishing', defaultMessage: 'Phishing', description: 'Why a visitor reported a link' },
+  malware: { id: 'app.safety.reason.malware', defaultMessage: 'Malware', description: 'Why a visitor reported a link' },
+  spam: { id: 'app.safety.reason.spam', defaultMessage: 'Spam', description: 'Why a visitor reported a link' },
+  other: { id: 'app.safety.reason.other', defaultMessage: 'Other', description: 'Why a visitor reported a link' },
+});
+/** An imported list's name: product names stay as they are; a hosts file is named in words. */
+export function importedName(intl: IntlShape, source: ImportedSource | string): string {
+  if (source === 'urlhaus') return 'URLhaus';
+  if (source === 'phishtank') return 'PhishTank';
+  if (source === 'hosts') return intl.formatMessage({ id: 'app.safety.imported.hosts', defaultMessage: 'Hosts list', description: 'A blocklist imported from a file in the hosts format' });
+  return source;
+}

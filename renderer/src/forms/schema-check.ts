@@ -1,6 +1,7 @@
 // The check a schema form runs (schema-form.ts), apart from React and Mantine's
 // form so it runs in Node's unit tests as it runs in the window.
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { placeMessages } from './field-errors.ts';
 import { errorsInScreenWords, type Labels } from './screen-words.ts';
@@ -17,12 +18,13 @@ export interface SchemaFormOptions<V> {
   whole?: string[];
 }
 
-export function schemaValidator<V extends object>(o: Omit<SchemaFormOptions<V>, 'initialValues'>) {
+/** `intl`: the language the problems are said in (English when none is given). */
+export function schemaValidator<V extends object>(o: Omit<SchemaFormOptions<V>, 'initialValues'>, intl?: IntlShape) {
   const resolve = zod4Resolver(z.preprocess((v) => o.toBody(v as V), o.schema), { errorPriority: 'first' });
   return (values: V): Record<string, string> => {
     const issues = resolve(values as Record<string, unknown>) as Record<string, string>;
     const { fields } = placeMessages(Object.entries(issues), values, o.aliases, o.whole);
-    return errorsInScreenWords(fields, o.words);
+    return errorsInScreenWords(fields, o.words, intl);
   };
 }
 

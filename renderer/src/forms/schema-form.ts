@@ -6,13 +6,14 @@
 // error, so the error goes the moment the input is right.
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { schemaValidator, type SchemaFormOptions } from './schema-check.ts';
 
 const valueAt = (values: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), values);
 
 export function useSchemaForm<V extends object>(o: SchemaFormOptions<V>): UseFormReturnType<V> {
-  const validate = schemaValidator(o);
+  const validate = schemaValidator(o, useIntl());
   const formRef = useRef<UseFormReturnType<V> | null>(null);
   /** Fields the user has typed in (even back to empty): those are checked on leaving. */
   const edited = useRef(new Set<string>());

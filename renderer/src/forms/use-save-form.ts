@@ -3,6 +3,7 @@
 // and whatever has no input comes back as `general`, shown above the form.
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { toIpcError } from '../api/api.ts';
 import { placeErrors } from './field-errors.ts';
 import { errorsInScreenWords, type Labels } from './screen-words.ts';
@@ -24,6 +25,7 @@ export interface SaveFormOptions<V, T> {
 }
 
 export function useSaveForm<V extends object, T>(form: UseFormReturnType<V>, options: SaveFormOptions<V, T>) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
   const submit = form.onSubmit(async (values) => {
@@ -37,7 +39,7 @@ export function useSaveForm<V extends object, T>(form: UseFormReturnType<V>, opt
       options.onSaved(saved);
     } catch (e) {
       const placed = placeErrors(toIpcError(e), values, options.aliases, options.whole);
-      form.setErrors(options.words ? errorsInScreenWords(placed.fields, options.words) : placed.fields);
+      form.setErrors(options.words ? errorsInScreenWords(placed.fields, options.words, intl) : placed.fields);
       setGeneral(placed.general);
       options.onRefused?.();
     } finally {

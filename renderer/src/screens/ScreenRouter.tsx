@@ -2,6 +2,7 @@
 // statistics screens (a link's, the dashboard) also pull in the charts, so
 // they never load up front.
 import { Suspense, lazy } from 'react';
+import { useIntl } from 'react-intl';
 import { ErrorState, LoadingState } from '../components/DataStates/DataStates.tsx';
 import { useInstances } from '../state/instances-store.ts';
 import { useRoute, type Screen } from '../state/route.ts';
@@ -25,13 +26,14 @@ const SCREENS: Record<Exclude<Screen, 'links' | 'quick'>, ReturnType<typeof lazy
 };
 
 export function ScreenRouter() {
+  const intl = useIntl();
   const route = useRoute((s) => s.route);
   const { status, error, load } = useInstances();
   const Screen = route.screen === 'links' || route.screen === 'quick' ? LinksScreen : SCREENS[route.screen];
 
   // The instances and settings screens work even when the list of instances failed to load.
   if (route.screen !== 'instances' && route.screen !== 'settings') {
-    if (status === 'loading') return <LoadingState label="Connecting…" />;
+    if (status === 'loading') return <LoadingState label={intl.formatMessage({ id: 'app.router.connecting', defaultMessage: 'Connecting…' })} />;
     if (status === 'error' && error) return <ErrorState error={error} onRetry={() => void load()} />;
   }
   return (

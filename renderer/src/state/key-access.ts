@@ -4,6 +4,7 @@
 // neither (the sidebar says so). Keyed by instance like every server query, and
 // under 'keys' so a change to keys (or a rotation) reads it again.
 import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import type { IpcError } from '../../../shared/contract.ts';
 import type { ApiKey } from '../../../shared/schemas/admin.ts';
 import { grants, type Scope } from '../../../shared/scopes.ts';
@@ -29,6 +30,7 @@ function accessOf(key: ApiKey): KeyAccess {
 }
 
 export function useKeyAccess(): KeyAccess {
+  const intl = useIntl();
   const instanceId = useInstances((s) => s.selectedId);
   // A new connection state (a new key saved, the server back) is a reason to ask again.
   const connected = useInstances((s) => (s.selectedId ? s.reach[s.selectedId]?.state === 'connected' : false));
@@ -39,7 +41,7 @@ export function useKeyAccess(): KeyAccess {
     enabled: instanceId !== null && features.linkdesk,
     staleTime: 30_000,
   });
-  if (!features.linkdesk) return { state: 'not-offered', message: 'This server does not offer key management.' };
+  if (!features.linkdesk) return { state: 'not-offered', message: intl.formatMessage({ id: 'app.keys.notOffered', defaultMessage: 'This server does not offer key management.' }) };
   if (q.data) return accessOf(q.data);
   if (q.error) {
     const error = toIpcError(q.error);

@@ -1,6 +1,7 @@
 // Switching the instance this window works on, from the header's switcher or
 // the command palette: the same screen, without the old instance's filters.
 import { toIpcError } from '../api/api.ts';
+import { getIntl } from '../i18n/current.ts';
 import { notify } from '../notify.ts';
 import { useInstances } from './instances-store.ts';
 import { useRoute } from './route.ts';
@@ -14,6 +15,6 @@ export async function switchInstance(id: string): Promise<void> {
     else setParams({});
     await useInstances.getState().select(id);
   } catch (e) {
-    notify({ color: 'red', title: 'Could not switch instance', message: toIpcError(e).message });
+    notify({ color: 'red', title: getIntl().formatMessage({ id: 'app.instanceSwitcher.failed', defaultMessage: 'Could not switch instance' }), message: toIpcError(e).message });
   }
 }

@@ -6,12 +6,13 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { jobEnded, jobKey, newerJob, storeJob } from '../../api/pushes.ts';
 import { queryClient } from '../../api/query.ts';
 import { saveFile } from '../../api/save-file.ts';
-import { formatCount } from '../../format.ts';
+import { getIntl } from '../../i18n/current.ts';
 import { notify } from '../../notify.ts';
 
 export { jobEnded } from '../../api/pushes.ts';
@@ -21,18 +22,29 @@ export async function saveJobFile(jobId: string): Promise<void> {
   saveFile(await call('jobs.file', { id: jobId }));
 }
 
-const n = formatCount;
 
-export function jobSummary(j: JobView): string {
-  const parts = [`${n(j.created)} created`];
-  if (j.updated) parts.push(`${n(j.updated)} updated`);
-  parts.push(`${n(j.skipped)} skipped`, `${n(j.rejected)} rejected`);
-  return parts.join(', ');
+export function jobSummary(j: JobView, intl: IntlShape = getIntl()): string {
+  const values = { created: j.created, updated: j.updated, skipped: j.skipped, rejected: j.rejected };
+  return j.updated
+    ? intl.formatMessage({
+      id: 'app.job.summaryUpdated',
+      defaultMessage: '{created, number} created, {updated, number} updated, {skipped, number} skipped, {rejected, number} rejected',
+      description: 'Counts of an import or copy job: rows (links) created, updated, skipped, rejected',
+    }, values)
+    : intl.formatMessage({
+      id: 'app.job.summary',
+      defaultMessage: '{created, number} created, {skipped, number} skipped, {rejected, number} rejected',
+      description: 'Counts of an import or copy job: rows (links) created, skipped, rejected',
+    }, values);
 }
 
-const STATUS: Record<JobView['status'], string> = {
-  running: 'Running', paused: 'Paused', cancelled: 'Cancelled', done: 'Done', failed: 'Failed',
-};
+const STATUS = defineMessages({
+  running: { id: 'app.job.status.running', defaultMessage: 'Running' },
+  paused: { id: 'app.job.status.paused', defaultMessage: 'Paused' },
+  cancelled: { id: 'app.job.status.cancelled', defaultMessage: 'Cancelled' },
+  done: { id: 'app.job.status.done', defaultMessage: 'Done' },
+  failed: { id: 'app.job.status.failed', defaultMessage: 'Failed' },
+});
 
 interface Props {
   jobId: string;
@@ -45,7 +57,8 @@ interface Props {
   onEnd?(job: JobView): void;
 }
 
-export function JobProgress({ jobId, pausable = false, counts = true, fileLabel = 'Save report', onEnd }: Props) {
+export function JobProgress({ jobId, pausable = false, counts = true, fileLabel, onEnd }: Props) {
+  const intl = useIntl();
   const q = useQuery({
     queryKey: jobKey(jobId),
     queryFn: async () => newerJob(queryClient.getQueryData<JobView>(jobKey(jobId)), await call('jobs.get', { id: jobId }, { quiet: true })),
@@ -64,18 +77,18 @@ export function JobProgress({ jobId, pausable = false, counts = true, fileLabel 
     }
   }, [job]);
   useEffect(() => {
-    if (q.error) notify({ title: 'Progress unavailable', message: toIpcError(q.error).message, color: 'red' });
+    if (q.error) notify({ title: intl.formatMessage({ id: 'app.job.progressUnavailable', defaultMessage: 'Progress unavailable' }), message: toIpcError(q.error).message, color: 'red' });
   }, [q.error]);
 
   const act = (name: 'jobs.pause' | 'jobs.resume' | 'jobs.cancel') => async () => {
     try {
       storeJob(await call(name, { id: jobId }));
     } catch (e) {
-      notify({ title: 'Could not change the job', message: toIpcError(e).message, color: 'red' });
+      notify({ title: intl.formatMessage({ id: 'app.job.changeFailed', defaultMessage: 'Could not change the job' }), message: toIpcError(e).message, color: 'red' });
     }
   };
 
-  if (!job) return <Progress value={0} aria-label="Progress" animated />;
+  if (!job) return <Progress value={0} aria-label={intl.formatMessage({ id: 'app.job.progress', defaultMessage: 'Progress' })} animated />;
   const value = job.total ? Math.min(100, (job.done / job.total) * 100) : jobEnded(job) ? 100 : 0;
   const live = !jobEnded(job);
   return (
@@ -83,26 +96,31 @@ export function JobProgress({ jobId, pausable = false, counts = true, fileLabel 
       <Group justify="space-between">
         <Text fw={500}>{job.title}</Text>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {STATUS[job.status]} · {n(job.done)}{job.total !== null ? ` of ${n(job.total)}` : ''}
+          {job.total !== null
+            ? intl.formatMessage({ id: 'app.job.doneOfTotal', defaultMessage: '{status} · {done, number} of {total, number}', description: 'A job\'s state and how many of its rows are done' },
+              { status: intl.formatMessage(STATUS[job.status]), done: job.done, total: job.total })
+            : intl.formatMessage({ id: 'app.job.done', defaultMessage: '{status} · {done, number}', description: 'A job\'s state and how many rows are done (total unknown)' },
+              { status: intl.formatMessage(STATUS[job.status]), done: job.done })}
         </Text>
       </Group>
       <Progress
         value={value}
         animated={job.status === 'running'}
         color={job.status === 'failed' ? 'red' : job.status === 'done' ? 'teal' : undefined}
-        aria-label={`${job.title}: ${Math.round(value)}%`}
+        aria-label={intl.formatMessage({ id: 'app.job.barLabel', defaultMessage: '{title}: {percent, number, percent}' }, { title: job.title, percent: Math.round(value) / 100 })}
       />
-      {counts && <Text size="sm" data-testid="job-counts">{jobSummary(job)}</Text>}
+      {counts && <Text size="sm" data-testid="job-counts">{jobSummary(job, intl)}</Text>}
       {job.message && <Text size="sm" c={job.status === 'failed' ? 'red' : 'dimmed'}>{job.message}</Text>}
       <Group gap="xs">
         {pausable && live && (job.status === 'paused'
-          ? <Button size="xs" onClick={act('jobs.resume')}>Resume</Button>
-          : <Button size="xs" variant="default" onClick={act('jobs.pause')}>Pause</Button>)}
-        {live && <Button size="xs" variant="default" color="red" onClick={act('jobs.cancel')}>Cancel</Button>}
+          ? <Button size="xs" onClick={act('jobs.resume')}>{intl.formatMessage({ id: 'app.job.resume', defaultMessage: 'Resume' })}</Button>
+          : <Button size="xs" variant="default" onClick={act('jobs.pause')}>{intl.formatMessage({ id: 'app.job.pause', defaultMessage: 'Pause' })}</Button>)}
+        {live && <Button size="xs" variant="default" color="red" onClick={act('jobs.cancel')}>{intl.formatMessage({ id: 'app.job.cancel', defaultMessage: 'Cancel', description: 'Stops a running job' })}</Button>}
         {job.file && (
           <Button size="xs" variant={live ? 'default' : 'filled'} onClick={() => void saveJobFile(jobId).catch((e) =>
-            notify({ title: 'Could not save', message: toIpcError(e).message, color: 'red' }))}>
-            {fileLabel} ({n(job.file.rows)} rows)
+            notify({ title: intl.formatMessage({ id: 'app.job.saveFailed', defaultMessage: 'Could not save' }), message: toIpcError(e).message, color: 'red' }))}>
+            {intl.formatMessage({ id: 'app.job.fileButton', defaultMessage: '{label} ({rows, plural, one {# row} other {# rows}})', description: 'label: e.g. "Save report"' },
+              { label: fileLabel ?? intl.formatMessage({ id: 'app.job.saveReport', defaultMessage: 'Save report' }), rows: job.file.rows })}
           </Button>
         )}
       </Group>

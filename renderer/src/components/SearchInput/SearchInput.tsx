@@ -1,19 +1,21 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { IconSearch } from '../Icons/Icons.tsx';
 
 /** Commits after a pause in typing, or at once on Enter. */
-export function SearchInput({ value, onChange, label = 'Search', placeholder, w = 220 }: {
+export function SearchInput({ value, onChange, label, placeholder, w = 220 }: {
   value: string; onChange(value: string): void; label?: string; placeholder?: string; w?: number;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = useDebouncedCallback((v: string) => onChange(v.trim()), 350);
 
   return (
     <TextInput
-      label={label}
+      label={label ?? intl.formatMessage({ id: 'app.search.label', defaultMessage: 'Search' })}
       placeholder={placeholder}
       value={text}
       leftSection={<IconSearch />}
@@ -27,7 +29,7 @@ export function SearchInput({ value, onChange, label = 'Search', placeholder, w 
           onChange(text.trim());
         }
       }}
-      rightSection={text ? <CloseButton aria-label="Clear search" size="sm" onClick={() => { setText(''); commit.cancel(); onChange(''); }} /> : null}
+      rightSection={text ? <CloseButton aria-label={intl.formatMessage({ id: 'app.search.clear', defaultMessage: 'Clear search' })} size="sm" onClick={() => { setText(''); commit.cancel(); onChange(''); }} /> : null}
       maxLength={255}
       w={w}
     />

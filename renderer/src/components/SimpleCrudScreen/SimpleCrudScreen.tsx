@@ -3,6 +3,7 @@
 // Each screen brings its texts, its table and its dialog.
 import { Box, Button, Group, LoadingOverlay, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { Page } from '../../../../shared/api-types.ts';
 import { invalidateResource } from '../../api/query.ts';
 import type { ListQuery } from '../../api/types.ts';
@@ -20,6 +21,44 @@ import { sortOf, type SortState } from '../SortableTh/SortableTh.tsx';
 import { useDialog } from '../use-dialog.ts';
 
 interface Named { id: number; name: string }
+
+// The sentences that name the records, one set per kind (no noun is put into a shared sentence).
+type CrudWords = Record<'create' | 'readOnly' | 'search' | 'loading' | 'noMatch' | 'none' | 'add' | 'deleteTitle' | 'deleteQuestion', MessageDescriptor>;
+const WORDS: Record<'domains' | 'spaces' | 'pixels', CrudWords> = {
+  domains: defineMessages({
+    create: { id: 'app.domains.new', defaultMessage: 'New domain' },
+    readOnly: { id: 'app.domains.readOnly', defaultMessage: 'This key may read domains but not change them.' },
+    search: { id: 'app.domains.search', defaultMessage: 'Search domains' },
+    loading: { id: 'app.domains.loading', defaultMessage: 'Loading domains…' },
+    noMatch: { id: 'app.domains.noMatch', defaultMessage: 'No domain matches this search' },
+    none: { id: 'app.domains.none', defaultMessage: 'No domains yet' },
+    add: { id: 'app.domains.add', defaultMessage: 'Add a domain' },
+    deleteTitle: { id: 'app.domains.deleteTitle', defaultMessage: 'Delete domain' },
+    deleteQuestion: { id: 'app.domains.deleteQuestion', defaultMessage: 'Delete <b>{name}</b>? {note}', description: 'note: a sentence on what becomes of its links' },
+  }),
+  spaces: defineMessages({
+    create: { id: 'app.spaces.new', defaultMessage: 'New space' },
+    readOnly: { id: 'app.spaces.readOnly', defaultMessage: 'This key may read spaces but not change them.' },
+    search: { id: 'app.spaces.search', defaultMessage: 'Search spaces' },
+    loading: { id: 'app.spaces.loading', defaultMessage: 'Loading spaces…' },
+    noMatch: { id: 'app.spaces.noMatch', defaultMessage: 'No space matches this search' },
+    none: { id: 'app.spaces.none', defaultMessage: 'No spaces yet' },
+    add: { id: 'app.spaces.add', defaultMessage: 'Add a space' },
+    deleteTitle: { id: 'app.spaces.deleteTitle', defaultMessage: 'Delete space' },
+    deleteQuestion: { id: 'app.spaces.deleteQuestion', defaultMessage: 'Delete <b>{name}</b>? {note}', description: 'note: a sentence on what becomes of its links' },
+  }),
+  pixels: defineMessages({
+    create: { id: 'app.pixels.new', defaultMessage: 'New pixel' },
+    readOnly: { id: 'app.pixels.readOnly', defaultMessage: 'This key may read pixels but not change them.' },
+    search: { id: 'app.pixels.search', defaultMessage: 'Search pixels' },
+    loading: { id: 'app.pixels.loading', defaultMessage: 'Loading pixels…' },
+    noMatch: { id: 'app.pixels.noMatch', defaultMessage: 'No pixel matches this search' },
+    none: { id: 'app.pixels.none', defaultMessage: 'No pixels yet' },
+    add: { id: 'app.pixels.add', defaultMessage: 'Add a pixel' },
+    deleteTitle: { id: 'app.pixels.deleteTitle', defaultMessage: 'Delete pixel' },
+    deleteQuestion: { id: 'app.pixels.deleteQuestion', defaultMessage: 'Delete <b>{name}</b>? {note}', description: 'note: a sentence on what becomes of its links' },
+  }),
+};
 
 export interface CrudTableProps<T> {
   rows: T[];
@@ -39,8 +78,7 @@ export interface CrudDialogProps<T> {
 export function SimpleCrudScreen<T extends Named>(props: {
   title: string;
   description: string;
-  /** The record's noun, singular and plural, as the texts use it: 'space', 'spaces' (the plural is also the API resource). */
-  noun: string;
+  /** The records, as the API resource names them; the texts that name them are chosen by it. */
   nouns: 'domains' | 'spaces' | 'pixels';
   spec: Spec<keyof typeof PAGING>;
   /** Where the records come from, e.g. `api.spaces`. */
@@ -56,7 +94,9 @@ export function SimpleCrudScreen<T extends Named>(props: {
   table(p: CrudTableProps<T>): ReactNode;
   dialog(p: CrudDialogProps<T>): ReactNode;
 }) {
-  const { title, noun, nouns } = props;
+  const { title, nouns } = props;
+  const intl = useIntl();
+  const words = WORDS[nouns];
   const { values, query, update } = useListParams(props.spec);
   const instanceId = useInstances((s) => s.selectedId);
   const list = useInstanceQuery(nouns, query, () => props.resource.list(query));
@@ -74,26 +114,26 @@ export function SimpleCrudScreen<T extends Named>(props: {
   return (
     <>
       <ScreenHeader title={title} description={props.description}>
-        {offered && canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New {noun}</Button> : null}
-        {offered && !canChange ? <Text size="sm" c="dimmed" data-testid="read-only">This key may read {nouns} but not change them.</Text> : null}
+        {offered && canChange ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>{intl.formatMessage(words.create)}</Button> : null}
+        {offered && !canChange ? <Text size="sm" c="dimmed" data-testid="read-only">{intl.formatMessage(words.readOnly)}</Text> : null}
       </ScreenHeader>
       {props.notice}
       {offered ? (
         <Group mb="md" align="flex-end">
-          <SearchInput label={`Search ${nouns}`} placeholder="Name" value={values.search} onChange={(search) => update({ search })} />
+          <SearchInput label={intl.formatMessage(words.search)} placeholder={intl.formatMessage({ id: 'app.crud.searchPlaceholder', defaultMessage: 'Name' })} value={values.search} onChange={(search) => update({ search })} />
         </Group>
       ) : null}
       {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
-      {!list.data && list.loading ? <LoadingState label={`Loading ${nouns}…`} /> : null}
+      {!list.data && list.loading ? <LoadingState label={intl.formatMessage(words.loading)} /> : null}
       {list.data ? (
         <Box pos="relative" aria-busy={list.loading}>
           <LoadingOverlay visible={list.loading && list.stale && !list.error} zIndex={5} overlayProps={{ blur: 1 }} />
           {rows.length ? props.table({
             rows, sort: sortOf(values), onSort: (s) => update({ sort_by: s.sortBy, sort: s.sort }), onEdit: editing.open, onDelete: deleting.open,
           }) : (
-            <NothingHere title={filtered ? `No ${noun} matches this search` : `No ${nouns} yet`}
-              description={filtered ? (props.searchHint ?? 'Try another name.') : props.emptyHint}
-              action={filtered || !canChange ? null : <Button onClick={() => editing.open('new')}>Add a {noun}</Button>} />
+            <NothingHere title={intl.formatMessage(filtered ? words.noMatch : words.none)}
+              description={filtered ? (props.searchHint ?? intl.formatMessage({ id: 'app.crud.searchHint', defaultMessage: 'Try another name.' })) : props.emptyHint}
+              action={filtered || !canChange ? null : <Button onClick={() => editing.open('new')}>{intl.formatMessage(words.add)}</Button>} />
           )}
           <ListFooter meta={list.data.meta} noun={nouns} perPage={Number(values.per_page)}
             onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
@@ -104,9 +144,9 @@ export function SimpleCrudScreen<T extends Named>(props: {
         onClose: () => editing.close(),
         onSaved: () => { editing.close(); void changed(); },
       }) : null}
-      <ConfirmDelete opened={deleting.subject !== null} title={`Delete ${noun}`} onClose={deleting.close}
+      <ConfirmDelete opened={deleting.subject !== null} title={intl.formatMessage(words.deleteTitle)} onClose={deleting.close}
         onConfirm={async () => { await props.resource.remove(deleting.subject!.id); void changed(); }}>
-        Delete <strong>{deleting.last?.name}</strong>? {props.deleteNote}
+        <FormattedMessage {...words.deleteQuestion} values={{ name: deleting.last?.name, note: props.deleteNote, b: (c) => <strong>{c}</strong> }} />
       </ConfirmDelete>
     </>
   );

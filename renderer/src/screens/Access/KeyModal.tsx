@@ -2,6 +2,8 @@
 // working, optionally one domain and (admins) whose key it is. The answer,
 // which holds the key itself, goes straight to the dialog that shows it once.
 import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import type { ApiKey, ApiKeyCreated, User } from '../../../../shared/schemas/admin.ts';
 import { keyCreateSchema } from '../../../../shared/schemas/admin.ts';
 import { normalizeScopes } from '../../../../shared/scopes.ts';
@@ -17,7 +19,6 @@ import { ScopePicker } from './ScopePicker.tsx';
 
 interface Values { name: string; user_id: string | null; scopes: string[]; expires: string; domain_id: string | null }
 
-const WORDS = labels({ name: 'name', expires: 'expiry date', domain_id: 'domain', user_id: 'user', scopes: 'scopes' });
 const ALIASES = { expires_at: 'expires', 'scopes.*': 'scopes' };
 
 /** The end of the chosen day in this computer's time zone: the key works through that whole day. */
@@ -34,8 +35,6 @@ const toBody = (v: Values) => ({
   ...(v.user_id ? { user_id: Number(v.user_id) } : {}),
 });
 
-// No scopes given would mean "the same as the creating key": the form asks for them instead of leaving that implicit.
-const SCHEMA = keyCreateSchema.refine((b) => (b.scopes?.length ?? 0) > 0, { message: 'Tick at least one thing the key may do.', path: ['scopes'] });
 
 export function KeyModal({ creator, users, onClose, onCreated }: {
   /** The key this app uses for the instance: its scopes bound the new key's. */
@@ -45,10 +44,22 @@ export function KeyModal({ creator, users, onClose, onCreated }: {
   onClose(): void;
   onCreated(made: ApiKeyCreated, domainName: string | null): void;
 }) {
+  const intl = useIntl();
+  const words = useMemo(() => labels({
+    name: intl.formatMessage({ id: 'app.keys.field.name', defaultMessage: 'name', description: 'A key\'s name, lower case, inside error messages' }),
+    expires: intl.formatMessage({ id: 'app.keys.field.expires', defaultMessage: 'expiry date', description: 'Lower case, inside error messages' }),
+    domain_id: intl.formatMessage({ id: 'app.keys.field.domain', defaultMessage: 'domain', description: 'Lower case, inside error messages' }),
+    user_id: intl.formatMessage({ id: 'app.keys.field.user', defaultMessage: 'user', description: 'Lower case, inside error messages' }),
+    scopes: intl.formatMessage({ id: 'app.keys.field.scopes', defaultMessage: 'scopes', description: 'What a key may do, lower case, inside error messages' }),
+  }), [intl]);
+  // No scopes given would mean "the same as the creating key": the form asks for them instead of leaving that implicit.
+  const schema = useMemo(() => keyCreateSchema.refine((b) => (b.scopes?.length ?? 0) > 0, {
+    message: intl.formatMessage({ id: 'app.keys.tickOne', defaultMessage: 'Tick at least one thing the key may do.' }), path: ['scopes'],
+  }), [intl]);
   const domains = useInstanceQuery('domains', { per_page: 100, picker: 'key-form' }, () => api.domains.list({ per_page: 100 }));
   const form = useSchemaForm<Values>({
     initialValues: { name: '', user_id: null, scopes: [], expires: '', domain_id: null },
-    schema: SCHEMA, toBody, words: WORDS, aliases: ALIASES,
+    schema, toBody, words, aliases: ALIASES,
   });
   const forUser = users?.find((u) => String(u.id) === form.values.user_id) ?? null;
   const forOther = forUser !== null && forUser.id !== creator.user.id;
@@ -58,26 +69,32 @@ export function KeyModal({ creator, users, onClose, onCreated }: {
   const { submit, busy, general, ready } = useSaveForm(form, {
     save: (v) => access.createKey(toBody(v)),
     // The notice names the key by its prefix; the key itself only ever sits in the dialog.
-    notice: (made) => ({ message: `Key ${made.prefix} created.` }),
+    notice: (made) => ({ message: intl.formatMessage({ id: 'app.keys.createdNotice', defaultMessage: 'Key {prefix} created.' }, { prefix: made.prefix }) }),
     onSaved: (made) => onCreated(made, domainName(form.values.domain_id)),
     aliases: ALIASES,
-    words: WORDS,
+    words,
   });
 
   const today = new Date();
   const min = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
   return (
-    <Modal opened onClose={onClose} title="New API key" centered size="lg">
+    <Modal opened onClose={onClose} title={intl.formatMessage({ id: 'app.keys.newTitle', defaultMessage: 'New API key' })} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormError message={general} />
-          <TextInput label="Name" placeholder="Reports for Ana" description="What the key is for, so the keys list says it."
+          <TextInput label={intl.formatMessage({ id: 'app.keys.label.name', defaultMessage: 'Name' })}
+            placeholder={intl.formatMessage({ id: 'app.keys.namePlaceholder', defaultMessage: 'Reports for Ana', description: 'An example key name' })}
+            description={intl.formatMessage({ id: 'app.keys.nameHint', defaultMessage: 'What the key is for, so the keys list says it.' })}
             data-autofocus {...form.getInputProps('name')} />
           {users ? (
-            <Select label="For user" placeholder={`${creator.user.name} (you)`} clearable searchable
-              data={users.filter((u) => u.status === 'active').map((u) => ({ value: String(u.id), label: `${u.name} (${u.role})` }))}
-              description="A key belongs to one user and sees only that user's records."
+            <Select label={intl.formatMessage({ id: 'app.keys.label.forUser', defaultMessage: 'For user' })}
+              placeholder={intl.formatMessage({ id: 'app.keys.you', defaultMessage: '{name} (you)' }, { name: creator.user.name })} clearable searchable
+              data={users.filter((u) => u.status === 'active').map((u) => ({
+                value: String(u.id),
+                label: intl.formatMessage({ id: 'app.keys.userWithRole', defaultMessage: '{name} ({role, select, admin {admin} other {member}})' }, { name: u.name, role: u.role }),
+              }))}
+              description={intl.formatMessage({ id: 'app.keys.forUserHint', defaultMessage: 'A key belongs to one user and sees only that user\'s records.' })}
               {...form.getInputProps('user_id')}
               onChange={(v) => {
                 form.setFieldValue('user_id', v);
@@ -88,22 +105,24 @@ export function KeyModal({ creator, users, onClose, onCreated }: {
           ) : null}
           <ScopePicker value={form.values.scopes} held={creator.scopes} adminOffered={adminOffered}
             onChange={(next) => { form.setFieldValue('scopes', next); form.validateField('scopes'); }} error={form.errors.scopes as string | undefined} />
-          <TextInput type="date" label="Expires" min={min}
+          <TextInput type="date" label={intl.formatMessage({ id: 'app.keys.label.expires', defaultMessage: 'Expires' })} min={min}
             description={creator.expires_at
-              ? `Optional. It cannot outlive this app's own key, which expires ${fmt.dateTime(creator.expires_at)}; empty means the same.`
-              : 'Optional. The key stops working at the end of this day; empty: it never expires.'}
+              ? intl.formatMessage({ id: 'app.keys.expiresBounded', defaultMessage: 'Optional. It cannot outlive this app\'s own key, which expires {when}; empty means the same.' },
+                { when: fmt.dateTime(creator.expires_at) })
+              : intl.formatMessage({ id: 'app.keys.expiresHint', defaultMessage: 'Optional. The key stops working at the end of this day; empty: it never expires.' })}
             {...form.getInputProps('expires')} />
           {forOther ? (
-            <Text size="sm" c="dimmed">The key sees every domain of {forUser.name}.</Text>
+            <Text size="sm" c="dimmed">{intl.formatMessage({ id: 'app.keys.everyDomainOf', defaultMessage: 'The key sees every domain of {name}.' }, { name: forUser.name })}</Text>
           ) : (
-            <Select label="Only on domain" placeholder="Every domain" clearable searchable
+            <Select label={intl.formatMessage({ id: 'app.keys.label.domain', defaultMessage: 'Only on domain' })}
+              placeholder={intl.formatMessage({ id: 'app.keys.everyDomain', defaultMessage: 'Every domain' })} clearable searchable
               data={(domains.data?.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
               description={domains.error?.kind === 'forbidden'
-                ? 'This app\'s key cannot read domains, so none can be chosen.'
-                : 'Optional. A key for one domain sees and creates links only there.'}
+                ? intl.formatMessage({ id: 'app.keys.domainsForbidden', defaultMessage: 'This app\'s key cannot read domains, so none can be chosen.' })
+                : intl.formatMessage({ id: 'app.keys.domainHint', defaultMessage: 'Optional. A key for one domain sees and creates links only there.' })}
               disabled={creator.domain_id !== null || domains.error?.kind === 'forbidden'} {...form.getInputProps('domain_id')} />
           )}
-          <FormFooter busy={busy} ready={ready} submitLabel="Create key" onCancel={onClose} />
+          <FormFooter busy={busy} ready={ready} submitLabel={intl.formatMessage({ id: 'app.keys.create', defaultMessage: 'Create key' })} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -2,6 +2,7 @@
 // links (each opening its own statistics) and the breakdowns. Loads with the
 // charts, only when opened.
 import { Button, Card, SimpleGrid, Text } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { AccountStats } from '../../../../shared/api-types.ts';
 import { api } from '../../api/api.ts';
 import { useInstanceQuery } from '../../api/use-instance-query.ts';
@@ -18,9 +19,6 @@ import type { ShownStats } from '../Stats/stats-types.ts';
 import { usePreviousPeriod } from '../Stats/use-previous.ts';
 import { TopLinks } from './TopLinks.tsx';
 
-// An average of 0.2 clicks a day is not 0 (formatCount rounds to whole clicks).
-const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
 /** The bucket with the most clicks, the earliest of a tie; none when the range has no clicks. */
 function busiest(stats: AccountStats): { date: string; count: number } | null {
   let best: { date: string; count: number } | null = null;
@@ -29,6 +27,7 @@ function busiest(stats: AccountStats): { date: string; count: number } | null {
 }
 
 export default function DashboardScreen() {
+  const intl = useIntl();
   const range = useStatsRange((s) => s.applied);
   const asked = queryOf(range);
   const stats = useInstanceQuery('stats', { account: true, range }, () => api.accountStats(asked));
@@ -38,29 +37,37 @@ export default function DashboardScreen() {
 
   return (
     <>
-      <ScreenHeader title="Dashboard" description="Clicks on all links of this instance">
+      <ScreenHeader title={intl.formatMessage({ id: 'app.dashboard.title', defaultMessage: 'Dashboard' })}
+        description={intl.formatMessage({ id: 'app.dashboard.description', defaultMessage: 'Clicks on all links of this instance' })}>
         {s && stats.error?.kind !== 'unsupported' ? <ExportCsvButton query={asked} /> : null}
-        <Button variant="light" onClick={stats.reload} loading={stats.loading}>Refresh</Button>
+        <Button variant="light" onClick={stats.reload} loading={stats.loading}><FormattedMessage id="app.dashboard.refresh" defaultMessage="Refresh" /></Button>
       </ScreenHeader>
       {stats.error ? <ErrorState error={stats.error} onRetry={stats.reload} kept={s !== undefined} /> : null}
-      {!stats.error && !s ? <LoadingState label="Loading statistics…" /> : null}
+      {!stats.error && !s ? <LoadingState label={intl.formatMessage({ id: 'app.dashboard.loading', defaultMessage: 'Loading statistics…' })} /> : null}
       {s && stats.error?.kind !== 'unsupported' ? (
         <>
           <RangeControls shown={stats.loading ? undefined : s} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
             <Card withBorder>
-              <Text size="sm" c="dimmed">Clicks in range</Text>
+              <Text size="sm" c="dimmed"><FormattedMessage id="app.dashboard.clicksInRange" defaultMessage="Clicks in range" /></Text>
               <Text fz={32} fw={700} data-testid="range-clicks">{formatCount(s.total)}</Text>
               <RangeChange current={s.total} previous={previous.range} />
             </Card>
             <Card withBorder>
-              <Text size="sm" c="dimmed">Average per {s.interval ?? 'day'}</Text>
-              <Text fz={32} fw={700} data-testid="average">{s.series?.length ? oneDecimal.format(s.total / s.series.length) : '—'}</Text>
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="app.dashboard.average" defaultMessage="Average per {interval, select, week {week} month {month} other {day}}"
+                  values={{ interval: s.interval ?? 'day' }} />
+              </Text>
+              {/* An average of 0.2 clicks a day is not 0: one decimal. */}
+              <Text fz={32} fw={700} data-testid="average">{s.series?.length ? intl.formatNumber(s.total / s.series.length, { maximumFractionDigits: 1 }) : '—'}</Text>
             </Card>
             <Card withBorder>
-              <Text size="sm" c="dimmed">Busiest {s.interval ?? 'day'}</Text>
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="app.dashboard.busiest" defaultMessage="Busiest {interval, select, week {week} month {month} other {day}}"
+                  values={{ interval: s.interval ?? 'day' }} />
+              </Text>
               <Text fz={32} fw={700} data-testid="busiest">{peak ? formatCount(peak.count) : '—'}</Text>
-              <Text size="sm" c="dimmed">{peak ? bucketLabel(peak.date, s.interval ?? 'day') : 'No clicks in this range'}</Text>
+              <Text size="sm" c="dimmed">{peak ? bucketLabel(peak.date, s.interval ?? 'day') : intl.formatMessage({ id: 'app.dashboard.noClicksShort', defaultMessage: 'No clicks in this range' })}</Text>
             </Card>
           </SimpleGrid>
           <StatsCharts stats={s} previous={previous.series} pngPrefix="linkdesk-account" between={<TopLinks links={s.top_links} />} />

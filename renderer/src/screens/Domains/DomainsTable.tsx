@@ -1,4 +1,5 @@
 import { Anchor, Table, Text } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import type { Domain } from '../../../../shared/api-types.ts';
 import { RowActions } from '../../components/RowActions/RowActions.tsx';
 import type { CrudTableProps } from '../../components/SimpleCrudScreen/SimpleCrudScreen.tsx';
@@ -11,19 +12,20 @@ import { useBackgroundDnsChecks, useDnsEntry } from './dns-checks.ts';
 export interface DnsColumn { instanceId: string; onOpen(d: Domain): void }
 
 export function DomainsTable({ rows, sort, onSort, onEdit, onDelete, dns }: CrudTableProps<Domain> & { dns: DnsColumn | null }) {
+  const intl = useIntl();
   useBackgroundDnsChecks(dns?.instanceId ?? null, rows, dns !== null);
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="domains-table">
         <Table.Thead>
           <Table.Tr>
-            <SortableTh column="name" label="Name" state={sort} onSort={onSort} />
-            {dns ? <Table.Th>DNS</Table.Th> : null}
-            <Table.Th>Index page</Table.Th>
-            <Table.Th>Not-found page</Table.Th>
-            <Table.Th ta="right">Links</Table.Th>
-            <SortableTh column="id" label="Created" state={sort} onSort={onSort} natural="desc" />
-            <Table.Th><Text span size="sm" fw={700}>Actions</Text></Table.Th>
+            <SortableTh column="name" label={intl.formatMessage({ id: 'app.crud.column.name', defaultMessage: 'Name' })} state={sort} onSort={onSort} />
+            {dns ? <Table.Th>{intl.formatMessage({ id: 'app.domains.column.dns', defaultMessage: 'DNS' })}</Table.Th> : null}
+            <Table.Th>{intl.formatMessage({ id: 'app.domains.label.indexPage', defaultMessage: 'Index page' })}</Table.Th>
+            <Table.Th>{intl.formatMessage({ id: 'app.domains.label.notFoundPage', defaultMessage: 'Not-found page' })}</Table.Th>
+            <Table.Th ta="right">{intl.formatMessage({ id: 'app.crud.column.links', defaultMessage: 'Links' })}</Table.Th>
+            <SortableTh column="id" label={intl.formatMessage({ id: 'app.crud.column.created', defaultMessage: 'Created' })} state={sort} onSort={onSort} natural="desc" />
+            <Table.Th><Text span size="sm" fw={700}>{intl.formatMessage({ id: 'app.crud.column.actions', defaultMessage: 'Actions' })}</Text></Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -2,35 +2,41 @@
 // each row's own), what to do with a taken alias, and a password for protected
 // links. Checked with the shared options schema; the import starts only when
 // the form and the column mapping are both complete.
-import { formatCount } from '../../format.ts';
 import { Button, Group, PasswordInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { importOptionsSchema, IMPORT_PASSWORD_MAX, type ImportOptions } from '../../../../shared/schemas/transfer.ts';
 import type { ColumnMapping, ImportPreview, JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { instanceKey } from '../../api/query.ts';
 import { useInstances } from '../../state/instances-store.ts';
 
-const CONFLICTS: { value: ImportOptions['onConflict']; label: string }[] = [
-  { value: 'error', label: 'Report it as rejected' },
-  { value: 'skip', label: 'Skip the row' },
-  { value: 'rename', label: 'Import under a new alias (alias-2, alias-3…)' },
-  { value: 'update', label: 'Update the existing link' },
+const conflicts = (intl: IntlShape): { value: ImportOptions['onConflict']; label: string }[] => [
+  { value: 'error', label: intl.formatMessage({ id: 'app.import.conflict.error', defaultMessage: 'Report it as rejected' }) },
+  { value: 'skip', label: intl.formatMessage({ id: 'app.import.conflict.skip', defaultMessage: 'Skip the row' }) },
+  { value: 'rename', label: intl.formatMessage({ id: 'app.import.conflict.rename', defaultMessage: 'Import under a new alias (alias-2, alias-3…)' }) },
+  { value: 'update', label: intl.formatMessage({ id: 'app.import.conflict.update', defaultMessage: 'Update the existing link' }) },
 ];
 /** The schema's messages in this screen's words. */
-const WORDS: Partial<Record<keyof ImportOptions, string>> = {
-  instanceId: 'Choose the instance to import into.',
-  password: `Passwords for imported links are at most ${IMPORT_PASSWORD_MAX} characters.`,
+const said = (intl: IntlShape, field: string) => {
+  if (field === 'instanceId') return intl.formatMessage({ id: 'app.import.error.instance', defaultMessage: 'Choose the instance to import into.' });
+  if (field === 'password') {
+    return intl.formatMessage({ id: 'app.import.error.password', defaultMessage: 'Passwords for imported links are at most {max, plural, one {# character} other {# characters}}.' },
+      { max: IMPORT_PASSWORD_MAX });
+  }
+  return intl.formatMessage({ id: 'app.import.error.other', defaultMessage: 'Check this field.' });
 };
 const check = zod4Resolver(importOptionsSchema);
-const validate = (v: ImportOptions) => Object.fromEntries(Object.keys(check(v)).map((k) => [k, WORDS[k as keyof ImportOptions] ?? 'Check this field.']));
+const validateIn = (intl: IntlShape) => (v: ImportOptions) => Object.fromEntries(Object.keys(check(v)).map((k) => [k, said(intl, k)]));
 
 export function ImportOptionsForm({ preview, mapping, blocked, onStart, onCancel }: {
   preview: ImportPreview; mapping: ColumnMapping | undefined; blocked: boolean; onStart(job: JobView): void; onCancel(): void;
 }) {
+  const intl = useIntl();
+  const validate = useMemo(() => validateIn(intl), [intl]);
   const { instances, selectedId } = useInstances();
   const form = useForm<ImportOptions>({
     initialValues: { instanceId: selectedId ?? '', domain: 'file', space: 'file', onConflict: 'error', password: '' },
@@ -58,36 +64,38 @@ export function ImportOptionsForm({ preview, mapping, blocked, onStart, onCancel
     onError: (e) => setGeneral(toIpcError(e).message),
   });
   const valid = Object.keys(validate(form.getValues())).length === 0;
-  const optionsError = options.error ? `The domains and spaces of that instance could not be read: ${toIpcError(options.error).message}` : null;
+  const optionsError = options.error
+    ? intl.formatMessage({ id: 'app.import.optionsError', defaultMessage: 'The domains and spaces of that instance could not be read: {reason}' }, { reason: toIpcError(options.error).message })
+    : null;
 
   return (
     <form onSubmit={form.onSubmit((v) => start.mutate(v))} noValidate>
       <Stack gap="sm" maw={520}>
-        <Select label="Import into" data={instances.map((i) => ({ value: i.id, label: i.name }))} allowDeselect={false}
+        <Select label={intl.formatMessage({ id: 'app.import.into', defaultMessage: 'Import into' })} data={instances.map((i) => ({ value: i.id, label: i.name }))} allowDeselect={false}
           {...form.getInputProps('instanceId')} />
-        <Select label="Domain" allowDeselect={false} {...form.getInputProps('domain')}
+        <Select label={intl.formatMessage({ id: 'app.import.domain', defaultMessage: 'Domain' })} allowDeselect={false} {...form.getInputProps('domain')}
           data={[
-            { value: 'file', label: 'Each row\'s own domain (from the file)' },
-            { value: 'default', label: 'The instance\'s default domain' },
+            { value: 'file', label: intl.formatMessage({ id: 'app.import.domain.file', defaultMessage: 'Each row\'s own domain (from the file)' }) },
+            { value: 'default', label: intl.formatMessage({ id: 'app.import.domain.default', defaultMessage: 'The instance\'s default domain' }) },
             ...(options.data?.domains ?? []).map((d) => ({ value: String(d.id), label: d.name })),
           ]} />
-        <Select label="Space" allowDeselect={false} {...form.getInputProps('space')}
+        <Select label={intl.formatMessage({ id: 'app.import.space', defaultMessage: 'Space' })} allowDeselect={false} {...form.getInputProps('space')}
           data={[
-            { value: 'file', label: 'Each row\'s own space (from the file)' },
-            { value: 'none', label: 'No space' },
+            { value: 'file', label: intl.formatMessage({ id: 'app.import.space.file', defaultMessage: 'Each row\'s own space (from the file)' }) },
+            { value: 'none', label: intl.formatMessage({ id: 'app.import.space.none', defaultMessage: 'No space' }) },
             ...(options.data?.spaces ?? []).map((s) => ({ value: String(s.id), label: s.name })),
           ]} />
-        <Select label="When an alias already exists" data={CONFLICTS} allowDeselect={false} {...form.getInputProps('onConflict')} />
-        <PasswordInput label="Password for protected links" {...form.getInputProps('password')}
-          description="Optional. Files never hold passwords: links marked as protected get this one, or are imported disabled until you set one." />
+        <Select label={intl.formatMessage({ id: 'app.import.conflict', defaultMessage: 'When an alias already exists' })} data={conflicts(intl)} allowDeselect={false} {...form.getInputProps('onConflict')} />
+        <PasswordInput label={intl.formatMessage({ id: 'app.import.password', defaultMessage: 'Password for protected links' })} {...form.getInputProps('password')}
+          description={intl.formatMessage({ id: 'app.import.passwordHint', defaultMessage: 'Optional. Files never hold passwords: links marked as protected get this one, or are imported disabled until you set one.' })} />
       </Stack>
       {optionsError ? <Text c="red" size="sm" mt="sm" role="alert">{optionsError}</Text> : null}
       {general ? <Text c="red" size="sm" mt="sm" role="alert">{general}</Text> : null}
       <Group mt="md">
         <Button type="submit" loading={start.isPending} disabled={!valid || blocked || preview.rows === 0 || start.isPending}>
-          Import {formatCount(preview.rows)} rows
+          <FormattedMessage id="app.import.start" defaultMessage="Import {rows, plural, one {# row} other {# rows}}" values={{ rows: preview.rows }} />
         </Button>
-        <Button variant="default" onClick={onCancel}>Choose another file</Button>
+        <Button variant="default" onClick={onCancel}><FormattedMessage id="app.import.chooseAnother" defaultMessage="Choose another file" /></Button>
       </Group>
     </form>
   );

@@ -1,10 +1,10 @@
 // The import wizard: choose a file, check what was read from it, run, and see
 // the result. Imports that are still open (paused, or stopped by a restart of
 // the app) are listed first, to resume or discard.
-import { formatCount } from '../../format.ts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ImportPreview, JobView } from '../../../../shared/transfer.ts';
 import { call, toIpcError } from '../../api/api.ts';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader.tsx';
@@ -23,33 +23,45 @@ type Step =
 const open = (j: JobView) => j.kind === 'import' && (j.status === 'running' || j.status === 'paused');
 
 function OpenImports({ jobs, onShow, onChange }: { jobs: JobView[]; onShow(id: string): void; onChange(): void }) {
+  const intl = useIntl();
   const act = (name: 'jobs.resume' | 'jobs.cancel', j: JobView) => async () => {
     try {
       await call(name, { id: j.id });
       if (name === 'jobs.resume') onShow(j.id);
     } catch (e) {
-      notify({ title: 'Could not change the import', message: toIpcError(e).message, color: 'red' });
+      notify({ title: intl.formatMessage({ id: 'app.import.open.changeFailed', defaultMessage: 'Could not change the import' }), message: toIpcError(e).message, color: 'red' });
     }
     onChange();
   };
   return (
     <Paper withBorder p="md" mb="md" component="section" aria-labelledby="open-imports">
-      <Title order={2} size="h4" mb="sm" id="open-imports">Unfinished imports</Title>
+      <Title order={2} size="h4" mb="sm" id="open-imports"><FormattedMessage id="app.import.open.title" defaultMessage="Unfinished imports" /></Title>
       <Stack gap="sm">
         {jobs.map((j) => (
           <Group key={j.id} justify="space-between" data-testid="open-import">
             <div>
               <Text fw={500}>{j.title}</Text>
               <Text size="sm" c="dimmed">
-                {j.status === 'running' ? 'Running' : 'Paused'} at row {formatCount(j.done)}
-                {j.total !== null ? ` of ${formatCount(j.total)}` : ''} · {formatCount(j.created)} created
+                {j.total !== null
+                  ? intl.formatMessage({
+                    id: 'app.import.open.stateOf', defaultMessage: '{status, select, running {Running} other {Paused}} at row {done, number} of {total, number} · {created, number} created',
+                  }, { status: j.status, done: j.done, total: j.total, created: j.created })
+                  : intl.formatMessage({
+                    id: 'app.import.open.state', defaultMessage: '{status, select, running {Running} other {Paused}} at row {done, number} · {created, number} created',
+                  }, { status: j.status, done: j.done, created: j.created })}
               </Text>
             </div>
             <Group gap="xs">
               {j.resumable
-                ? <Button size="xs" onClick={act('jobs.resume', j)} aria-label={`Resume ${j.title}`}>Resume</Button>
-                : <Button size="xs" variant="default" onClick={() => onShow(j.id)} aria-label={`Show ${j.title}`}>Show</Button>}
-              {j.resumable && <Button size="xs" variant="default" color="red" onClick={act('jobs.cancel', j)} aria-label={`Discard ${j.title}`}>Discard</Button>}
+                ? <Button size="xs" onClick={act('jobs.resume', j)} aria-label={intl.formatMessage({ id: 'app.import.open.resumeNamed', defaultMessage: 'Resume {title}' }, { title: j.title })}>
+                  {intl.formatMessage({ id: 'app.job.resume', defaultMessage: 'Resume' })}
+                </Button>
+                : <Button size="xs" variant="default" onClick={() => onShow(j.id)} aria-label={intl.formatMessage({ id: 'app.import.open.showNamed', defaultMessage: 'Show {title}' }, { title: j.title })}>
+                  {intl.formatMessage({ id: 'app.import.open.show', defaultMessage: 'Show' })}
+                </Button>}
+              {j.resumable && <Button size="xs" variant="default" color="red" onClick={act('jobs.cancel', j)} aria-label={intl.formatMessage({ id: 'app.import.open.discardNamed', defaultMessage: 'Discard {title}' }, { title: j.title })}>
+                {intl.formatMessage({ id: 'app.import.open.discard', defaultMessage: 'Discard' })}
+              </Button>}
             </Group>
           </Group>
         ))}
@@ -61,6 +73,7 @@ function OpenImports({ jobs, onShow, onChange }: { jobs: JobView[]; onShow(id: s
 const OPEN_IMPORTS = ['jobs', 'open-imports'] as const;
 
 export default function ImportScreen() {
+  const intl = useIntl();
   const [step, setStep] = useState<Step>({ kind: 'choose', again: false });
   const client = useQueryClient();
   // Jobs live in main, not on an instance: one list for the window.
@@ -72,7 +85,8 @@ export default function ImportScreen() {
   const listed = others.filter((j) => j.id !== shownId);
   return (
     <>
-      <ScreenHeader title="Import" description="Bring links from a file into an instance." />
+      <ScreenHeader title={intl.formatMessage({ id: 'app.import.title', defaultMessage: 'Import' })}
+        description={intl.formatMessage({ id: 'app.import.description', defaultMessage: 'Bring links from a file into an instance.' })} />
       {listed.length > 0 && <OpenImports jobs={listed} onShow={(jobId) => setStep({ kind: 'run', jobId })} onChange={reload} />}
       {step.kind === 'choose' && <ChooseFile focus={step.again} onStaged={(preview) => setStep({ kind: 'preview', preview })} />}
       {step.kind === 'preview' && (

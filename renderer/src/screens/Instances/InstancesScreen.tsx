@@ -1,6 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import type { InstanceView, Reachability } from '../../../../shared/contract.ts';
 import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../api/api.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
@@ -16,6 +17,7 @@ import { RotateKeyDialog } from './RotateKeyDialog.tsx';
 import { ServerStatusCard } from './ServerStatusCard.tsx';
 
 export default function InstancesScreen() {
+  const intl = useIntl();
   const { status, error, load, remove } = useInstances();
   // What the app is does not change while it runs.
   const info = useQuery({ queryKey: ['app', 'info'], queryFn: api.appInfo, staleTime: Infinity });
@@ -28,16 +30,17 @@ export default function InstancesScreen() {
 
   return (
     <>
-      <ScreenHeader title="Instances" description="The servers this app manages: this computer's own, and remote ones that speak the same API.">
-        <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>Add instance</Button>
+      <ScreenHeader title={intl.formatMessage({ id: 'app.instances.title', defaultMessage: 'Instances' })}
+        description={intl.formatMessage({ id: 'app.instances.description', defaultMessage: 'The servers this app manages: this computer\'s own, and remote ones that speak the same API.' })}>
+        <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}><FormattedMessage id="app.instances.addButton" defaultMessage="Add instance" /></Button>
       </ScreenHeader>
       {info.data?.keychain === 'unavailable' ? (
-        <Alert color="orange" title="The system keychain is not available" mb="md" role="alert">
-          {info.data.keychainMessage ?? 'API keys cannot be stored until it is.'}
+        <Alert color="orange" title={intl.formatMessage({ id: 'app.instances.noKeychain', defaultMessage: 'The system keychain is not available' })} mb="md" role="alert">
+          {info.data.keychainMessage ?? intl.formatMessage({ id: 'app.instances.noKeychainHint', defaultMessage: 'API keys cannot be stored until it is.' })}
         </Alert>
       ) : null}
       <ServerStatusCard />
-      {status === 'loading' ? <LoadingState label="Loading instances…" /> : null}
+      {status === 'loading' ? <LoadingState label={intl.formatMessage({ id: 'app.instances.loading', defaultMessage: 'Loading instances…' })} /> : null}
       {status === 'error' && error ? <ErrorState error={error} onRetry={() => void load()} /> : null}
       {status === 'ready' ? <InstancesTable onEdit={editing.open} onRemove={removing.open} onRotate={rotating.open} onCertificate={showCertificate} /> : null}
       {info.data ? <AboutCard info={info.data} /> : null}
@@ -49,9 +52,12 @@ export default function InstancesScreen() {
       {certificate.subject ? (
         <CertificateDialog subject={certificate.subject} onClose={() => certificate.close()} onEdit={(i) => editing.open(i)} />
       ) : null}
-      <ConfirmDelete opened={removing.subject !== null} title="Remove instance" confirmLabel="Remove" onClose={removing.close}
+      <ConfirmDelete opened={removing.subject !== null} title={intl.formatMessage({ id: 'app.instances.removeTitle', defaultMessage: 'Remove instance' })}
+        confirmLabel={intl.formatMessage({ id: 'app.instances.remove', defaultMessage: 'Remove' })} onClose={removing.close}
         onConfirm={() => remove(removing.subject!.id)}>
-        Remove <strong>{removing.last?.name}</strong> from this app? Its API key is deleted from the keychain; the server and its data are not touched.
+        <FormattedMessage id="app.instances.removeQuestion"
+          defaultMessage="Remove <b>{name}</b> from this app? Its API key is deleted from the keychain; the server and its data are not touched."
+          values={{ name: removing.last?.name, b: (c) => <strong>{c}</strong> }} />
       </ConfirmDelete>
     </>
   );

@@ -4,6 +4,7 @@
 // in the dialog, in the server's words.
 import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 
 export const REASON_MAX = 500;
@@ -23,6 +24,7 @@ export function BanDialog({ opened, title, question, confirmLabel, refusedTitle,
   onConfirm(choice: BanChoice): Promise<void>;
   onClose(done?: boolean): void;
 }) {
+  const intl = useIntl();
   const [reason, setReason] = useState('');
   const [legal, setLegal] = useState(false);
   const [hostValue, setHostValue] = useState(host ?? '');
@@ -33,13 +35,14 @@ export function BanDialog({ opened, title, question, confirmLabel, refusedTitle,
       details={(
         <Stack gap="sm">
           {host !== undefined ? (
-            <TextInput label="Host" description="The host and every subdomain, e.g. evil.example" required value={hostValue}
+            <TextInput label={intl.formatMessage({ id: 'app.safety.ban.host', defaultMessage: 'Host' })}
+              description={intl.formatMessage({ id: 'app.safety.ban.hostHint', defaultMessage: 'The host and every subdomain, e.g. evil.example' })} required value={hostValue}
               onChange={(e) => setHostValue(e.currentTarget.value)} maxLength={2048} data-autofocus />
           ) : null}
-          <Textarea label="Reason" description={reasonHint} required autosize minRows={2} maxRows={6} maxLength={REASON_MAX}
+          <Textarea label={intl.formatMessage({ id: 'app.safety.ban.reason', defaultMessage: 'Reason' })} description={reasonHint} required autosize minRows={2} maxRows={6} maxLength={REASON_MAX}
             value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus={host === undefined ? true : undefined} />
           {withLegal ? (
-            <Checkbox label="A legal block: visitors get HTTP 451 (Unavailable For Legal Reasons) instead of 403" checked={legal}
+            <Checkbox label={intl.formatMessage({ id: 'app.safety.ban.legal', defaultMessage: 'A legal block: visitors get HTTP 451 (Unavailable For Legal Reasons) instead of 403' })} checked={legal}
               onChange={(e) => setLegal(e.currentTarget.checked)} />
           ) : null}
         </Stack>

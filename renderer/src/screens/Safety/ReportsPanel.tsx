@@ -4,9 +4,10 @@
 // destination is shown as text, never as a link: it may be the phishing page.
 import { Badge, Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { toIpcError } from '../../api/api.ts';
 import { invalidateSafety, safetyApi, SAFETY_RESOURCES } from '../../api/safety.ts';
-import { REPORT_FILTERS, REPORT_REASON_WORDS, type ReportFilter, type ReportGroup } from '../../api/safety-types.ts';
+import { REPORT_FILTERS, REPORT_REASON_MESSAGES, type ReportFilter, type ReportGroup } from '../../api/safety-types.ts';
 import { useInstanceQuery } from '../../api/use-instance-query.ts';
 import { ErrorState, LoadingState, NotOffered, NothingHere } from '../../components/DataStates/DataStates.tsx';
 import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
@@ -19,14 +20,23 @@ import { BanDialog } from './BanDialog.tsx';
 import { hostOfUrl, TAB_PARAM } from './safety-words.ts';
 
 const SPEC = { tab: TAB_PARAM, status: { default: 'open', allowed: REPORT_FILTERS }, per_page: PAGING.per_page, page: PAGING.page };
-const FILTER_WORDS: Record<ReportFilter, string> = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on (banned)', all: 'All' };
+const FILTER_WORDS: Record<ReportFilter, MessageDescriptor> = defineMessages({
+  open: { id: 'app.safety.reports.filter.open', defaultMessage: 'Open', description: 'Reports filter' },
+  dismissed: { id: 'app.safety.reports.filter.dismissed', defaultMessage: 'Dismissed', description: 'Reports filter' },
+  actioned: { id: 'app.safety.reports.filter.actioned', defaultMessage: 'Acted on (banned)', description: 'Reports filter' },
+  all: { id: 'app.safety.reports.filter.all', defaultMessage: 'All', description: 'Reports filter' },
+});
 const STATUS_COLOR = { open: 'orange', dismissed: 'gray', actioned: 'red' } as const;
-const STATUS_WORDS = { open: 'Open', dismissed: 'Dismissed', actioned: 'Acted on' } as const;
-const REPORT = { one: 'report', other: 'reports' };
+const STATUS_WORDS: Record<keyof typeof STATUS_COLOR, MessageDescriptor> = defineMessages({
+  open: { id: 'app.safety.reports.status.open', defaultMessage: 'Open', description: 'A report\'s status' },
+  dismissed: { id: 'app.safety.reports.status.dismissed', defaultMessage: 'Dismissed', description: 'A report\'s status' },
+  actioned: { id: 'app.safety.reports.status.actioned', defaultMessage: 'Acted on', description: 'A report\'s status' },
+});
 
 type Action = { kind: 'link' | 'host'; group: ReportGroup };
 
 export function ReportsPanel() {
+  const intl = useIntl();
   const { values, query, update } = useListParams(SPEC);
   const instanceId = useInstances((s) => s.selectedId);
   const list = useInstanceQuery(SAFETY_RESOURCES.reports, query, () => safetyApi.reports(query));
@@ -41,11 +51,15 @@ export function ReportsPanel() {
     setDismissing(g.link.id);
     try {
       const done = await safetyApi.dismissLink(g.link.id);
-      notify({ color: 'teal', message: `Dismissed ${fmt.plural(done.dismissed.length, REPORT)} of ${g.link.alias}.` });
+      notify({
+        color: 'teal',
+        message: intl.formatMessage({ id: 'app.safety.reports.dismissed', defaultMessage: 'Dismissed {count, plural, one {# report} other {# reports}} of {alias}.' },
+          { count: done.dismissed.length, alias: g.link.alias }),
+      });
       await invalidateSafety(instanceId);
       document.querySelector<HTMLElement>('#main-content h1')?.focus();
     } catch (e) {
-      notify({ color: 'red', title: 'Reports not dismissed', message: toIpcError(e).message });
+      notify({ color: 'red', title: intl.formatMessage({ id: 'app.safety.reports.notDismissed', defaultMessage: 'Reports not dismissed' }), message: toIpcError(e).message });
     } finally {
       setDismissing(null);
     }
@@ -58,11 +72,11 @@ export function ReportsPanel() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="xs">
-        <Select label="Status" w={220} allowDeselect={false} value={status}
-          data={REPORT_FILTERS.map((f) => ({ value: f, label: FILTER_WORDS[f] }))} onChange={(v) => v && update({ status: v })} />
+        <Select label={intl.formatMessage({ id: 'app.safety.reports.status', defaultMessage: 'Status' })} w={220} allowDeselect={false} value={status}
+          data={REPORT_FILTERS.map((f) => ({ value: f, label: intl.formatMessage(FILTER_WORDS[f]) }))} onChange={(v) => v && update({ status: v })} />
       </Group>
       {list.error ? <ErrorState error={list.error} onRetry={list.reload} kept={list.data !== undefined} /> : null}
-      {!list.data && list.loading ? <LoadingState label="Loading reports…" /> : null}
+      {!list.data && list.loading ? <LoadingState label={intl.formatMessage({ id: 'app.safety.reports.loading', defaultMessage: 'Loading reports…' })} /> : null}
       {list.data ? (
         <Box pos="relative" aria-busy={list.loading}>
           <LoadingOverlay visible={list.loading && list.stale && !list.error} zIndex={5} overlayProps={{ blur: 1 }} />
@@ -78,47 +92,65 @@ export function ReportsPanel() {
                       <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                         <Title order={3} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>{g.link.short_url || `/${g.link.alias}`}</Title>
                         <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="report-destination">
-                          <Text span c="dimmed" size="sm">Destination: </Text>{g.link.url}
+                          <FormattedMessage id="app.safety.reports.destination" defaultMessage="<dim>Destination:</dim> {url}"
+                            values={{ url: g.link.url, dim: (c) => <Text span c="dimmed" size="sm">{c}</Text> }} />
                         </Text>
                         <Text size="sm" c="dimmed">
-                          Owner {g.link.owner.name ?? `user ${g.link.owner.id}`} · {fmt.plural(g.link.clicks, { one: 'click', other: 'clicks' })} ·{' '}
-                          {fmt.plural(g.report_count, REPORT)} from {fmt.plural(g.reporters, { one: 'address', other: 'addresses' })} · latest {fmt.dateTime(g.latest_at)}
+                          {intl.formatMessage({
+                            id: 'app.safety.reports.facts',
+                            defaultMessage: 'Owner {owner} · {clicks, plural, one {# click} other {# clicks}} · {reports, plural, one {# report} other {# reports}} from {reporters, plural, one {# address} other {# addresses}} · latest {latest}',
+                            description: 'A reported link\'s facts; reporters: distinct visitor addresses; latest: a date and time',
+                          }, {
+                            owner: g.link.owner.name ?? intl.formatMessage({ id: 'app.safety.reports.userId', defaultMessage: 'user {id}' }, { id: g.link.owner.id }),
+                            clicks: g.link.clicks, reports: g.report_count, reporters: g.reporters, latest: fmt.dateTime(g.latest_at),
+                          })}
                         </Text>
                       </Stack>
                       {open ? (
                         <Group gap="xs" wrap="nowrap">
                           <Button variant="default" size="xs" loading={dismissing === g.link.id} onClick={() => void dismiss(g)}
-                            aria-label={`Dismiss the reports of ${g.link.alias}`}>Dismiss</Button>
+                            aria-label={intl.formatMessage({ id: 'app.safety.reports.dismissNamed', defaultMessage: 'Dismiss the reports of {alias}' }, { alias: g.link.alias })}>
+                            {intl.formatMessage({ id: 'app.safety.reports.dismiss', defaultMessage: 'Dismiss' })}
+                          </Button>
                           <Button color="red" size="xs" onClick={() => acting.open({ kind: 'link', group: g })}
-                            aria-label={`Ban the link ${g.link.alias}`}>Ban link</Button>
+                            aria-label={intl.formatMessage({ id: 'app.safety.reports.banLinkNamed', defaultMessage: 'Ban the link {alias}' }, { alias: g.link.alias })}>
+                            {intl.formatMessage({ id: 'app.safety.linkBan.confirm', defaultMessage: 'Ban link' })}
+                          </Button>
                           <Button color="red" variant="light" size="xs" onClick={() => acting.open({ kind: 'host', group: g })}
-                            aria-label={`Ban the host of ${g.link.alias}`}>Ban host</Button>
+                            aria-label={intl.formatMessage({ id: 'app.safety.reports.banHostNamed', defaultMessage: 'Ban the host of {alias}' }, { alias: g.link.alias })}>
+                            {intl.formatMessage({ id: 'app.safety.hostBan.confirm', defaultMessage: 'Ban host' })}
+                          </Button>
                         </Group>
                       ) : null}
                     </Group>
-                    <Stack gap={6} mt="sm" component="ul" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }} aria-label={`Reports of ${g.link.alias}`}>
+                    <Stack gap={6} mt="sm" component="ul" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }} aria-label={intl.formatMessage({ id: 'app.safety.reports.listOf', defaultMessage: 'Reports of {alias}' }, { alias: g.link.alias })}>
                       {g.reports.map((r) => (
                         <Group key={r.id} component="li" gap="xs" align="flex-start" wrap="nowrap" data-testid="report">
-                          <Badge variant="light" color="red" w={92} style={{ flexShrink: 0 }}>{REPORT_REASON_WORDS[r.reason] ?? r.reason}</Badge>
-                          {status !== 'open' ? <Badge variant="outline" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0 }}>{STATUS_WORDS[r.status]}</Badge> : null}
+                          <Badge variant="light" color="red" w={92} style={{ flexShrink: 0 }}>{REPORT_REASON_MESSAGES[r.reason] ? intl.formatMessage(REPORT_REASON_MESSAGES[r.reason]) : r.reason}</Badge>
+                          {status !== 'open' ? <Badge variant="outline" color={STATUS_COLOR[r.status]} style={{ flexShrink: 0 }}>{intl.formatMessage(STATUS_WORDS[r.status])}</Badge> : null}
                           <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', flex: 1 }} data-testid="report-details"
-                            c={r.details ? undefined : 'dimmed'}>{r.details || 'No text.'}</Text>
+                            c={r.details ? undefined : 'dimmed'}>{r.details || intl.formatMessage({ id: 'app.safety.reports.noText', defaultMessage: 'No text.' })}</Text>
                           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{fmt.dateTime(r.created_at)}</Text>
                         </Group>
                       ))}
                     </Stack>
                     {g.report_count > g.reports.length ? (
-                      <Text size="xs" c="dimmed" mt={6}>The newest {g.reports.length} of {fmt.plural(g.report_count, REPORT)}.</Text>
+                      <Text size="xs" c="dimmed" mt={6}>
+                        {intl.formatMessage({ id: 'app.safety.reports.newest', defaultMessage: 'The newest {shown, number} of {count, plural, one {# report} other {# reports}}.' },
+                          { shown: g.reports.length, count: g.report_count })}
+                      </Text>
                     ) : null}
                   </Paper>
                 );
               })}
             </Stack>
           ) : (
-            <NothingHere title={status === 'open' ? 'No open reports' : 'No reports here'}
+            <NothingHere title={status === 'open'
+              ? intl.formatMessage({ id: 'app.safety.reports.noneOpen', defaultMessage: 'No open reports' })
+              : intl.formatMessage({ id: 'app.safety.reports.none', defaultMessage: 'No reports here' })}
               description={status === 'open'
-                ? 'When a visitor reports a link with the form on its pages, the link appears here with what they wrote.'
-                : 'No report has this status.'} />
+                ? intl.formatMessage({ id: 'app.safety.reports.noneOpenHint', defaultMessage: 'When a visitor reports a link with the form on its pages, the link appears here with what they wrote.' })
+                : intl.formatMessage({ id: 'app.safety.reports.noneHint', defaultMessage: 'No report has this status.' })} />
           )}
           <ListFooter meta={list.data.meta} noun="reported links" perPage={Number(values.per_page)}
             onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
@@ -126,22 +158,37 @@ export function ReportsPanel() {
       ) : null}
       {acting.subject && subject ? (
         subject.kind === 'link' ? (
-          <BanDialog opened title={`Ban ${subject.group.link.alias}`} confirmLabel="Ban link" refusedTitle="Not banned"
-            reasonHint="Its owner sees this reason; visitors never do."
-            question={<>Ban <strong>{subject.group.link.short_url || subject.group.link.alias}</strong>? It stops redirecting at once, for every visitor, until an admin lifts the ban.</>}
+          <BanDialog opened title={intl.formatMessage({ id: 'app.safety.linkBan.title', defaultMessage: 'Ban {alias}' }, { alias: subject.group.link.alias })}
+            confirmLabel={intl.formatMessage({ id: 'app.safety.linkBan.confirm', defaultMessage: 'Ban link' })}
+            refusedTitle={intl.formatMessage({ id: 'app.safety.linkBan.refused', defaultMessage: 'Not banned' })}
+            reasonHint={intl.formatMessage({ id: 'app.safety.linkBan.reasonHint', defaultMessage: 'Its owner sees this reason; visitors never do.' })}
+            question={<FormattedMessage id="app.safety.linkBan.question"
+              defaultMessage="Ban <b>{link}</b>? It stops redirecting at once, for every visitor, until an admin lifts the ban."
+              values={{ link: subject.group.link.short_url || subject.group.link.alias, b: (c) => <strong>{c}</strong> }} />}
             onConfirm={async ({ reason, legal }) => {
               await safetyApi.banLink(subject.group.link.id, reason, legal);
-              notify({ color: 'teal', title: 'Link banned', message: `${subject.group.link.alias} no longer redirects.` });
+              notify({
+                color: 'teal',
+                title: intl.formatMessage({ id: 'app.safety.linkBan.doneTitle', defaultMessage: 'Link banned' }),
+                message: intl.formatMessage({ id: 'app.safety.linkBan.done', defaultMessage: '{alias} no longer redirects.' }, { alias: subject.group.link.alias }),
+              });
               banned();
             }}
             onClose={(done) => acting.close(done === true)} />
         ) : (
-          <BanDialog opened title="Ban a host" confirmLabel="Ban host" refusedTitle="Host not banned" host={hostOfUrl(subject.group.link.url)}
-            reasonHint="Each banned link's owner sees this reason."
-            question={<>Ban every link of every user that sends visitors to this host or a subdomain, and refuse new ones?</>}
+          <BanDialog opened host={hostOfUrl(subject.group.link.url)}
+            title={intl.formatMessage({ id: 'app.safety.hostBan.title', defaultMessage: 'Ban a host' })}
+            confirmLabel={intl.formatMessage({ id: 'app.safety.hostBan.confirm', defaultMessage: 'Ban host' })}
+            refusedTitle={intl.formatMessage({ id: 'app.safety.hostBan.refused', defaultMessage: 'Host not banned' })}
+            reasonHint={intl.formatMessage({ id: 'app.safety.hostBan.reasonHint', defaultMessage: 'Each banned link\'s owner sees this reason.' })}
+            question={intl.formatMessage({ id: 'app.safety.hostBan.question', defaultMessage: 'Ban every link of every user that sends visitors to this host or a subdomain, and refuse new ones?' })}
             onConfirm={async ({ reason, legal, host }) => {
               const done = await safetyApi.banHost(host, reason, legal);
-              notify({ color: 'teal', title: `Host ${done.host} banned`, message: `${fmt.plural(done.links_banned, { one: 'link', other: 'links' })} banned.` });
+              notify({
+                color: 'teal',
+                title: intl.formatMessage({ id: 'app.safety.hostBan.doneTitle', defaultMessage: 'Host {host} banned' }, { host: done.host }),
+                message: intl.formatMessage({ id: 'app.safety.hostBan.done', defaultMessage: '{count, plural, one {# link} other {# links}} banned.' }, { count: done.links_banned }),
+              });
               banned();
             }}
             onClose={(done) => acting.close(done === true)} />

@@ -3,6 +3,7 @@
 import { Badge, Box, Button, Group, LoadingOverlay, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Webhook, WebhookCreated } from '../../../../shared/schemas/webhooks.ts';
 import { api, toIpcError } from '../../api/api.ts';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
@@ -23,6 +24,7 @@ import { WebhookModal } from './WebhookModal.tsx';
 const SPEC = { per_page: PAGING.per_page, page: PAGING.page };
 
 export default function WebhooksScreen() {
+  const intl = useIntl();
   const { values, query, update } = useListParams(SPEC);
   const list = useWebhooks(query);
   const editing = useDialog<Webhook | 'new'>();
@@ -36,20 +38,21 @@ export default function WebhooksScreen() {
   const sendTest = useMutation({
     mutationFn: (h: Webhook) => api.webhooks.test(h.id),
     onSuccess: () => {
-      notify({ color: 'teal', message: 'Test event queued; its delivery shows under Deliveries.' });
+      notify({ color: 'teal', message: intl.formatMessage({ id: 'app.webhooks.testQueued', defaultMessage: 'Test event queued; its delivery shows under Deliveries.' }) });
       void refreshWebhooks();
     },
-    onError: (e) => notify({ color: 'red', title: 'Test event not sent', message: toIpcError(e).message }),
+    onError: (e) => notify({ color: 'red', title: intl.formatMessage({ id: 'app.webhooks.testFailed', defaultMessage: 'Test event not sent' }), message: toIpcError(e).message }),
   });
 
   return (
     <>
-      <ScreenHeader title="Webhooks" description="Signed POSTs to your own server when links are created, changed, deleted or clicked.">
-        {offered ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}>New webhook</Button> : null}
+      <ScreenHeader title={intl.formatMessage({ id: 'app.webhooks.title', defaultMessage: 'Webhooks' })}
+        description={intl.formatMessage({ id: 'app.webhooks.description', defaultMessage: 'Signed POSTs to your own server when links are created, changed, deleted or clicked.' })}>
+        {offered ? <Button leftSection={<IconPlus />} onClick={() => editing.open('new')}><FormattedMessage id="app.webhooks.new" defaultMessage="New webhook" /></Button> : null}
       </ScreenHeader>
       {/* A failed refetch keeps the rows on screen, with the reason above them. */}
       {error ? <ErrorState error={error} onRetry={() => void list.refetch()} /> : null}
-      {!list.data && list.isPending ? <LoadingState label="Loading webhooks…" /> : null}
+      {!list.data && list.isPending ? <LoadingState label={intl.formatMessage({ id: 'app.webhooks.loading', defaultMessage: 'Loading webhooks…' })} /> : null}
       {list.data ? (
         <Box pos="relative">
           <LoadingOverlay visible={list.isPlaceholderData} zIndex={5} overlayProps={{ blur: 1 }} />
@@ -57,8 +60,11 @@ export default function WebhooksScreen() {
             <Table striped highlightOnHover verticalSpacing="xs" data-testid="webhooks-table" style={{ tableLayout: 'fixed' }}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Payload URL</Table.Th><Table.Th w="32%">Events</Table.Th><Table.Th w={100}>State</Table.Th>
-                  <Table.Th w={110}>Created</Table.Th><Table.Th w={150}>Actions</Table.Th>
+                  <Table.Th><FormattedMessage id="app.webhooks.payloadUrl" defaultMessage="Payload URL" /></Table.Th>
+                  <Table.Th w="32%"><FormattedMessage id="app.webhooks.events" defaultMessage="Events" /></Table.Th>
+                  <Table.Th w={100}><FormattedMessage id="app.webhooks.column.state" defaultMessage="State" /></Table.Th>
+                  <Table.Th w={110}><FormattedMessage id="app.webhooks.column.created" defaultMessage="Created" /></Table.Th>
+                  <Table.Th w={150}><FormattedMessage id="app.webhooks.column.actions" defaultMessage="Actions" /></Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -68,12 +74,14 @@ export default function WebhooksScreen() {
                     <Table.Td>
                       <Group gap={4}>{h.events.map((e) => <Badge key={e} variant="outline" size="sm" tt="none">{e}</Badge>)}</Group>
                     </Table.Td>
-                    <Table.Td><Badge color={h.disabled ? 'gray' : 'teal'} variant="light">{h.disabled ? 'Disabled' : 'Enabled'}</Badge></Table.Td>
+                    <Table.Td><Badge color={h.disabled ? 'gray' : 'teal'} variant="light">{intl.formatMessage({ id: 'app.webhooks.state', defaultMessage: '{disabled, select, true {Disabled} other {Enabled}}' }, { disabled: String(Boolean(h.disabled)) })}</Badge></Table.Td>
                     <Table.Td><Text size="sm">{formatDate(h.created_at)}</Text></Table.Td>
                     <Table.Td>
                       <RowActions name={h.url} onEdit={() => editing.open(h)} onDelete={() => deleting.open(h)}>
-                        <RowAction tip="Send test event" label={`Send test event to ${h.url}`} icon={<IconSend />} onClick={() => sendTest.mutate(h)} />
-                        <RowAction tip="Deliveries" label={`Deliveries to ${h.url}`} icon={<IconList />} onClick={() => watching.open(h)} />
+                        <RowAction tip={intl.formatMessage({ id: 'app.webhooks.sendTest', defaultMessage: 'Send test event' })}
+                          label={intl.formatMessage({ id: 'app.webhooks.sendTestTo', defaultMessage: 'Send test event to {url}' }, { url: h.url })} icon={<IconSend />} onClick={() => sendTest.mutate(h)} />
+                        <RowAction tip={intl.formatMessage({ id: 'app.webhooks.deliveries', defaultMessage: 'Deliveries' })}
+                          label={intl.formatMessage({ id: 'app.webhooks.deliveriesTo', defaultMessage: 'Deliveries to {url}' }, { url: h.url })} icon={<IconList />} onClick={() => watching.open(h)} />
                       </RowActions>
                     </Table.Td>
                   </Table.Tr>
@@ -81,8 +89,9 @@ export default function WebhooksScreen() {
               </Table.Tbody>
             </Table>
           ) : (
-            <NothingHere title="No webhooks yet" description="A webhook tells another system about your links as things happen."
-              action={<Button onClick={() => editing.open('new')}>Add a webhook</Button>} />
+            <NothingHere title={intl.formatMessage({ id: 'app.webhooks.none', defaultMessage: 'No webhooks yet' })}
+              description={intl.formatMessage({ id: 'app.webhooks.noneHint', defaultMessage: 'A webhook tells another system about your links as things happen.' })}
+              action={<Button onClick={() => editing.open('new')}><FormattedMessage id="app.webhooks.add" defaultMessage="Add a webhook" /></Button>} />
           )}
           <ListFooter meta={list.data.meta} noun="webhooks" perPage={Number(values.per_page)}
             onPerPage={(v) => update({ per_page: String(v) })} onPage={(p) => update({ page: String(p) })} />
@@ -98,9 +107,10 @@ export default function WebhooksScreen() {
       ) : null}
       {secret ? <SecretDialog hook={secret} onClose={() => setSecret(null)} /> : null}
       {watching.subject ? <DeliveriesDrawer hook={watching.subject} onClose={() => watching.close()} /> : null}
-      <ConfirmDelete opened={deleting.subject !== null} title="Delete webhook" onClose={(gone) => deleting.close(gone)}
+      <ConfirmDelete opened={deleting.subject !== null} title={intl.formatMessage({ id: 'app.webhooks.deleteTitle', defaultMessage: 'Delete webhook' })} onClose={(gone) => deleting.close(gone)}
         onConfirm={async () => { await api.webhooks.remove(deleting.subject!.id); await refreshWebhooks(); }}>
-        Delete the webhook for <strong>{deleting.last?.url}</strong>? Its pending deliveries are dropped.
+        <FormattedMessage id="app.webhooks.deleteQuestion" defaultMessage="Delete the webhook for <b>{url}</b>? Its pending deliveries are dropped."
+          values={{ url: deleting.last?.url, b: (c) => <strong>{c}</strong> }} />
       </ConfirmDelete>
     </>
   );
