@@ -57,7 +57,7 @@ test('the activity log filtered by user, action, target and day, paged, and expo
 
   // And one action of hers.
   await pick(page, page, 'Action', 'link.update');
-  await expect(page.getByTestId('list-range')).toHaveText('1–1 of 1 entries');
+  await expect(page.getByTestId('list-range')).toHaveText('1–1 of 1 entry');
   await expect(rows.first()).toContainText(`Link ${first[0].id}`);
 
   // Bob, domains only.

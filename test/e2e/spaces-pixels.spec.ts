@@ -34,7 +34,7 @@ test('manages spaces, and a space\'s link count opens its links', async ({ page,
   await world.invoke('links.create', { data: { url: 'https://example.com/in', alias: 'in-space', space_id: space.id } });
   await world.invoke('links.create', { data: { url: 'https://example.com/out', alias: 'no-space' } });
   await page.reload();
-  await page.getByRole('button', { name: '1 links in Launch 2026: show them' }).click();
+  await page.getByRole('button', { name: '1 link in Launch 2026: show them' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Links' })).toBeVisible();
   await expect(combo(page, 'Space')).toHaveValue('Launch 2026');
   await expect(page.getByTestId('links-table').locator('tbody tr')).toHaveCount(1);
