@@ -55,10 +55,6 @@ export const BAN_SOURCE_MESSAGES: Record<BanSource, MessageDescriptor> = defineM
   admin: { id: 'app.safety.banSource.admin', defaultMessage: 'An admin', description: 'Who banned a link' },
   host: { id: 'app.safety.banSource.host', defaultMessage: 'Host ban', description: 'What banned a link' },
 });
-/** English, kept for screens not yet converted (Links' LinkBanBadge): use BAN_SOURCE_MESSAGES. */
-export const BAN_SOURCE_WORDS: Record<BanSource, string> = {
-  blocklist: 'Blocklist', threat: 'Threat list', report: 'Visitor report', admin: 'An admin', host: 'Host ban',
-};
 export const REPORT_REASON_MESSAGES: Record<ReportReason, MessageDescriptor> = defineMessages({
   phishing: { id: 'app.safety.reason.phishing', defaultMessage: 'Phishing', description: 'Why a visitor reported a link' },
   malware: { id: 'app.safety.reason.malware', defaultMessage: 'Malware', description: 'Why a visitor reported a link' },
