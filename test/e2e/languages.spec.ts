@@ -2,9 +2,17 @@
 // the words on screen and in <html lang dir>; Arabic turns the layout right to
 // left with the navigation on the right; a `locale` push from main (a change
 // in another window, or the system's) switches this window too.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { pseudoMessage } from '../../shared/i18n/pseudo.ts';
 import { expect, test } from './fixtures.ts';
+
+/** A message as the app's catalog for `locale` says it (English from en.json). */
+const say = (locale: string, id: string, values: Record<string, string> = {}) => {
+  const catalog = JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../renderer/src/i18n/messages/${locale}.json`), 'utf8')) as Record<string, string>;
+  return catalog[id]!.replace(/\{(\w+)\}/g, (_, k: string) => values[k]!);
+};
 
 const html = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
@@ -14,8 +22,9 @@ async function mark(page: Page) {
 }
 const sameWindow = (page: Page) => page.evaluate(() => (window as unknown as { __sameWindow?: boolean }).__sameWindow === true);
 
-async function choose(page: Page, language: string) {
-  await page.getByRole('combobox', { name: 'Language', exact: true }).click();
+/** Picks a language in Settings, whose picker is labelled in the language shown now (`from`). */
+async function choose(page: Page, language: string, from: string) {
+  await page.getByRole('combobox', { name: say(from, 'app.settings.language.label'), exact: true }).click();
   await page.getByRole('option', { name: language, exact: true }).click();
 }
 
@@ -30,29 +39,29 @@ test('a language chosen in Settings applies at once: <html lang dir>, the layout
   ]);
   await page.keyboard.press('Escape');
 
-  await choose(page, 'العربية');
+  await choose(page, 'العربية', 'en');
   await expect.poll(() => html(page)).toEqual({ lang: 'ar', dir: 'rtl' });
   expect((await world.invoke('settings.get')).settings.language).toBe('ar');
   // Mirrored: the navigation sits at the right of the content.
-  const nav = (await page.getByRole('navigation', { name: 'Screens' }).boundingBox())!;
+  const nav = (await page.getByRole('navigation', { name: say('ar', 'app.layout.screens') }).boundingBox())!;
   const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
   expect(nav.x).toBeGreaterThan(640);
   expect(heading.x + heading.width).toBeLessThanOrEqual(nav.x);
   // The notice says so in the new language's own name, at the mirrored corner: clear of the drawers' buttons, now at the left.
-  const notice = page.getByTestId('notice').filter({ hasText: 'Language: العربية.' });
+  const notice = page.getByTestId('notice').filter({ hasText: say('ar', 'app.settings.language.saved', { language: 'العربية' }) });
   await expect(notice).toBeVisible();
   expect((await notice.boundingBox())!.x).toBeGreaterThan(640);
   // The keyboard shortcut still reads left to right.
   await expect(page.getByTestId('shortcut-current')).toHaveAttribute('dir', 'ltr');
   await world.shot('arabic-settings');
 
-  await choose(page, 'Deutsch');
+  await choose(page, 'Deutsch', 'ar');
   await expect.poll(() => html(page)).toEqual({ lang: 'de', dir: 'ltr' });
-  const navLtr = (await page.getByRole('navigation', { name: 'Screens' }).boundingBox())!;
+  const navLtr = (await page.getByRole('navigation', { name: say('de', 'app.layout.screens') }).boundingBox())!;
   const headingLtr = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
   expect(navLtr.x).toBe(0);
   expect(headingLtr.x).toBeGreaterThanOrEqual(navLtr.x + navLtr.width);
-  const noticeLtr = page.getByTestId('notice').filter({ hasText: 'Language: Deutsch.' });
+  const noticeLtr = page.getByTestId('notice').filter({ hasText: say('de', 'app.settings.language.saved', { language: 'Deutsch' }) });
   await expect(noticeLtr).toBeVisible();
   expect((await noticeLtr.boundingBox())!.x).toBeLessThan(640);
   expect(await sameWindow(page)).toBe(true);
