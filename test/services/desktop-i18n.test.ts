@@ -19,6 +19,7 @@ import { effectiveLocale } from '../../electron/services/native/native-handlers.
 import { parseDeepLink } from '../../electron/services/native/deep-link.ts';
 import { createUpdates } from '../../electron/services/updater.ts';
 import { publisher } from './update-feed-server.ts';
+import { transportError } from '../../electron/services/net/failures.ts';
 import { bulkProgress, bulkTitle, exportTitle, jobWords } from '../../electron/services/transfer/job-messages.ts';
 import { startServer } from '../helpers/server.ts';
 import { closedPort, type Cleanups, jobEnd, ok, testDesktop } from './helpers.ts';
@@ -297,6 +298,15 @@ describe("the services' refusals, the update status and deep links in the chosen
     url = 'https://updates.example/feed';
     expect(updates.status()).toEqual({ state: 'off', message: DESKTOP_CATALOGS.ar['desktop.updates.notChecked'] });
     expect(DESKTOP_CATALOGS.ar['desktop.updates.notChecked']).not.toBe(en['desktop.updates.notChecked']);
+  });
+  it('German: an expired certificate and a proxy that refuses, what happened and what to do', () => {
+    desktopLocale.set('de');
+    const ctx = { host: 'links.example:8443', hostname: 'links.example', route: { type: 'direct' as const }, proxyCredentials: false, timeoutMs: 30_000 };
+    const expired = transportError(Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }), ctx);
+    expect(expired.error).toMatchObject({ kind: 'tls', reason: 'cert-expired', advice: 'Die Administration des Servers muss es erneuern; prüfen Sie auch, ob Datum und Uhrzeit dieses Computers stimmen.' });
+    expect(expired.message).toBe('Das Zertifikat von links.example:8443 ist abgelaufen. Die Administration des Servers muss es erneuern; prüfen Sie auch, ob Datum und Uhrzeit dieses Computers stimmen.');
+    desktopLocale.set('en');
+    expect(transportError(Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }), ctx).message).toBe("links.example:8443's certificate has expired. The server's administrator must renew it; check also that this computer's date and time are right.");
   });
 });
 
