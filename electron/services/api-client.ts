@@ -7,6 +7,7 @@ import tls from 'node:tls';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { isObject } from './api-answers.ts';
 import { ServiceError } from './errors.ts';
+import { say, se } from './i18n/service-errors.ts';
 import { fieldErrorsOf, messageOf } from '../../shared/error-body.ts';
 import { CLIENT_CERT, clientCertError, connectionError, proxyStatusError, transportError, type FailureContext } from './net/failures.ts';
 import { splitCredentials, type ProxyRoute } from './net/proxy.ts';
@@ -88,7 +89,7 @@ async function readCapped(body: Dispatcher.ResponseData['body'], max: number): P
     size += (chunk as Buffer).length;
     if (size > max) {
       body.destroy();
-      throw new ServiceError('not-linkdesk', `The answer was larger than ${Math.round(max / 1024 / 1024)} MB; this does not look like a Linkdesk server.`);
+      throw new ServiceError('not-linkdesk', say(se.tooLarge, { mb: Math.round(max / 1024 / 1024) }));
     }
     parts.push(chunk as Buffer);
   }
@@ -140,7 +141,7 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
     if (target && !target.pathname.includes('/api/v1') && (LOGIN_PATH.test(target.pathname + target.search) || target.host !== host)) {
       return htmlLogin(host, ` (it sends the request to ${target.origin}${target.pathname.slice(0, 100)})`, null, status);
     }
-    return fail('not-linkdesk', `${host} redirected the request${location ? ` to ${String(location).slice(0, 200)}` : ''}; enter the address it redirects to.`, status);
+    return fail('not-linkdesk', location ? say(se.redirectedTo, { host, location: String(location).slice(0, 200) }) : say(se.redirected, { host }), status);
   }
   if (status === 429) {
     const retry = retryAfterSeconds(headers);
@@ -160,12 +161,12 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
   }
   if (!isObject(json)) {
     // A proxy's HTML error page in front of a real instance is still a server failure.
-    if (status >= 500) return fail('server', `${host} answered ${status} without a Linkdesk response.`, status);
-    return fail('not-linkdesk', `${host} answered, but not with the Linkdesk/phpShort API (HTTP ${status}, ${String(headers['content-type'] ?? 'no content type').split(';')[0]}). Check the address.`, status);
+    if (status >= 500) return fail('server', say(se.noLinkdeskAnswer, { host, status: String(status) }), status);
+    return fail('not-linkdesk', say(se.notApi, { host, status: String(status), contentType: String(headers['content-type'] ?? 'no content type').split(';')[0]! }), status);
   }
   if (status >= 200 && status < 300) {
     if (!('data' in json) && json.deleted !== true) {
-      return fail('not-linkdesk', `${host} answered JSON that is not the Linkdesk/phpShort API. Check the address.`, status);
+      return fail('not-linkdesk', say(se.notApiJson, { host }), status);
     }
     return json;
   }
@@ -178,7 +179,7 @@ function interpret(status: number, headers: Dispatcher.ResponseData['headers'], 
     throw new ServiceError('forbidden', message ?? t().formatMessage(m.forbidden, { host }),
       { status, reason: 'key-forbidden', advice: FORBIDDEN_ADVICE });
   }
-  if (status === 404) return fail('not-found', message ?? 'Resource not found.', status);
+  if (status === 404) return fail('not-found', message ?? say(se.resourceNotFound), status);
   if (status === 409) return fail('conflict', message ?? 'The request conflicts with the current state.', status);
   if (status === 422) {
     // Linkdesk's `errors`, or phpShort's own answer, whose `message` is the field map.
@@ -314,7 +315,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const type = String(r.headers['content-type'] ?? '');
       if (r.status >= 200 && r.status < 300 && type.startsWith('text/csv')) return r.text;
       interpret(r.status, r.headers, r.text, host, r.ctx);
-      throw new ServiceError('not-linkdesk', `${host} answered, but not with a CSV file.`, { status: r.status });
+      throw new ServiceError('not-linkdesk', say(se.notCsv, { host }), { status: r.status });
     },
     async stream(path, { query, signal, idleMs, onOpen, onText }) {
       const key = await opts.getKey();
@@ -335,7 +336,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (res.statusCode !== 200 || !type.startsWith('text/event-stream')) {
         const text = await readCapped(res.body, maxBytes);
         interpret(res.statusCode, res.headers, text, host, w.ctx);
-        throw new ServiceError('not-linkdesk', `${host} answered, but not with an event stream.`, { status: res.statusCode });
+        throw new ServiceError('not-linkdesk', say(se.notEventStream, { host }), { status: res.statusCode });
       }
       onOpen();
       res.body.setEncoding('utf8');

@@ -12,6 +12,7 @@ import { backupDatabase, BackupError, checkBackup, fileStamp, restoreDatabase } 
 import { DB_FILE, DB_SIDE_FILES } from '../server/db/database.ts';
 import { ensurePrivateDir } from '../server/util/private-files.ts';
 import { ServiceError } from './errors.ts';
+import { say, se } from './i18n/service-errors.ts';
 import type { HandlerDeps } from './handlers.ts';
 
 export const BACKUPS_DIR = 'backups';
@@ -112,7 +113,7 @@ export function createBackups(opts: BackupsOptions): Backups {
 
   const restoreNow = async (name: string): Promise<ServerStatus> => {
     const chosen = list().backups.find((b) => b.name === name);
-    if (!chosen) throw new ServiceError('not-found', `There is no backup named ${name} in ${dir}.`);
+    if (!chosen) throw new ServiceError('not-found', say(se.backupMissing, { name, dir }));
     const file = path.join(dir, name);
     try {
       await checkBackup(file); // before the server stops: a bad file costs no downtime

@@ -12,6 +12,7 @@ import type { ApiGeneration, LocalServerSettingsView } from '../../shared/api-ge
 import { page, single } from './api-answers.ts';
 import type { ApiClient } from './api-client.ts';
 import { isMissingRoute, ServiceError } from './errors.ts';
+import { say, se } from './i18n/service-errors.ts';
 import type { InstanceLocks } from './instance-locks.ts';
 import type { InstanceProfile, ProfileStore } from './instance-profiles.ts';
 import type { NativeHandlers } from './native/native-handlers.ts';
@@ -96,15 +97,15 @@ async function offered<T>(what: string, run: () => Promise<T>, recordGone?: () =
     return await run();
   } catch (err) {
     if (!isMissingRoute(err)) throw err;
-    if (recordGone && await recordGone()) throw err.error.kind === 'not-found' ? err : new ServiceError('not-found', 'Resource not found.', { status: 404 });
-    throw new ServiceError('unsupported', `This server does not offer ${what}.`, { status: 404 });
+    if (recordGone && await recordGone()) throw err.error.kind === 'not-found' ? err : new ServiceError('not-found', say(se.resourceNotFound), { status: 404 });
+    throw new ServiceError('unsupported', say(se.unsupported, { what }), { status: 404 });
   }
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {
   const profile = (id: string) => {
     const p = d.profiles.get(id);
-    if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+    if (!p) throw new ServiceError('not-found', say(se.instanceGone));
     return p;
   };
   const api = (ctx: CallContext) => d.clientFor(profile(d.selectedId(ctx.windowId)));
@@ -204,7 +205,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'links.copyShortUrl': async ({ id }, ctx) => {
       const shortUrl = checkedShortUrl(single<Link>(await api(ctx).request('GET', `/links/${id}`)));
-      if (!(await d.copyText(shortUrl))) throw new ServiceError('bad-request', 'The clipboard can be written in the desktop app only.');
+      if (!(await d.copyText(shortUrl))) throw new ServiceError('bad-request', say(se.clipboardDesktopOnly));
       return { copied: shortUrl };
     },
     ...createAdminHandlers({ profile, api, clientFor: d.clientFor, secrets: d.secrets, view: d.view, locks: d.locks }),

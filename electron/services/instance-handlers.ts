@@ -10,6 +10,7 @@ import type { Contract, InstanceView } from '../../shared/contract.ts';
 import { keyTravelsPlain, originOf, type ProxySettingInput } from '../../shared/schemas/instance.ts';
 import { requireConsent, type Confirm, type ConsentDetails } from './consent.ts';
 import { ServiceError } from './errors.ts';
+import { say, se } from './i18n/service-errors.ts';
 import type { CallContext } from './handlers.ts';
 import { clientKeyAccount, instanceAccounts, proxyAccount } from './instance-access.ts';
 import type { InstanceLocks } from './instance-locks.ts';
@@ -41,7 +42,7 @@ function checkedCas(items: string[] | undefined, existing: string[] = []): strin
     let pem = item;
     if (!item.includes('-----BEGIN')) {
       const kept = existing.find((e) => new X509Certificate(e).fingerprint256 === item);
-      if (!kept) throw invalid('caCertificates', 'A CA certificate to keep is no longer in this instance\'s list; reopen its settings.');
+      if (!kept) throw invalid('caCertificates', say(se.caGone));
       pem = kept;
     }
     let certs: X509Certificate[];
@@ -51,12 +52,12 @@ function checkedCas(items: string[] | undefined, existing: string[] = []): strin
       throw invalid('caCertificates', (err as Error).message);
     }
     for (const c of certs) {
-      if (!certificateInfo(c).isCa) throw invalid('caCertificates', `"${certificateInfo(c).subject}" is not a certificate authority; choose the CA certificate that signed the server's certificate.`);
+      if (!certificateInfo(c).isCa) throw invalid('caCertificates', say(se.notCa, { subject: certificateInfo(c).subject }));
       const pemText = toPem(c);
       if (!out.includes(pemText)) out.push(pemText);
     }
   }
-  if (out.length > 10) throw invalid('caCertificates', 'At most 10 CA certificates per instance.');
+  if (out.length > 10) throw invalid('caCertificates', say(se.caMax, { max: 10 }));
   return out;
 }
 
@@ -71,9 +72,9 @@ function checkedClientCertificate(input: { cert: string; key: string }): string 
   try {
     matches = cert.checkPrivateKey(createPrivateKey(input.key));
   } catch {
-    throw invalid('clientCertificate', 'The key could not be read; choose an unencrypted PEM private key.');
+    throw invalid('clientCertificate', say(se.clientKeyUnreadable));
   }
-  if (!matches) throw invalid('clientCertificate', 'This key does not belong to the chosen certificate.');
+  if (!matches) throw invalid('clientCertificate', say(se.clientKeyMismatch));
   return toPem(cert);
 }
 
@@ -93,7 +94,7 @@ const proxyOf = (input: ProxySettingInput) =>
 export function createInstanceHandlers(d: InstanceHandlerDeps) {
   const profile = (id: string) => {
     const p = d.profiles.get(id);
-    if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+    if (!p) throw new ServiceError('not-found', say(se.instanceGone));
     return p;
   };
 
@@ -173,8 +174,8 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       const moved = before.kind === 'remote' && origin !== originOf(before.baseUrl);
       const hasKey = (await d.secrets.get(a.id).catch(() => null)) !== null;
       if (moved && hasKey && a.apiKey === undefined && !a.keepKeyForNewAddress) {
-        throw new ServiceError('validation', `The stored API key was given for ${originOf(before.baseUrl)}. Agree to send it to ${origin}, or enter the key for the new address.`, {
-          status: 422, reason: 'key-other-address', fields: { apiKey: ['Enter the key for the new address, or agree to send the stored one there.'] },
+        throw new ServiceError('validation', say(se.keyOtherAddress, { from: String(originOf(before.baseUrl)), to: origin }), {
+          status: 422, reason: 'key-other-address', fields: { apiKey: [say(se.keyOtherAddressField)] },
         });
       }
       const proxy = a.proxy ? proxyOf(a.proxy) : before.proxy;
@@ -192,7 +193,7 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
       };
       if (before.kind === 'local') {
         if (a.proxy || a.caCertificates || a.clientCertificate) {
-          throw new ServiceError('bad-request', 'The local instance is reached directly on this computer: it has no proxy or certificates.');
+          throw new ServiceError('bad-request', say(se.localNoProxy));
         }
         patch.plainHttpOrigin = undefined;
         patch.keyOrigin = undefined;
@@ -230,7 +231,7 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
     }),
 
     'instances.remove': async ({ id }: Args<'instances.remove'>) => d.locks.exclusive(id, 'remove', async () => {
-      if (profile(id).kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
+      if (profile(id).kind === 'local') throw new ServiceError('bad-request', say(se.localNotRemovable));
       // The profile first: if instances.json cannot be saved the instance stays, and so do its keys.
       await d.profiles.remove(id);
       for (const account of instanceAccounts(id)) await d.secrets.delete(account);
@@ -240,17 +241,17 @@ export function createInstanceHandlers(d: InstanceHandlerDeps) {
 
     'instances.trustCertificate': async ({ id, fingerprint256 }: Args<'instances.trustCertificate'>, ctx: CallContext) => {
       const p = profile(id);
-      if (p.kind !== 'remote' || !p.baseUrl.startsWith('https:')) throw new ServiceError('bad-request', 'Only an https:// remote instance has certificates to trust.');
+      if (p.kind !== 'remote' || !p.baseUrl.startsWith('https:')) throw new ServiceError('bad-request', say(se.httpsOnlyTrust));
       const chain = await d.presented(p);
-      if (!chain) throw new ServiceError('unreachable', `The certificate of ${new URL(p.baseUrl).host} could not be read again; test the connection and try once more.`);
+      if (!chain) throw new ServiceError('unreachable', say(se.certUnreadable, { host: new URL(p.baseUrl).host }));
       const ca = trustableOf(chain);
       // Only what the server presents now, and only its authority: a certificate the user saw earlier may have been swapped.
       if (!ca || ca.fingerprint256 !== fingerprint256) {
-        throw new ServiceError('conflict', 'The server now presents a different certificate than the one shown. Test the connection again and compare the fingerprint.', { status: 409 });
+        throw new ServiceError('conflict', say(se.certChanged), { status: 409 });
       }
       const pem = toPem(ca);
       const next = p.caCertificates.includes(pem) ? p.caCertificates : [...p.caCertificates, pem];
-      if (next.length > 10) throw new ServiceError('bad-request', 'This instance already trusts 10 CA certificates; remove one first.');
+      if (next.length > 10) throw new ServiceError('bad-request', say(se.caFull, { max: 10 }));
       // The fingerprint main shows is the one the server presents now, not one the page names.
       await askForNewCas(d.confirm, next, p.caCertificates, { instance: p.name, address: originOf(p.baseUrl)!, proxy: p.proxy.mode === 'url' ? p.proxy.url : null, windowId: ctx.windowId });
       const updated = await d.profiles.update(id, { caCertificates: next });

@@ -12,6 +12,7 @@ import { originOf, PROXY_MODES, type ProxyMode } from '../../shared/schemas/inst
 import { ensurePrivateDir, tightenFile, type Notice } from '../server/util/private-files.ts';
 import { NotDurableError, removeStaleTempFiles, writeFileAtomic, type AtomicFs } from './atomic-file.ts';
 import { ServiceError } from './errors.ts';
+import { say, se } from './i18n/service-errors.ts';
 
 export const PROFILES_FILE = 'instances.json';
 
@@ -73,10 +74,10 @@ export function normalizeBaseUrl(input: string): string {
   try {
     u = new URL(input.trim());
   } catch {
-    throw new ServiceError('bad-request', 'Enter an http:// or https:// address.');
+    throw new ServiceError('bad-request', say(se.addressScheme));
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServiceError('bad-request', 'Enter an http:// or https:// address.');
-  if (u.username || u.password) throw new ServiceError('bad-request', 'Put the API key in its own field, not in the address.');
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServiceError('bad-request', say(se.addressScheme));
+  if (u.username || u.password) throw new ServiceError('bad-request', say(se.addressCredentials));
   const prefix = u.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   return `${u.origin}${prefix}`;
 }
@@ -141,7 +142,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
         await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n', opts.fs);
       } catch (err) {
         if (!(err instanceof NotDurableError)) {
-          throw new ServiceError('server', `The instance's settings could not be saved (${(err as Error).message.split('\n')[0]}); nothing was changed.`);
+          throw new ServiceError('server', say(se.settingsNotSaved, { reason: (err as Error).message.split('\n')[0]! }));
         }
         // In place and read by a restart, only not confirmed on the disk: in effect, and logged.
         opts.onNotice?.(`${file} was saved, but ${err.message}; a power cut now could bring back the settings of before.`);
@@ -156,7 +157,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
 
   const find = (f: ProfilesFile, id: string) => {
     const p = f.instances.find((i) => i.id === id);
-    if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+    if (!p) throw new ServiceError('not-found', say(se.instanceGone));
     return p;
   };
   const copy = (p: ProfilesFile['instances'][number]): InstanceProfile =>
@@ -180,10 +181,10 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     update: (id, patch) => change((next) => {
       const p = find(next, id);
       if (patch.baseUrl !== undefined && p.kind === 'local') {
-        throw new ServiceError('bad-request', "The local instance's address comes from its server; change the port in the server settings.");
+        throw new ServiceError('bad-request', say(se.localAddress));
       }
       if (p.kind === 'local' && (patch.proxy || patch.caCertificates || patch.clientCertificate)) {
-        throw new ServiceError('bad-request', 'The local instance is reached directly on this computer: it has no proxy or certificates.');
+        throw new ServiceError('bad-request', say(se.localNoProxy));
       }
       const { name, baseUrl, ...rest } = patch;
       if (name !== undefined) p.name = name.trim();
@@ -193,7 +194,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     }),
     remove: (id) => change((next) => {
       const p = find(next, id);
-      if (p.kind === 'local') throw new ServiceError('bad-request', 'The local instance cannot be removed.');
+      if (p.kind === 'local') throw new ServiceError('bad-request', say(se.localNotRemovable));
       next.instances = next.instances.filter((i) => i !== p);
       if (next.lastSelectedId === id) next.lastSelectedId = null;
     }),

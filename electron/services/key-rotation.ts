@@ -8,6 +8,7 @@ import type { ApiKey, ApiKeyCreated } from '../../shared/schemas/admin.ts';
 import { single } from './api-answers.ts';
 import type { ApiClient } from './api-client.ts';
 import { ServiceError } from './errors.ts';
+import { say, se } from './i18n/service-errors.ts';
 import type { SecretStore } from './secret-store.ts';
 
 export interface RotationDeps {
@@ -26,14 +27,14 @@ const why = (err: unknown) => (err instanceof ServiceError ? err.error.message :
 export async function rotateKey(d: RotationDeps): Promise<RotationResult> {
   const now = d.now ?? Date.now;
   const old = await d.secrets.get(d.account);
-  if (!old) throw new ServiceError('no-key', 'No API key is stored for this instance, so there is none to rotate. Add one in its settings.');
+  if (!old) throw new ServiceError('no-key', say(se.rotateNoKey));
 
   // 1. What the old key is, and 2. its successor, both with the old key.
   const current = single<ApiKey>(await d.client.request('GET', '/keys/current'));
   const made = single<ApiKeyCreated>(await d.client.request('POST', '/keys', {
     body: { name: `${current.name || 'Linkdesk desktop'} (rotated ${stamp(now())})`.slice(0, 255), scopes: current.scopes, ...(current.domain_id !== null && { domain_id: current.domain_id }) },
   }));
-  if (typeof made.key !== 'string' || typeof made.id !== 'number') throw new ServiceError('not-linkdesk', 'The server made a key but did not answer it.');
+  if (typeof made.key !== 'string' || typeof made.id !== 'number') throw new ServiceError('not-linkdesk', say(se.rotateNoAnswer));
 
   /** The new key is of no use: revoked with the old one, which is stored again; best effort. */
   const dropNew = async () => {
@@ -49,7 +50,7 @@ export async function rotateKey(d: RotationDeps): Promise<RotationResult> {
     await d.secrets.set(d.account, made.key);
   } catch (err) {
     await dropNew();
-    throw new ServiceError('keychain', `The new key could not be stored (${why(err)}); the old key is kept and still works.`);
+    throw new ServiceError('keychain', say(se.rotateNotStored, { reason: why(err) }));
   }
 
   // 4. Checked: the stored key answers as the new key.
@@ -61,11 +62,10 @@ export async function rotateKey(d: RotationDeps): Promise<RotationResult> {
       await d.secrets.set(d.account, old);
     } catch (restoreErr) {
       // The new key stays stored (it may well work); the old one is still valid, so nothing is lost either way.
-      throw new ServiceError('keychain', `The new key (${made.prefix}) is stored but did not answer (${why(err)}), and the old key could not be put back (${why(restoreErr)}). `
-        + `Both keys are still valid; check the connection, then rotate again or revoke key ${made.id}.`);
+      throw new ServiceError('keychain', say(se.rotateStuck, { prefix: made.prefix, reason: why(err), restoreReason: why(restoreErr), keyId: String(made.id) }));
     }
     await dropNew();
-    throw new ServiceError(err instanceof ServiceError ? err.error.kind : 'server', `The new key did not answer (${why(err)}); the old key is kept and still works.`);
+    throw new ServiceError(err instanceof ServiceError ? err.error.kind : 'server', say(se.rotateFailed, { reason: why(err) }));
   }
 
   // 5. Only now the old key goes, with the new one. A save in effect but not confirmed on the disk is said too.

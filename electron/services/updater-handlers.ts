@@ -6,10 +6,10 @@ import type { UpdateView } from '../../shared/updates.ts';
 import { requireConsent, type Confirm } from './consent.ts';
 import { ServiceError } from './errors.ts';
 import type { CallContext } from './handlers.ts';
-import type { Updates } from './updater.ts';
+import { um, type Updates } from './updater.ts';
+import { t } from './i18n/current.ts';
 import type { UpdateSettings, UpdateStore } from './updater-store.ts';
 
-const UNSUPPORTED = 'Updates work only in the installed app, not in one started from the project folder.';
 
 const hostOf = (url: string) => {
   try {
@@ -30,7 +30,7 @@ export interface UpdateHandlerDeps {
 
 export function createUpdateHandlers({ store, updates, confirm, version }: UpdateHandlerDeps) {
   const view = (): UpdateView => ({
-    status: updates?.status() ?? { state: 'off', message: UNSUPPORTED },
+    status: updates?.status() ?? { state: 'off', message: t().formatMessage(um.unsupported) },
     ...store.get(),
     supported: updates !== null,
   });
@@ -51,7 +51,7 @@ export function createUpdateHandlers({ store, updates, confirm, version }: Updat
       return view();
     },
     'updates.check': async (): Promise<UpdateView> => {
-      if (!updates) throw new ServiceError('bad-request', UNSUPPORTED);
+      if (!updates) throw new ServiceError('bad-request', t().formatMessage(um.unsupported));
       await updates.check();
       return view();
     },

@@ -9,7 +9,9 @@
 // autoUpdater, the tests an updater with stand-ins for Electron's app and net.
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { feedUrlProblem, type UpdateStatus } from '../../shared/updates.ts';
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import { transportError } from './net/failures.ts';
+import { t } from './i18n/current.ts';
 import { BAD_SIGNATURE, UNSIGNED, updatePublicKey } from './update-feed.ts';
 import type { SignedFeedOptions } from './update-feed-provider.ts';
 
@@ -41,8 +43,32 @@ export interface Updates {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const NO_FEED = 'No update feed is set, so Linkdesk does not look for updates. An administrator can set one in Settings.';
-const NOT_CHECKED = 'Not checked since Linkdesk started.';
+// The status words in the user's language (read when the status is made); the feed's address, file names
+// and versions are arguments, and a network failure's words come from net/failures.ts.
+export const um = defineMessages({
+  noFeed: { id: 'desktop.updates.noFeed', defaultMessage: 'No update feed is set, so Linkdesk does not look for updates. An administrator can set one in Settings.' },
+  notChecked: { id: 'desktop.updates.notChecked', defaultMessage: 'Not checked since Linkdesk started.' },
+  unsupported: { id: 'desktop.updates.unsupported', defaultMessage: 'Updates work only in the installed app, not in one started from the project folder.' },
+  unsigned: {
+    id: 'desktop.updates.unsigned',
+    defaultMessage: 'The update feed at {feedUrl} offers an update without its publisher\'s signature (no {file}), so nothing was downloaded. Updates are accepted only when signed by the key this build of Linkdesk carries; tell whoever runs the feed.',
+    description: 'file: e.g. latest.yml.sig',
+  },
+  badSignature: { id: 'desktop.updates.badSignature', defaultMessage: 'The update feed at {feedUrl} offers an update whose signature is not its publisher\'s (the description of the update was changed, or signed with another key), so nothing was downloaded. Someone may have replaced the files on the feed or on the way; tell whoever runs the feed.' },
+  checksum: { id: 'desktop.updates.checksum', defaultMessage: 'The downloaded update did not match the checksum (sha512) the feed publishes for it, so it was deleted and not installed. The file on the feed may be damaged or replaced; tell whoever runs the feed.' },
+  checksumVersion: { id: 'desktop.updates.checksumVersion', defaultMessage: 'The downloaded update ({version}) did not match the checksum (sha512) the feed publishes for it, so it was deleted and not installed. The file on the feed may be damaged or replaced; tell whoever runs the feed.' },
+  noFile: { id: 'desktop.updates.noFile', defaultMessage: 'The update feed has no {file} (HTTP 404 at {feedUrl}). Check the feed address in Settings.' },
+  unreadable: { id: 'desktop.updates.unreadable', defaultMessage: 'The update feed\'s description of the latest version cannot be read. Tell whoever runs the feed at {feedUrl}.' },
+  httpStatus: { id: 'desktop.updates.httpStatus', defaultMessage: 'The update feed answered HTTP {status} at {feedUrl}. Check the feed address in Settings.' },
+  unreachable: {
+    id: 'desktop.updates.unreachable',
+    defaultMessage: 'The update feed could not be reached: {reason} Check the feed address in Settings and this computer\'s network connection.',
+    description: 'reason: a sentence saying what failed (refused, timed out…)',
+  },
+  current: { id: 'desktop.updates.current', defaultMessage: 'Linkdesk {current} is the latest version (the feed offers {offered}).' },
+  ready: { id: 'desktop.updates.ready', defaultMessage: 'Linkdesk {version} is downloaded and verified. Restart to install it.' },
+});
+const say = (d: MessageDescriptor, values?: Record<string, string>) => t().formatMessage(d, values);
 
 // Electron's net reports failures as net::ERR_… messages; these are the socket codes they mean.
 const NET_CODES: Record<string, string> = {
@@ -56,33 +82,30 @@ function updateFailure(err: unknown, feedUrl: string, version?: string): string 
   const e = err as { code?: string; message?: string; statusCode?: number };
   const text = String(e?.message ?? err);
   if (e?.code === UNSIGNED) {
-    return `The update feed at ${feedUrl} offers an update without its publisher's signature (no ${/\((\S+\.sig)\)/.exec(text)?.[1] ?? 'latest.yml.sig'}), so nothing was downloaded. `
-      + 'Updates are accepted only when signed by the key this build of Linkdesk carries; tell whoever runs the feed.';
+    return say(um.unsigned, { feedUrl, file: /\((\S+\.sig)\)/.exec(text)?.[1] ?? 'latest.yml.sig' });
   }
   if (e?.code === BAD_SIGNATURE) {
-    return `The update feed at ${feedUrl} offers an update whose signature is not its publisher's (the description of the update was changed, or signed with another key), so nothing was downloaded. `
-      + 'Someone may have replaced the files on the feed or on the way; tell whoever runs the feed.';
+    return say(um.badSignature, { feedUrl });
   }
   if (e?.code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(text)) {
-    return `The downloaded update${version ? ` (${version})` : ''} did not match the checksum (sha512) the feed publishes for it, so it was deleted and not installed. `
-      + 'The file on the feed may be damaged or replaced; tell whoever runs the feed.';
+    return version ? say(um.checksumVersion, { version }) : say(um.checksum);
   }
   if (e?.code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND') {
     const file = /channel "([^"]+)"/.exec(text)?.[1] ?? 'latest.yml';
-    return `The update feed has no ${file} (HTTP 404 at ${feedUrl}). Check the feed address in Settings.`;
+    return say(um.noFile, { file, feedUrl });
   }
   if (e?.code === 'ERR_UPDATER_INVALID_UPDATE_INFO' || /Cannot parse update info/i.test(text)) {
-    return `The update feed's description of the latest version cannot be read. Tell whoever runs the feed at ${feedUrl}.`;
+    return say(um.unreadable, { feedUrl });
   }
   const status = e?.statusCode ?? Number(/HttpError: (\d{3})/.exec(text)?.[1]);
-  if (status) return `The update feed answered HTTP ${status} at ${feedUrl}. Check the feed address in Settings.`;
+  if (status) return say(um.httpStatus, { status: String(status), feedUrl });
   const netCode = Object.entries(NET_CODES).find(([m]) => text.includes(m))?.[1];
   const u = new URL(feedUrl);
   const failure = transportError(netCode ? Object.assign(new Error(text), { code: netCode }) : err, {
     host: u.host, hostname: u.hostname, route: { type: 'direct' }, proxyCredentials: false, timeoutMs: 30_000,
   });
   const what = failure.error.advice ? failure.message.slice(0, -failure.error.advice.length).trim() : failure.message;
-  return `The update feed could not be reached: ${what} Check the feed address in Settings and this computer's network connection.`;
+  return say(um.unreachable, { reason: what });
 }
 
 export function createUpdates(deps: UpdaterDeps): Updates {
@@ -94,7 +117,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
   // electron-updater's defaults would download and, on quit, install without asking.
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
-  // null until the first check of this run; without a feed the answer is always NO_FEED.
+  // null until the first check of this run; without a feed the answer is always um.noFeed.
   let status: UpdateStatus | null = null;
   let running: Promise<UpdateStatus> | null = null;
   const set = (s: UpdateStatus) => {
@@ -106,7 +129,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
   async function run(): Promise<UpdateStatus> {
     const url = deps.feed().url.trim();
     if ('problem' in key) return set({ state: 'off', message: key.problem });
-    if (!url) return set({ state: 'off', message: NO_FEED });
+    if (!url) return set({ state: 'off', message: say(um.noFeed) });
     const problem = feedUrlProblem(url);
     if (problem) return set({ state: 'failed', message: problem });
     // A ready update stays ready: checking again must not throw the verified file away.
@@ -121,10 +144,10 @@ export function createUpdates(deps: UpdaterDeps): Updates {
       updater.setFeedURL(feed);
       const result = await updater.checkForUpdates();
       if (stale()) return status ?? notChecked();
-      if (!result) return set({ state: 'failed', message: 'Updates work only in the installed app, not in one started from the project folder.' });
+      if (!result) return set({ state: 'failed', message: say(um.unsupported) });
       info = result.updateInfo;
       if (!result.isUpdateAvailable) {
-        return set({ state: 'current', version: info.version, message: `Linkdesk ${updater.currentVersion.version} is the latest version (the feed offers ${info.version}).` });
+        return set({ state: 'current', version: info.version, message: say(um.current, { current: updater.currentVersion.version, offered: info.version }) });
       }
       set({ state: 'downloading', version: info.version });
       await updater.downloadUpdate();
@@ -132,13 +155,13 @@ export function createUpdates(deps: UpdaterDeps): Updates {
         await clearDownload();
         return status ?? notChecked();
       }
-      return set({ state: 'ready', version: info.version, message: `Linkdesk ${info.version} is downloaded and verified. Restart to install it.` });
+      return set({ state: 'ready', version: info.version, message: say(um.ready, { version: info.version }) });
     } catch (err) {
       if (stale()) return status ?? notChecked();
       return set({ state: 'failed', message: updateFailure(err, url, info?.version) });
     }
   }
-  const notChecked = (): UpdateStatus => ({ state: 'off', message: NOT_CHECKED });
+  const notChecked = (): UpdateStatus => ({ state: 'off', message: say(um.notChecked) });
   /** electron-updater's pending download: its file deleted, its record forgotten (install() then finds nothing). */
   async function clearDownload() {
     const helper = (updater as unknown as { downloadedUpdateHelper?: { clear(): Promise<void> } | null }).downloadedUpdateHelper;
@@ -146,7 +169,7 @@ export function createUpdates(deps: UpdaterDeps): Updates {
   }
 
   return {
-    status: () => ('problem' in key ? { state: 'off', message: key.problem } : !deps.feed().url.trim() ? { state: 'off', message: NO_FEED } : status ?? notChecked()),
+    status: () => ('problem' in key ? { state: 'off', message: key.problem } : !deps.feed().url.trim() ? { state: 'off', message: say(um.noFeed) } : status ?? notChecked()),
     check() {
       running ??= run().finally(() => (running = null));
       return running;

@@ -16,6 +16,10 @@ import { desktopLocale } from '../../electron/services/i18n/current.ts';
 import { DESKTOP_CATALOGS, intlFor } from '../../electron/services/i18n/intl.ts';
 import { applicationMenuTemplate, trayTemplate, type MenuActions } from '../../electron/services/native/menus.ts';
 import { effectiveLocale } from '../../electron/services/native/native-handlers.ts';
+import { parseDeepLink } from '../../electron/services/native/deep-link.ts';
+import { createUpdates } from '../../electron/services/updater.ts';
+import { publisher } from './update-feed-server.ts';
+import { transportError } from '../../electron/services/net/failures.ts';
 import { bulkProgress, bulkTitle, exportTitle, jobWords } from '../../electron/services/transfer/job-messages.ts';
 import { startServer } from '../helpers/server.ts';
 import { closedPort, type Cleanups, jobEnd, ok, testDesktop } from './helpers.ts';
@@ -264,6 +268,45 @@ describe('a refused key in the chosen language', () => {
     const checked = JSON.stringify(await ok(d.invoke('instances.check', { id: added.id })));
     expect(checked).toContain(`رفض ${new URL(s.url).host} مفتاح API (401)`);
     expect(checked).toContain('يُرجى إدخال مفتاح صالح في إعدادات هذا المثيل');
+  });
+});
+
+describe("the services' refusals, the update status and deep links in the chosen language", () => {
+  it('German: the local instance refused removal, an unknown instance not found, a linkdesk:// address ignored; English unchanged', async () => {
+    const d = await testDesktop(cleanups);
+    await ok(d.invoke('settings.update', { language: 'de' }));
+    expect(await d.invoke('instances.remove', { id: d.profiles.local().id }))
+      .toMatchObject({ ok: false, error: { kind: 'bad-request', message: 'Die lokale Instanz kann nicht entfernt werden.' } });
+    expect(await d.invoke('instances.remove', { id: 'gibt-es-nicht' }))
+      .toMatchObject({ ok: false, error: { kind: 'not-found', message: 'Diese Instanz gibt es nicht mehr.' } });
+    expect(parseDeepLink('linkdesk://nirgends')).toEqual({ ok: false, message: 'Linkdesk hat eine linkdesk://-Adresse ignoriert: Linkdesk hat keine Seite „nirgends“.' });
+    expect(parseDeepLink('linkdesk://links/x')).toEqual({ ok: false, message: 'Linkdesk hat eine linkdesk://-Adresse ignoriert: Ein Link wird über seine Nummer angegeben, etwa linkdesk://links/42.' });
+    // English again, word for word as before.
+    await ok(d.invoke('settings.update', { language: 'en' }));
+    expect(await d.invoke('instances.remove', { id: d.profiles.local().id })).toMatchObject({ ok: false, error: { message: 'The local instance cannot be removed.' } });
+  });
+
+  it('Arabic: the update status (no feed, not checked) in the words of the catalog, the moment the language changes', () => {
+    let url = '';
+    const updates = createUpdates({
+      updater: {} as never, publicKey: publisher.publicPem,
+      feed: () => ({ url, checkAtStart: false }), lastStartCheck: { get: () => null, set: () => {} },
+    });
+    expect(updates.status()).toEqual({ state: 'off', message: 'No update feed is set, so Linkdesk does not look for updates. An administrator can set one in Settings.' });
+    desktopLocale.set('ar');
+    expect(updates.status()).toEqual({ state: 'off', message: 'لم تُعيَّن قناة تحديثات، لذا لا يبحث Linkdesk عن تحديثات. يمكن للمسؤول تعيين قناة في الإعدادات.' });
+    url = 'https://updates.example/feed';
+    expect(updates.status()).toEqual({ state: 'off', message: DESKTOP_CATALOGS.ar['desktop.updates.notChecked'] });
+    expect(DESKTOP_CATALOGS.ar['desktop.updates.notChecked']).not.toBe(en['desktop.updates.notChecked']);
+  });
+  it('German: an expired certificate and a proxy that refuses, what happened and what to do', () => {
+    desktopLocale.set('de');
+    const ctx = { host: 'links.example:8443', hostname: 'links.example', route: { type: 'direct' as const }, proxyCredentials: false, timeoutMs: 30_000 };
+    const expired = transportError(Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }), ctx);
+    expect(expired.error).toMatchObject({ kind: 'tls', reason: 'cert-expired', advice: 'Die Administration des Servers muss es erneuern; prüfen Sie auch, ob Datum und Uhrzeit dieses Computers stimmen.' });
+    expect(expired.message).toBe('Das Zertifikat von links.example:8443 ist abgelaufen. Die Administration des Servers muss es erneuern; prüfen Sie auch, ob Datum und Uhrzeit dieses Computers stimmen.');
+    desktopLocale.set('en');
+    expect(transportError(Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }), ctx).message).toBe("links.example:8443's certificate has expired. The server's administrator must renew it; check also that this computer's date and time are right.");
   });
 });
 

@@ -5,11 +5,10 @@
 import type { ConnectionReason, IpcErrorKind } from '../../../shared/contract.ts';
 import { ServiceError } from '../errors.ts';
 import { proxyLabel, type ProxyRoute } from './proxy.ts';
-import { defineMessages } from '@formatjs/intl';
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import { t } from '../i18n/current.ts';
 
 // The failures people meet most (a server down, a name mistyped, no network), in the user's language.
-// TLS and proxy failures below are still English (issue 45: left for a later pass).
 type Host = { host: string };
 const m = defineMessages<{
   timeout: Host & { seconds: number }; timeoutAdvice: {}; dns: { hostname: string }; dnsAdvice: {};
@@ -79,7 +78,44 @@ function chain(err: unknown): { codes: string[]; names: string[]; messages: stri
 export const connectionError = (kind: IpcErrorKind, reason: ConnectionReason, message: string, advice: string, extra: object = {}) =>
   new ServiceError(kind, `${message} ${advice}`, { reason, advice, ...extra });
 
-const PROXY_SETTING = 'Check the proxy setting in this instance\'s settings (System follows the system\'s proxy settings, or HTTPS_PROXY and NO_PROXY).';
+// TLS and proxy failures, in the user's language (codes, hosts and proxies as arguments).
+const f = defineMessages({
+  proxySetting: { id: 'desktop.connection.proxySetting', defaultMessage: 'Check the proxy setting in this instance\'s settings (System follows the system\'s proxy settings, or HTTPS_PROXY and NO_PROXY).' },
+  proxyAuthWrong: { id: 'desktop.connection.proxyAuthWrong', defaultMessage: 'The proxy {proxy} did not accept the user name and password (HTTP {status} from the proxy).' },
+  proxyAuthWrongAdvice: { id: 'desktop.connection.proxyAuthWrongAdvice', defaultMessage: 'Check the proxy user name and password in this instance\'s settings.' },
+  proxyAuthAsk: { id: 'desktop.connection.proxyAuthAsk', defaultMessage: 'The proxy {proxy} asks for a user name and password (407 Proxy Authentication Required).' },
+  proxyAuthAskAdvice: { id: 'desktop.connection.proxyAuthAskAdvice', defaultMessage: 'Enter them under Proxy in this instance\'s settings.' },
+  proxyUpstream: { id: 'desktop.connection.proxyUpstream', defaultMessage: 'The proxy {proxy} could not reach {host} (HTTP {status} from the proxy).' },
+  proxyUpstreamAdvice: { id: 'desktop.connection.proxyUpstreamAdvice', defaultMessage: 'Check the address; if the server is on your own network, it may need Proxy: None.' },
+  proxyDenied: { id: 'desktop.connection.proxyDenied', defaultMessage: 'The proxy {proxy} refused to connect to {host} (HTTP {status} from the proxy).' },
+  proxyDeniedAdvice: { id: 'desktop.connection.proxyDeniedAdvice', defaultMessage: 'Ask your network administrator to allow this address through the proxy, or choose Proxy: None if it can be reached directly. Check the proxy setting in this instance\'s settings (System follows the system\'s proxy settings, or HTTPS_PROXY and NO_PROXY).' },
+  clientCertRefused: { id: 'desktop.connection.clientCertRefused', defaultMessage: '{host} did not accept this instance\'s client certificate ({code}).' },
+  clientCertRefusedAdvice: { id: 'desktop.connection.clientCertRefusedAdvice', defaultMessage: 'Choose the client certificate (and its key) the server\'s administrator gave you under Certificates in this instance\'s settings.' },
+  clientCertMissing: { id: 'desktop.connection.clientCertMissing', defaultMessage: '{host} asks for a client certificate, and this instance has none ({code}).' },
+  clientCertMissingAdvice: { id: 'desktop.connection.clientCertMissingAdvice', defaultMessage: 'Choose the client certificate and its key (PEM files) under Certificates in this instance\'s settings.' },
+  proxyTimeout: { id: 'desktop.connection.proxyTimeout', defaultMessage: 'No answer from {host} through the proxy {proxy} within {seconds, number} s.' },
+  certUntrusted: { id: 'desktop.connection.certUntrusted', defaultMessage: '{host}\'s certificate is not signed by an authority this computer trusts ({code}).' },
+  certUntrustedAdvice: { id: 'desktop.connection.certUntrustedAdvice', defaultMessage: 'If the server uses your organisation\'s own certificate authority, compare the fingerprint with the one your administrator gives you and trust that authority for this instance, or add its certificate file under Certificates.' },
+  certExpired: { id: 'desktop.connection.certExpired', defaultMessage: '{host}\'s certificate has expired.' },
+  certExpiredAdvice: { id: 'desktop.connection.certExpiredAdvice', defaultMessage: 'The server\'s administrator must renew it; check also that this computer\'s date and time are right.' },
+  certNotYetValid: { id: 'desktop.connection.certNotYetValid', defaultMessage: '{host}\'s certificate is not valid yet.' },
+  certNotYetValidAdvice: { id: 'desktop.connection.certNotYetValidAdvice', defaultMessage: 'Check this computer\'s date and time.' },
+  certWrongHost: { id: 'desktop.connection.certWrongHost', defaultMessage: '{host}\'s certificate is for another name, not {hostname}.' },
+  certWrongHostNames: { id: 'desktop.connection.certWrongHostNames', defaultMessage: '{host}\'s certificate is for another name ({names}), not {hostname}.' },
+  certWrongHostAdvice: { id: 'desktop.connection.certWrongHostAdvice', defaultMessage: 'Use the address the certificate names, or ask the server\'s administrator for a certificate that includes this one. Trusting a certificate authority does not change this.' },
+  certRevoked: { id: 'desktop.connection.certRevoked', defaultMessage: '{host}\'s certificate has been revoked.' },
+  certRevokedAdvice: { id: 'desktop.connection.certRevokedAdvice', defaultMessage: 'Tell the server\'s administrator; do not use it until it has a new certificate.' },
+  tlsVersion: { id: 'desktop.connection.tlsVersion', defaultMessage: '{host} offers only an old TLS version or cipher this app does not accept ({code}).' },
+  tlsVersionAdvice: { id: 'desktop.connection.tlsVersionAdvice', defaultMessage: 'Linkdesk needs TLS 1.2 or newer; ask the server\'s administrator to enable it.' },
+  notTls: { id: 'desktop.connection.notTls', defaultMessage: '{host} did not answer as a secure (TLS) server ({code}).' },
+  notTlsAdvice: { id: 'desktop.connection.notTlsAdvice', defaultMessage: 'Check whether the address should start with http:// rather than https://, and the port.' },
+  tlsOther: { id: 'desktop.connection.tlsOther', defaultMessage: 'The secure connection to {host} failed ({code}).' },
+  tlsOtherAdvice: { id: 'desktop.connection.tlsOtherAdvice', defaultMessage: 'Check the address and the server\'s TLS settings.' },
+  proxyRefused: { id: 'desktop.connection.proxyRefused', defaultMessage: 'The proxy {proxy} refused the connection (nothing is listening there).' },
+  proxyDns: { id: 'desktop.connection.proxyDns', defaultMessage: 'The proxy\'s name {proxy} could not be found.' },
+  proxyClosed: { id: 'desktop.connection.proxyClosed', defaultMessage: 'The proxy {proxy} closed the connection before {host} answered.' },
+});
+const w = (d: MessageDescriptor, values?: Record<string, string | number>): string => t().formatMessage(d, values);
 
 /** A proxy's answer to CONNECT or to a forwarded request that was not the instance's. */
 export function proxyStatusError(status: number, ctx: FailureContext): ServiceError {
@@ -87,21 +123,19 @@ export function proxyStatusError(status: number, ctx: FailureContext): ServiceEr
   // 407 is the proxy's way to ask; some (tinyproxy) answer wrong credentials with 401.
   if (status === 407 || status === 401) {
     return ctx.proxyCredentials
-      ? connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} did not accept the user name and password (HTTP ${status} from the proxy).`, 'Check the proxy user name and password in this instance\'s settings.', { status })
-      : connectionError('unreachable', 'proxy-auth', `The proxy ${proxy} asks for a user name and password (407 Proxy Authentication Required).`, 'Enter them under Proxy in this instance\'s settings.', { status });
+      ? connectionError('unreachable', 'proxy-auth', w(f.proxyAuthWrong, { proxy, status }), w(f.proxyAuthWrongAdvice), { status })
+      : connectionError('unreachable', 'proxy-auth', w(f.proxyAuthAsk, { proxy }), w(f.proxyAuthAskAdvice), { status });
   }
   if (status >= 500) {
-    return connectionError('unreachable', 'proxy-upstream', `The proxy ${proxy} could not reach ${ctx.host} (HTTP ${status} from the proxy).`, 'Check the address; if the server is on your own network, it may need Proxy: None.', { status });
+    return connectionError('unreachable', 'proxy-upstream', w(f.proxyUpstream, { proxy, host: ctx.host, status }), w(f.proxyUpstreamAdvice), { status });
   }
-  return connectionError('unreachable', 'proxy-denied', `The proxy ${proxy} refused to connect to ${ctx.host} (HTTP ${status} from the proxy).`, `Ask your network administrator to allow this address through the proxy, or choose Proxy: None if it can be reached directly. ${PROXY_SETTING}`, { status });
+  return connectionError('unreachable', 'proxy-denied', w(f.proxyDenied, { proxy, host: ctx.host, status }), w(f.proxyDeniedAdvice), { status });
 }
 
 export function clientCertError(code: string, ctx: FailureContext): ServiceError {
   return ctx.clientCertificate
-    ? connectionError('tls', 'client-cert', `${ctx.host} did not accept this instance's client certificate (${code}).`,
-      'Choose the client certificate (and its key) the server\'s administrator gave you under Certificates in this instance\'s settings.')
-    : connectionError('tls', 'client-cert', `${ctx.host} asks for a client certificate, and this instance has none (${code}).`,
-      'Choose the client certificate and its key (PEM files) under Certificates in this instance\'s settings.');
+    ? connectionError('tls', 'client-cert', w(f.clientCertRefused, { host: ctx.host, code }), w(f.clientCertRefusedAdvice))
+    : connectionError('tls', 'client-cert', w(f.clientCertMissing, { host: ctx.host, code }), w(f.clientCertMissingAdvice));
 }
 
 export function transportError(err: unknown, ctx: FailureContext): ServiceError {
@@ -117,7 +151,7 @@ export function transportError(err: unknown, ctx: FailureContext): ServiceError 
 
   if (codes.some((c) => TIMEOUTS.has(c)) || names.includes('TimeoutError')) {
     return connectionError('timeout', 'timeout',
-      viaProxy ? `No answer from ${ctx.host} through the proxy ${proxy} within ${seconds} s.` : t().formatMessage(m.timeout, { host: ctx.host, seconds }),
+      viaProxy ? w(f.proxyTimeout, { host: ctx.host, proxy, seconds }) : t().formatMessage(m.timeout, { host: ctx.host, seconds }),
       t().formatMessage(m.timeoutAdvice));
   }
 
@@ -125,39 +159,37 @@ export function transportError(err: unknown, ctx: FailureContext): ServiceError 
     || c.startsWith('CERT_') || c.startsWith('ERR_TLS_') || c.startsWith('ERR_SSL_') || c.startsWith('ERR_OSSL_') || c === 'HOSTNAME_MISMATCH');
   if (tls) {
     if (CERT_UNTRUSTED.has(tls)) {
-      return connectionError('tls', 'cert-untrusted', `${ctx.host}'s certificate is not signed by an authority this computer trusts (${tls}).`,
-        'If the server uses your organisation\'s own certificate authority, compare the fingerprint with the one your administrator gives you and trust that authority for this instance, or add its certificate file under Certificates.');
+      return connectionError('tls', 'cert-untrusted', w(f.certUntrusted, { host: ctx.host, code: tls }), w(f.certUntrustedAdvice));
     }
     if (tls === 'CERT_HAS_EXPIRED') {
-      return connectionError('tls', 'cert-expired', `${ctx.host}'s certificate has expired.`, 'The server\'s administrator must renew it; check also that this computer\'s date and time are right.');
+      return connectionError('tls', 'cert-expired', w(f.certExpired, { host: ctx.host }), w(f.certExpiredAdvice));
     }
     if (tls === 'CERT_NOT_YET_VALID') {
-      return connectionError('tls', 'cert-not-yet-valid', `${ctx.host}'s certificate is not valid yet.`, 'Check this computer\'s date and time.');
+      return connectionError('tls', 'cert-not-yet-valid', w(f.certNotYetValid, { host: ctx.host }), w(f.certNotYetValidAdvice));
     }
     if (tls === 'ERR_TLS_CERT_ALTNAME_INVALID' || tls === 'HOSTNAME_MISMATCH') {
-      return connectionError('tls', 'cert-wrong-host', `${ctx.host}'s certificate is for another name${altnames ? ` (${altnames.slice(0, 200)})` : ''}, not ${ctx.hostname}.`,
-        'Use the address the certificate names, or ask the server\'s administrator for a certificate that includes this one. Trusting a certificate authority does not change this.');
+      return connectionError('tls', 'cert-wrong-host', altnames ? w(f.certWrongHostNames, { host: ctx.host, names: altnames.slice(0, 200), hostname: ctx.hostname }) : w(f.certWrongHost, { host: ctx.host, hostname: ctx.hostname }),
+        w(f.certWrongHostAdvice));
     }
     if (tls === 'CERT_REVOKED') {
-      return connectionError('tls', 'cert-revoked', `${ctx.host}'s certificate has been revoked.`, 'Tell the server\'s administrator; do not use it until it has a new certificate.');
+      return connectionError('tls', 'cert-revoked', w(f.certRevoked, { host: ctx.host }), w(f.certRevokedAdvice));
     }
     if (TLS_VERSION.has(tls)) {
-      return connectionError('tls', 'tls-version', `${ctx.host} offers only an old TLS version or cipher this app does not accept (${tls}).`,
-        'Linkdesk needs TLS 1.2 or newer; ask the server\'s administrator to enable it.');
+      return connectionError('tls', 'tls-version', w(f.tlsVersion, { host: ctx.host, code: tls }), w(f.tlsVersionAdvice));
     }
     if (CLIENT_CERT.has(tls)) return clientCertError(tls, ctx);
     if (tls === 'ERR_SSL_WRONG_VERSION_NUMBER' || tls === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
-      return connectionError('tls', 'tls-other', `${ctx.host} did not answer as a secure (TLS) server (${tls}).`, 'Check whether the address should start with http:// rather than https://, and the port.');
+      return connectionError('tls', 'tls-other', w(f.notTls, { host: ctx.host, code: tls }), w(f.notTlsAdvice));
     }
-    return connectionError('tls', 'tls-other', `The secure connection to ${ctx.host} failed (${tls}).`, 'Check the address and the server\'s TLS settings.');
+    return connectionError('tls', 'tls-other', w(f.tlsOther, { host: ctx.host, code: tls }), w(f.tlsOtherAdvice));
   }
 
   if (viaProxy) {
     // Before the proxy answered, a socket error is about the proxy itself.
-    if (codes.includes('ECONNREFUSED')) return connectionError('unreachable', 'proxy-refused', `The proxy ${proxy} refused the connection (nothing is listening there).`, PROXY_SETTING);
-    if (codes.some((c) => DNS.has(c))) return connectionError('unreachable', 'proxy-dns', `The proxy's name ${proxy} could not be found.`, PROXY_SETTING);
+    if (codes.includes('ECONNREFUSED')) return connectionError('unreachable', 'proxy-refused', w(f.proxyRefused, { proxy }), w(f.proxySetting));
+    if (codes.some((c) => DNS.has(c))) return connectionError('unreachable', 'proxy-dns', w(f.proxyDns, { proxy }), w(f.proxySetting));
     if (codes.includes('UND_ERR_PRX_CONN') || codes.some((c) => RESET.has(c))) {
-      return connectionError('unreachable', 'proxy-refused', `The proxy ${proxy} closed the connection before ${ctx.host} answered.`, PROXY_SETTING);
+      return connectionError('unreachable', 'proxy-refused', w(f.proxyClosed, { proxy, host: ctx.host }), w(f.proxySetting));
     }
   }
   if (codes.some((c) => DNS.has(c))) {

@@ -15,6 +15,7 @@ import { reportCsv } from '../../server/transfer/report.ts';
 import type { ImportFormat, LinkSink, WriteResult } from '../../server/transfer/types.ts';
 import type { ApiClient } from '../api-client.ts';
 import { ServiceError } from '../errors.ts';
+import { say as tell, se } from '../i18n/service-errors.ts';
 import type { InstanceProfile, ProfileStore } from '../instance-profiles.ts';
 import { JobCancelled, type JobControl, type Jobs } from '../jobs.ts';
 import type { SecretStore } from '../secret-store.ts';
@@ -119,12 +120,12 @@ export function createImportHandlers(d: ImportDeps) {
 
   const profile = (id: string) => {
     const p = d.profiles.get(id);
-    if (!p) throw new ServiceError('not-found', 'That instance no longer exists.');
+    if (!p) throw new ServiceError('not-found', tell(se.instanceGone));
     return p;
   };
   const stageOf = async (stageId: string) => {
     const info = await store.stageInfo(stageId);
-    if (!info) throw new ServiceError('not-found', 'The chosen file is no longer staged; choose it again.');
+    if (!info) throw new ServiceError('not-found', tell(se.importStaleFile));
     return info;
   };
   const source = async (stageId: string, opts: { format?: ImportFormat; mapping?: ColumnMapping | null; allowUnmapped?: boolean } = {}) =>
@@ -132,7 +133,7 @@ export function createImportHandlers(d: ImportDeps) {
 
   async function run(ctl: JobControl, stageId: string): Promise<void> {
     const saved = await store.load(stageId);
-    if (!saved) throw new ServiceError('not-found', 'This import\'s saved state is gone.');
+    if (!saved) throw new ServiceError('not-found', tell(se.importStateGone));
     Object.assign(saved, { jobId: ctl.id, status: 'running', finishedAt: null });
     live.set(stageId, saved);
     const rejections = await store.rejections(stageId, saved.nextRow);
@@ -226,7 +227,7 @@ export function createImportHandlers(d: ImportDeps) {
   const handlers: ImportHandlers = {
     'transfer.stage': async ({ fileName, base64 }) => {
       const bytes = Buffer.from(base64, 'base64');
-      if (bytes.length === 0) throw new ServiceError('validation', 'The chosen file is empty.');
+      if (bytes.length === 0) throw new ServiceError('validation', tell(se.importEmpty));
       await store.sweep(new Set(active.keys()), { ended: 'day' }).catch((err) => d.onError?.(`Old imports could not be removed: ${String(err)}`));
       const info = await store.stage(fileName, bytes);
       try {
@@ -247,7 +248,7 @@ export function createImportHandlers(d: ImportDeps) {
     },
     'transfer.import': async (args, ctx) => {
       const info = await stageOf(args.stageId);
-      if (active.has(args.stageId)) throw new ServiceError('conflict', 'This file is being imported already.');
+      if (active.has(args.stageId)) throw new ServiceError('conflict', tell(se.importRunning));
       const p = profile(args.instanceId ?? d.selectedId(ctx.windowId));
       // A mapping that imports nothing is refused here, in the preview's words.
       const src = await source(args.stageId, { format: args.format, mapping: args.mapping });
@@ -267,7 +268,7 @@ export function createImportHandlers(d: ImportDeps) {
     },
     'transfer.importResult': async ({ id }): Promise<ImportOutcome> => {
       const saved = live.get([...live.keys()].find((k) => live.get(k)!.jobId === id) ?? '') ?? await store.byJob(id);
-      if (!saved) throw new ServiceError('not-found', 'This import is no longer kept; its report was offered when it ended.');
+      if (!saved) throw new ServiceError('not-found', tell(se.importNotKept));
       const [rejections, ids] = await Promise.all([store.rejections(saved.stageId, saved.nextRow), store.links(saved.stageId)]);
       const client = d.clientFor(profile(saved.instanceId));
       // A link deleted since is simply not listed.
