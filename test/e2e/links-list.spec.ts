@@ -43,7 +43,7 @@ test('filters by every seed filter, alone and combined, and the filters survive 
   await world.open('#/links');
   const rows = page.getByTestId('links-table').locator('tbody tr');
   const range = page.getByTestId('list-range');
-  const total = (n: number) => expect(range).toHaveText(n ? `1–${Math.min(n, 10)} of ${n} links` : '0 links');
+  const total = (n: number) => expect(range).toHaveText(n ? `1–${Math.min(n, 10)} of ${n} link${n === 1 ? '' : 's'}` : '0 links');
 
   // status: 6 disabled (i%10=9), 5 expired (i%13=12), the other 54 active.
   await pick(page, page, 'Status', 'Disabled');
