@@ -22,7 +22,7 @@ function rawGet(pathname: string, headers: Record<string, string> = {}): Promise
   });
 }
 
-const assetPaths = (html: string) => [...html.matchAll(/(?:src|href)="(\/api\/docs\/assets\/[^"]+)"/g)].map((m) => m[1]);
+const assetPaths = (html: string) => [...html.matchAll(/(?:src|href)="(\/api\/docs\/assets\/[^"]+)"/g)].map((m) => m[1]!);
 
 describe('GET /api/docs', () => {
   it('serves a small HTML page with a CSP of this origin only, no key needed', async () => {
@@ -59,7 +59,7 @@ describe('GET /api/docs', () => {
 
   it('answers 404 for an unknown asset and for path traversal', async () => {
     const html = (await rawGet('/api/docs')).text;
-    const dir = assetPaths(html)[0].replace(/[^/]+$/, '');
+    const dir = assetPaths(html)[0]!.replace(/[^/]+$/, '');
     expect((await rawGet(`${dir}nope.js`)).status).toBe(404);
     for (const p of ['/api/docs/assets/../../package.json', `${dir}..%2F..%2Fpackage.json`, `${dir}%2e%2e/package.json`, '/api/docs/assets/x/../../../package.json']) {
       const res = await rawGet(p);
