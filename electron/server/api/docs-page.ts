@@ -10,8 +10,6 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCS_SCRIPT, DOCS_STYLE } from './docs-assets.ts';
 
-const require = createRequire(import.meta.url);
-
 /** Script and styles from this origin only; styles also inline (Swagger UI writes style attributes and <style> for its
  * syntax highlighter); the document fetched from here; images from here or data: URLs (its icons). */
 export const DOCS_CSP = [
@@ -40,7 +38,8 @@ function asset(read: () => Buffer, type: string): () => Asset {
   };
 }
 
-const uiDir = () => path.dirname(require.resolve('swagger-ui-dist/package.json'));
+// Written whole so dist:check's import graph sees the package (scripts/dist-graph.mjs, CREATE_REQUIRE).
+const uiDir = () => path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const uiVersion = () => (JSON.parse(readFileSync(path.join(uiDir(), 'package.json'), 'utf8')) as { version: string }).version;
 
 function page(version: string): string {
