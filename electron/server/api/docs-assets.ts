@@ -26,15 +26,11 @@ window.addEventListener('load', function () {
       var about = document.querySelector('.information-container');
       if (about) { about.setAttribute('role', 'region'); about.setAttribute('aria-label', 'About this API'); }
       root.setAttribute('data-ready', 'true');
-      // Code examples scroll: a keyboard user reaches them (axe: scrollable-region-focusable).
-      new MutationObserver(function () {
-        document.querySelectorAll('.microlight:not([tabindex]), .body-param__example:not([tabindex])').forEach(function (el) { el.setAttribute('tabindex', '0'); });
-      }).observe(root, { childList: true, subtree: true });
     },
   });
   // A code block that scrolls can be scrolled from the keyboard (axe: scrollable-region-focusable).
   function focusable() {
-    root.querySelectorAll('pre:not([tabindex]), .body-param__example:not([tabindex])').forEach(function (el) { el.setAttribute('tabindex', '0'); });
+    root.querySelectorAll('pre:not([tabindex]), .microlight:not([tabindex]), .body-param__example:not([tabindex])').forEach(function (el) { el.setAttribute('tabindex', '0'); });
   }
   new MutationObserver(focusable).observe(root, { childList: true, subtree: true });
 });
@@ -52,6 +48,5 @@ export const DOCS_STYLE = `.swagger-ui .opblock.opblock-get .opblock-summary-met
 .swagger-ui .info a.link,.swagger-ui .info .url{color:#1d5fae}
 .swagger-ui .btn.authorize{color:#0a7346;border-color:#0a7346}
 .swagger-ui .btn.authorize svg{fill:#0a7346}
-.swagger-ui .microlight span[style*="d36363"],.swagger-ui .microlight span[style*="211, 99, 99"]{color:#f59a9a!important}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
