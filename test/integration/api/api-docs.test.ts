@@ -35,6 +35,7 @@ describe('GET /api/docs', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toMatch(/https?:|\*/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -83,7 +84,8 @@ describe('GET /api/docs', () => {
   it('answers 404 for an unknown asset and for a path out of the folder', async () => {
     for (const p of [`/api/docs/assets/${uiVersion}/swagger-ui.js.map`, `/api/docs/assets/${uiVersion}/index.html`,
       '/api/docs/assets/../../package.json', `/api/docs/assets/${uiVersion}/..%2F..%2Fpackage.json`,
-      `/api/docs/assets/${uiVersion}/..%2Fswagger-ui-dist%2Fpackage.json`, '/api/docs/assets/package.json', '/api/docs/swagger-ui-bundle.js']) {
+      `/api/docs/assets/${uiVersion}/..%2Fswagger-ui-dist%2Fpackage.json`, '/api/docs/assets/package.json', '/api/docs/swagger-ui-bundle.js',
+      `/api/docs/assets/${uiVersion}/%2e%2e/package.json`, '/api/docs/assets/x/../../../package.json']) {
       const res = await raw(s.url, p);
       expect(res.status, p).toBe(404);
       expect(res.body.toString(), p).not.toContain('"dependencies"');
