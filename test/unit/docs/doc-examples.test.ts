@@ -1,0 +1,38 @@
+// How the examples test sorts a page's shell blocks: run, skipped (marked), or unclassified (a failure).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { docExamples } from '../../helpers/doc-examples.ts';
+
+const page = [
+  '# Page',
+  '```sh',
+  '# make a link',
+  'curl -sS "$B/api/v1/links" -H "Authorization: Bearer $K" \\',
+  '  -d url=https://example.com',
+  '```',
+  '<!-- example: not run (systemd) -->',
+  '',
+  '```sh',
+  'systemctl restart linkdesk',
+  '```',
+  '```json',
+  '{"curl": 1}',
+  '```',
+  '```sh',
+  'apt-get install caddy',
+  '```',
+].join('\n');
+
+it('runs the curl block (lines joined), skips the marked one with its reason, and names the unmarked one', () => {
+  expect(docExamples(page)).toEqual({
+    run: ['curl -sS "$B/api/v1/links" -H "Authorization: Bearer $K"  -d url=https://example.com'],
+    skipped: [{ line: 9, why: 'systemd' }],
+    unclassified: [{ line: 15, first: 'apt-get install caddy' }],
+  });
+});
+
+it('finds the README\'s server examples as the examples test does today (holds)', () => {
+  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+  expect(docExamples(readme).run.length).toBeGreaterThanOrEqual(20);
+});
