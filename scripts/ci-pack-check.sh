@@ -141,7 +141,8 @@ step "the API reference and its assets (swagger-ui-dist ships with the package)"
 curl -sS -o "$tmp/docs.html" "$url/api/docs" || fail "GET /api/docs failed"
 grep -q 'swagger-ui-bundle.js' "$tmp/docs.html" || fail "GET /api/docs is not the reference page: $(head -c 400 "$tmp/docs.html")"
 assets=0
-for a in $(sed -n 's|.*\(src\|href\)="\(/api/docs/assets/[^"]*\)".*|\2|p' "$tmp/docs.html"); do
+# (# as sed's delimiter: with |, \| would be a literal bar, not "or")
+for a in $(sed -n 's#.*\(src\|href\)="\(/api/docs/assets/[^"]*\)".*#\2#p' "$tmp/docs.html"); do
   status=$(curl -sS -o "$tmp/asset" -w '%{http_code}' "$url$a") || fail "GET $a failed"
   [ "$status" = 200 ] && [ -s "$tmp/asset" ] || fail "GET $a answered $status"
   assets=$((assets + 1))
