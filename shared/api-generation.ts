@@ -26,4 +26,6 @@ export interface LocalServerSettingsView {
   /** null: the default, 8080. */
   port: number | null;
   apiGeneration: ApiGeneration;
+  /** The city database file the local server reads cities from (Settings); null: none. */
+  cityDatabase: string | null;
 }

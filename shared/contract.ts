@@ -252,6 +252,9 @@ const crud = <T, N extends string>(noun: N) => ({
     : { args: z.ZodObject<{ id: typeof id }>; result: T };
 };
 
+/** After choosing or removing the local server's city database: whether a file was chosen (false: the dialog was cancelled, or removed). */
+export interface CityDatabaseChoice { chosen: boolean; settings: LocalServerSettingsView; status: ServerStatus }
+
 export const contract = {
   'app.info': entry<typeof none, AppInfo>(none),
   /** Shows the logs folder in the system's file manager. */
@@ -277,6 +280,10 @@ export const contract = {
   'server.restart': entry<typeof serverRestartArgs, ServerStatus>(serverRestartArgs),
   /** The local server's remembered port and API generation. */
   'server.settings': entry<typeof none, LocalServerSettingsView>(none),
+  /** Opens the system's file dialog for a city database (.mmdb); a city database is kept and the local server restarted on it, another file refused (validation). */
+  'server.cityDatabase.choose': entry<typeof none, CityDatabaseChoice>(none),
+  /** Forgets the city database and restarts the local server without cities. */
+  'server.cityDatabase.remove': entry<typeof none, CityDatabaseChoice>(none),
   'account.get': entry<typeof none, Account>(none),
   /** A link's statistics for a range (`from`/`to` YYYY-MM-DD in the instance's time zone; none: all time). */
   'stats.get': entry<typeof linkStatsArgs, LinkStats>(linkStatsArgs),

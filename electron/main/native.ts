@@ -1,8 +1,8 @@
-// Electron's clipboard, notifications, global shortcuts, login item and theme,
+// Electron's clipboard, notifications, global shortcuts, login item, theme and open-file dialog,
 // shaped as the services' NativeHost. No decisions here: what to shorten, what
 // a notification says and whether a shortcut may be set are in
 // electron/services/native.
-import { app, clipboard, globalShortcut, nativeTheme, Notification } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, globalShortcut, nativeTheme, Notification } from 'electron';
 import type { NativeHost } from '../services/desktop.ts';
 import { HIDDEN_FLAG, setXdgAutostart } from '../services/native/login-item.ts';
 import { defineMessages } from '@formatjs/intl';
@@ -49,6 +49,12 @@ export function electronNative(icon: string): NativeHost {
     setStartAtLogin,
     applyTheme: (theme) => {
       nativeTheme.themeSource = theme;
+    },
+    chooseFile: async ({ title, filters }) => {
+      const options = { title, filters, properties: ['openFile' as const] };
+      const parent = BrowserWindow.getFocusedWindow();
+      const r = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return r.canceled ? null : r.filePaths[0] ?? null;
     },
   };
 }

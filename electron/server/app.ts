@@ -14,6 +14,7 @@ import { documentErrors } from './api/documented-errors.ts';
 import { frameworkErrors } from './api/framework-errors.ts';
 import { createRepositories, type ApiContext, type Repositories } from './api/context.ts';
 import { cityDatabaseFiles } from './redirect/geoip.ts';
+import { registerDocsPage } from './api/docs-page.ts';
 import { declareDocument, declareOverride } from './api/openapi-declare.ts';
 import { rejectNonObjectBody, zodValidatorCompiler } from './api/validation.ts';
 import { accountStatsRoutes } from './api/routes/account-stats.ts';
@@ -379,6 +380,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bansRoutes(secured, { ...ctx, bans });
     });
   }, { prefix: '/api/v1' });
+
+  // The API reference: Swagger UI on the document above, served from here (docs-page.ts).
+  registerDocsPage(app);
 
   // For load balancers: 200 only while this node can reach its database.
   app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {

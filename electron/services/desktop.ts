@@ -12,6 +12,7 @@ import { askNobody, type Confirm } from './consent.ts';
 import { ServiceError } from './errors.ts';
 import { createHandlers, createInvoker, type CallContext, type ServerChange } from './handlers.ts';
 import { createLiveFollows } from './live-follow.ts';
+import { createCityDatabaseHandlers, type ChooseFile } from './city-database.ts';
 import { createJobs, jobHandlers } from './jobs.ts';
 import { createImportHandlers } from './transfer/import-handlers.ts';
 import { openProfileStore, type ProfileStore } from './instance-profiles.ts';
@@ -52,6 +53,8 @@ export interface NativeHost {
   /** Turns starting at login on or off; resolves to null, or to why it could not. */
   setStartAtLogin: ((open: boolean) => Promise<string | null>) | null;
   applyTheme(theme: ThemeSetting): void;
+  /** The system's open-file dialog; resolves to the chosen file, or null. Absent: no dialog in this session. */
+  chooseFile?: ChooseFile | null;
 }
 const NO_NATIVE: NativeHost = { clipboard: null, notify: () => {}, shortcuts: null, setStartAtLogin: null, applyTheme: () => {} };
 
@@ -275,6 +278,11 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
     onStatus: (status) => push({ type: 'update-status', status }),
   }) : null;
 
+  const serverSettings = () => {
+    const { port, apiGeneration, cityDatabase } = profiles.localServer();
+    return { port: portOverride === undefined ? port : portOverride, apiGeneration, cityDatabase };
+  };
+
   const live = createLiveFollows({
     profile: (id) => {
       const p = profiles.get(id);
@@ -286,6 +294,21 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
 
   const handlers = createHandlers({
     native: nativeHandlers,
+    cityDatabase: createCityDatabaseHandlers({
+      chooseFile: native.chooseFile ?? null,
+      settings: serverSettings,
+      status: serverStatus,
+      apply: async (cityDatabase) => {
+        if (!server) {
+          await profiles.setLocalServer({ cityDatabase });
+          return serverStatus();
+        }
+        const s = await server.reconfigure({ cityDatabase });
+        await dropClient(localId);
+        await announce();
+        return s;
+      },
+    }),
     jobs: jobHandlers(jobs),
     imports: importer.handlers,
     selection: selectionHandlers,
@@ -307,10 +330,7 @@ export async function createDesktop(opts: DesktopOptions): Promise<Desktop> {
       selection.set(windowId, id);
       await profiles.setLastSelected(id);
     },
-    serverSettings: () => {
-      const { port, apiGeneration } = profiles.localServer();
-      return { port: portOverride === undefined ? port : portOverride, apiGeneration };
-    },
+    serverSettings,
     restartServer: async (change) => {
       if (!server) throw new ServiceError('bad-request', 'The local server is turned off in this session.');
       const patch: ServerChange = {};

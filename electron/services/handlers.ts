@@ -62,6 +62,8 @@ export interface HandlerDeps {
   selection: Part<'links.bulk' | 'transfer.export' | 'transfer.copyPlan' | 'transfer.copy'>;
   /** The Live view's stream (electron/services/live-follow.ts). */
   live: Part<'stats.live.start' | 'stats.live.stop'>;
+  /** The local server's city database (electron/services/city-database.ts). */
+  cityDatabase: Part<'server.cityDatabase.choose' | 'server.cityDatabase.remove'>;
   /** The local instance's backups (electron/services/backups.ts). */
   backups: Part<'backups.list' | 'backups.create' | 'backups.restore'>;
   /** Updates: the feed setting, a check, the banner's Restart (electron/services/updater-handlers.ts). */
@@ -177,6 +179,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return file;
     }),
     ...d.native,
+    ...d.cityDatabase,
     ...d.jobs,
     ...d.imports,
     ...d.selection,

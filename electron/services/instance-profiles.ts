@@ -41,6 +41,8 @@ export interface LocalServerSettings {
   port: number | null; userId: number | null; keyId: number | null;
   /** How it reads a link request that says neither phpShort generation (`--api-generation`). */
   apiGeneration: ApiGeneration;
+  /** The city database file (.mmdb) the embedded server reads cities from; null: none. */
+  cityDatabase: string | null;
 }
 
 const profileSchema = z.object({
@@ -64,7 +66,8 @@ const fileSchema = z.object({
     userId: z.number().int().positive().nullable().default(null),
     keyId: z.number().int().positive().nullable().default(null),
     apiGeneration: apiGenerationSchema.default('seed'),
-  }).default({ port: null, userId: null, keyId: null, apiGeneration: 'seed' }),
+    cityDatabase: z.string().max(4096).nullable().default(null),
+  }).default({ port: null, userId: null, keyId: null, apiGeneration: 'seed', cityDatabase: null }),
 });
 type ProfilesFile = z.infer<typeof fileSchema>;
 
@@ -122,7 +125,7 @@ export async function openProfileStore(dataDir: string, defaultLocalUrl: string,
     }
   }
   for (const p of state?.instances ?? []) if (p.keyOrigin === undefined) p.keyOrigin = p.kind === 'remote' ? originOf(p.baseUrl) : null;
-  let s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null, apiGeneration: 'seed' } };
+  let s: ProfilesFile = state ?? { version: 1, instances: [], lastSelectedId: null, localServer: { port: null, userId: null, keyId: null, apiGeneration: 'seed', cityDatabase: null } };
   if (!s.instances.some((i) => i.kind === 'local')) {
     s.instances.unshift({ id: newLocalId(), name: 'This computer', kind: 'local', baseUrl: defaultLocalUrl, ...NET_DEFAULTS });
   }

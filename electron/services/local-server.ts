@@ -42,7 +42,7 @@ export interface LocalServer {
   /** Stops, remembers the port (null: the default), and starts again. */
   setPort(port: number | null): Promise<ServerStatus>;
   /** Stops, remembers each given setting (port null: the default), and starts again. */
-  reconfigure(patch: Partial<Pick<LocalServerSettings, 'port' | 'apiGeneration'>>): Promise<ServerStatus>;
+  reconfigure(patch: Partial<Pick<LocalServerSettings, 'port' | 'apiGeneration' | 'cityDatabase'>>): Promise<ServerStatus>;
   /** Where the server will listen, or does: for showing before it runs. */
   configuredPort(): number;
 }
@@ -60,7 +60,7 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
     return next;
   };
   const configuredPort = () => opts.settings().port ?? DEFAULT_LOCAL_PORT;
-  const reconfigure = (patch: Partial<Pick<LocalServerSettings, 'port' | 'apiGeneration'>>) => serial(async () => {
+  const reconfigure = (patch: Partial<Pick<LocalServerSettings, 'port' | 'apiGeneration' | 'cityDatabase'>>) => serial(async () => {
     await stopNow();
     await opts.saveSettings(patch);
     return startNow();
@@ -101,6 +101,8 @@ export function createLocalServer(opts: LocalServerOptions): LocalServer {
   async function listen(store: Store, log: ServerLog, port: number): Promise<FastifyInstance> {
     const app = await buildApp({
       store, logger: log.loggerOptions,
+      // Only the file Settings chose: none is none (not a city package that happens to be installed beside the app).
+      geoipCity: opts.settings().cityDatabase ?? null,
       config: { ...opts.config, host: LOCAL_HOST, port, dataDir: opts.dataDir, apiGeneration: opts.settings().apiGeneration ?? 'seed' },
     });
     try {

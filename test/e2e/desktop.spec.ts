@@ -51,7 +51,7 @@ test('settings: theme, a global shortcut refused when taken or clashing, then ch
   await expect(page.getByRole('switch', { name: /Keep serving redirects/ })).not.toBeChecked();
   expect(world.desktop.settings()).toMatchObject({ theme: 'dark', globalShortcut: 'Alt+Shift+S', keepServingInTray: false });
 
-  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('region', { name: 'Shorten from anywhere' }).getByRole('button', { name: 'Remove' }).click(); // the City database card has its own
   await expect(page.getByTestId('shortcut-current')).toHaveText('None');
   expect(world.native.keys.size).toBe(0);
   await world.axe('settings');

@@ -60,11 +60,16 @@ export interface NativeRecorder extends NativeHost {
   /** Shortcuts another application holds. */
   taken: Set<string>;
   themes: string[];
+  /** What main's open-file dialog answers (null: cancelled), and the titles it was opened with. */
+  chosenFile: string | null;
+  fileDialogs: string[];
 }
 
 function nativeRecorder(): NativeRecorder {
   const n: NativeRecorder = {
     clip: '', notices: [], keys: new Map(), taken: new Set(['Control+Alt+T', 'CommandOrControl+Alt+T']), themes: [],
+    chosenFile: null, fileDialogs: [],
+    chooseFile: async ({ title }) => { n.fileDialogs.push(title); return n.chosenFile; },
     clipboard: { readText: async () => n.clip, writeText: async (t) => { n.clip = t; }, hasImage: async () => false },
     notify: (x) => n.notices.push(x),
     shortcuts: {

@@ -192,13 +192,13 @@ it('server.restart moves the local server to another port and the local instance
 
 it('server.restart with an API generation restarts the local server reading `password` as that generation does, and remembers it', async () => {
   const d = await desktop();
-  expect(await ok(d.invoke('server.settings', undefined))).toEqual({ port: 0, apiGeneration: 'seed' });
+  expect(await ok(d.invoke('server.settings', undefined))).toEqual({ port: 0, apiGeneration: 'seed', cityDatabase: null });
   expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ name: 'Desktop', api_generation: 'seed' });
   const seed = await ok(d.invoke('links.create', { data: { url: 'https://example.com/seed', password: 'secret1' } }));
   expect(seed).toMatchObject({ password: true, redirect_password: true, privacy_password: false });
 
   expect(await ok(d.invoke('server.restart', { apiGeneration: 'current' }))).toMatchObject({ state: 'running' });
-  expect(await ok(d.invoke('server.settings', undefined))).toEqual({ port: 0, apiGeneration: 'current' });
+  expect(await ok(d.invoke('server.settings', undefined))).toEqual({ port: 0, apiGeneration: 'current', cityDatabase: null });
   expect(await ok(d.invoke('account.get', undefined))).toMatchObject({ api_generation: 'current' });
   const current = await ok(d.invoke('links.create', { data: { url: 'https://example.com/current', password: 'secret2' } }));
   expect(current).toMatchObject({ password: true, redirect_password: false, privacy_password: true });

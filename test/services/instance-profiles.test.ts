@@ -30,7 +30,7 @@ it('a profiles file from before the API generation setting keeps its server sett
   writeFileSync(path.join(dir, 'instances.json'), JSON.stringify({ version: 1, instances: [], lastSelectedId: null, localServer: { port: 9124, userId: 3, keyId: 4 } }));
   const store = await openProfileStore(dir, LOCAL_URL);
   expect(store.recovered).toBeNull();
-  expect(store.localServer()).toEqual({ port: 9124, userId: 3, keyId: 4, apiGeneration: 'seed' });
+  expect(store.localServer()).toEqual({ port: 9124, userId: 3, keyId: 4, apiGeneration: 'seed', cityDatabase: null });
 });
 
 it('profiles, selection and server settings survive a restart', async () => {
@@ -48,7 +48,7 @@ it('profiles, selection and server settings survive a restart', async () => {
   expect(again.get(a.id)).toEqual({ id: a.id, name: 'Work links', kind: 'remote', baseUrl: 'https://short.example.com', ...NET });
   expect(again.get(b.id)?.baseUrl).toBe('http://blog.example.com/links');
   expect(again.lastSelectedId()).toBe(b.id);
-  expect(again.localServer()).toEqual({ port: 9123, userId: 1, keyId: 2, apiGeneration: 'current' });
+  expect(again.localServer()).toEqual({ port: 9123, userId: 1, keyId: 2, apiGeneration: 'current', cityDatabase: null });
 
   await again.remove(a.id);
   expect((await openProfileStore(dir, LOCAL_URL)).list().map((p) => p.id)).toEqual([first.local().id, b.id]);

