@@ -32,7 +32,7 @@ it('runs the curl block (lines joined), skips the marked one with its reason, an
   });
 });
 
-it('finds the README\'s server examples as the examples test does today (holds)', () => {
-  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-  expect(docExamples(readme).run.length).toBeGreaterThanOrEqual(20);
+it('finds the API page\'s server examples as the examples test does', () => {
+  const page = readFileSync(path.resolve(import.meta.dirname, '../../../docs/api.md'), 'utf8');
+  expect(docExamples(page).run.length).toBeGreaterThanOrEqual(20);
 });
