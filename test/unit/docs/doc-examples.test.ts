@@ -1,5 +1,5 @@
 // How the examples test sorts a page's shell blocks: run, skipped (marked), or unclassified (a failure).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { docExamples } from '../../helpers/doc-examples.ts';
@@ -32,7 +32,23 @@ it('runs the curl block (lines joined), skips the marked one with its reason, an
   });
 });
 
-it('finds the README\'s server examples as the examples test does today (holds)', () => {
-  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-  expect(docExamples(readme).run.length).toBeGreaterThanOrEqual(20);
+it('finds the API page\'s server examples as the examples test does', () => {
+  const page = readFileSync(path.resolve(import.meta.dirname, '../../../docs/api.md'), 'utf8');
+  expect(docExamples(page).run.length).toBeGreaterThanOrEqual(20);
+});
+
+it('every sh block of the README and the documentation site runs in a test or says why it does not', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  let run = 0;
+  let skipped = 0;
+  const unclassified = pages.flatMap((page) => {
+    const e = docExamples(readFileSync(path.join(root, page), 'utf8'));
+    run += e.run.length;
+    skipped += e.skipped.length;
+    return e.unclassified.map((u) => `${page}:${u.line}: ${u.first}`);
+  });
+  expect(unclassified).toEqual([]);
+  expect(run).toBeGreaterThan(40);
+  console.log(`documentation examples: ${run} commands run, ${skipped} blocks not run (each says why)`);
 });

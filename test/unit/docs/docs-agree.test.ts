@@ -1,6 +1,6 @@
 // What the documentation says of the server's flags and limits, against the
 // server's own: `linkdesk serve --help` against the flags its parser accepts,
-// deploy/README.md and README.md against the constants they name.
+// deploy/README.md and the documentation site against the constants they name, and the README kept short.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,9 +65,25 @@ describe('deploy/README.md, "When the database goes away"', () => {
   });
 });
 
+describe('the documentation site (docs/)', () => {
+  it('names the same outage bound for a PostgreSQL node (The headless server)', () => {
+    const hosting = read('docs/server.md').replace(/\s+/g, ' ');
+    expect(hosting).toContain(`for up to ${thousands(OUTAGE_BOUND)} clicks it cannot store yet`);
+  });
+
+  it('lists every flag of linkdesk serve in the server page\'s table', () => {
+    const table = read('docs/server.md');
+    const missing = Object.keys(SERVE_OPTIONS).filter((f) => !UNLISTED.includes(f) && !table.includes(`| \`--${f}`));
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('README.md', () => {
-  it('names the same outage bound for a PostgreSQL node', () => {
-    const readme = read('README.md').replace(/\s+/g, ' ');
-    expect(readme).toContain(`for up to ${thousands(OUTAGE_BOUND)} clicks it cannot store yet`);
+  it('stays a README: at most 230 lines, every local link to a file that exists', () => {
+    const readme = read('README.md');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(230);
+    const local = [...readme.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
+    expect(local.length).toBeGreaterThan(5);
+    expect(local.filter((l) => { try { read(l); return false; } catch { return true; } })).toEqual([]);
   });
 });

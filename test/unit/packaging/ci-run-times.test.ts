@@ -8,10 +8,10 @@ import { expect, it } from 'vitest';
 
 const run = readFileSync(path.resolve(import.meta.dirname, '../../../.ci/run'), 'utf8');
 
-it('.ci/run times setup, typecheck, pack check, dist, fuzz, vitest and playwright, each through step', () => {
+it('.ci/run times setup, typecheck, the docs build, pack check, dist, fuzz, vitest and playwright, each through step', () => {
   const parts = run.split('\n')
     .filter((l) => /^step /.test(l)).map((l) => /^step ('[^']+'|\S+)/.exec(l)![1]!.replaceAll("'", ''));
-  expect(parts).toEqual(['setup', 'typecheck', 'pack check', 'dist', 'dist check', 'fuzz', 'vitest', 'playwright']);
+  expect(parts).toEqual(['setup', 'typecheck', 'docs', 'pack check', 'dist', 'dist check', 'fuzz', 'vitest', 'playwright']);
   // Nothing after setup runs untimed.
   const tail = run.slice(run.indexOf('step setup')).split('\n').filter((l) => l.trim() && !l.startsWith('#'));
   expect(tail.filter((l) => !l.startsWith('step '))).toEqual([]);
