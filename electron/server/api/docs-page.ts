@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCS_SCRIPT, DOCS_STYLE } from './docs-assets.ts';
+import { notFound } from './errors.ts';
 
 /** Scripts and styles from this origin only, no 'unsafe-inline' and no 'unsafe-eval' (Swagger UI sets styles through
  * the DOM, which a CSP allows; its syntax highlighter is off, docs-assets.ts); the document fetched from here; images
@@ -27,6 +28,8 @@ export const DOCS_CSP = [
 
 interface Asset { type: string; body: Buffer; gzip: Buffer | null; etag: string }
 
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
 function asset(read: () => Buffer, type: string): () => Asset {
   let loaded: Asset | null = null;
   // Read and compressed on the first request only: the idle server holds none of it.
@@ -34,7 +37,7 @@ function asset(read: () => Buffer, type: string): () => Asset {
     if (loaded) return loaded;
     const body = read();
     const gzip = body.length > 1024 ? gzipSync(body, { level: 9 }) : null;
-    loaded = { type, body, gzip, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    loaded = { type, body, gzip, etag: etagOf(body) };
     return loaded;
   };
 }
@@ -77,7 +80,7 @@ function send(req: FastifyRequest, reply: FastifyReply, a: Asset, cache: string)
 export function registerDocsPage(app: FastifyInstance) {
   const version = uiVersion();
   const html = Buffer.from(page(version));
-  const pageAsset: Asset = { type: 'text/html; charset=utf-8', body: html, gzip: null, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+  const pageAsset: Asset = { type: 'text/html; charset=utf-8', body: html, gzip: null, etag: etagOf(html) };
   // Only these names are served: a request for any other (../../package.json included) is the usual 404.
   const assets = new Map<string, () => Asset>([
     ['swagger-ui-bundle.js', asset(() => readFileSync(path.join(uiDir(), 'swagger-ui-bundle.js')), 'text/javascript; charset=utf-8')],
@@ -89,7 +92,8 @@ export function registerDocsPage(app: FastifyInstance) {
   app.get('/api/docs', { schema: { hide: true } }, (req, reply) => send(req, reply, pageAsset, 'no-cache'));
   app.get<{ Params: { version: string; name: string } }>('/api/docs/assets/:version/:name', { schema: { hide: true } }, (req, reply) => {
     const load = assets.get(req.params.name);
-    if (!load) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Resource not found.', status: 404 });
+    // The API's own 404 (errors.ts), through its error handler like every other unknown resource.
+    if (!load) throw notFound();
     // The version in the address changes with the package, so an asset never changes under its address; an older
     // version's address gets today's file, revalidated.
     return send(req, reply, load(), req.params.version === version ? 'public, max-age=31536000, immutable' : 'no-cache');
