@@ -4,10 +4,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { ApiError } from './api/errors.ts';
-import { apiErrorHandler, DATABASE_DOWN, pathOf } from './api/error-handler.ts';
+import { clientError } from './api/client-error.ts';
+import { auditChanges, checkKeys } from './api/secured-hooks.ts';
+import { apiErrorHandler, DATABASE_DOWN } from './api/error-handler.ts';
 import { parseQuery, registerBodyParsers, rejectUnreadQuery, REQUEST_HELP } from './api/body-parsers.ts';
 import { createMethodIndex } from './api/method-not-allowed.ts';
 import { documentErrors } from './api/documented-errors.ts';
@@ -41,13 +43,13 @@ import { registerRedirects } from './redirect/plugin.ts';
 import { loadOverrides } from './i18n/catalogs.ts';
 import { createPageTexts } from './i18n/page-text.ts';
 import { createTitleFetcher, type TitleFetcher } from './title-fetcher.ts';
+import { createTitleQueue } from './title-queue.ts';
 import { webhooksRoutes } from './api/routes/webhooks.ts';
 import { auditRoutes } from './api/routes/audit.ts';
 import { reportsRoutes } from './api/routes/reports.ts';
 import { createReportEvents } from './abuse/report-events.ts';
 import { keysRoutes } from './api/routes/keys.ts';
 import { usersRoutes } from './api/routes/users.ts';
-import { auditActionOf, fieldNamesOf, requireScope, requirementOf } from './auth/policy.ts';
 import { defaultTiming, startDispatcher, type Dispatcher, type DispatcherTiming } from './webhooks/dispatcher.ts';
 import { createSender, SEND_TIMEOUT_MS, type Sender } from './webhooks/sender.ts';
 import { SIGNATURE_HELP } from '../../shared/schemas/webhooks.ts';
@@ -102,45 +104,6 @@ declare module 'fastify' {
   }
 }
 
-/** Title fetches in flight at once, and how many may wait behind them. */
-const TITLE_FETCHES = 4;
-const TITLE_QUEUE = 20_000;
-
-/** The record a change was about: the route's :id, or the id a create answered with. */
-function targetIdOf(params: unknown, payload: unknown, action: string): number | null {
-  const id = Number((params as { id?: unknown } | null)?.id);
-  if (Number.isSafeInteger(id) && id > 0) return id;
-  // Only a single create names its new record in the answer (a bulk answer is a list, and reading 1,000 items back costs).
-  if (typeof payload !== 'string' || !action.endsWith('.create')) return null;
-  try {
-    const data = (JSON.parse(payload) as { data?: { id?: unknown } }).data;
-    return typeof data?.id === 'number' ? data.id : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Requests Node refuses before Fastify sees them (a header never finished, or
- * too large, or unreadable): the contract's body, and the connection closed.
- */
-function clientError(err: NodeJS.ErrnoException, socket: Socket) {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  // Reason phrases spelled out: an ESM import of node:http (for STATUS_CODES) also loads Node's
-  // bundled undici, behind that module's WebSocket export, which an idle server would then hold.
-  const [status, reason, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
-    : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
-      : [400, 'Bad Request', 'The request could not be read.'] as const;
-  const body = JSON.stringify({ message, status });
-  // Node's own rule: nothing is written into a response already under way.
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
-  if (socket.writable && !inFlight?.headersSent) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy();
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = resolveConfig(deps.config);
   // The visitor pages' languages; a wrong --messages file stops the start here, before anything listens.
@@ -172,34 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const urls = () => ({ baseUrl: baseUrl(), timeZone: config.timeZone, generation: config.apiGeneration });
 
-  // Titles are fetched after the create has answered, a few at a time (a bulk
-  // import schedules thousands); tests and shutdown can wait for them.
+  // Titles are fetched after the create has answered (title-queue.ts).
   const titles = config.fetchTitles ? (deps.titleFetcher ?? createTitleFetcher({ allowPrivate: config.allowPrivateTitles })) : null;
-  const pending = new Set<Promise<void>>();
-  const queued: { run: () => Promise<void>; settle: () => void }[] = [];
-  let fetching = 0;
-  const nextTitles = () => {
-    while (fetching < TITLE_FETCHES && queued.length) {
-      const { run, settle } = queued.shift()!;
-      fetching++;
-      void run().finally(() => { fetching--; settle(); nextTitles(); });
-    }
-  };
-  const scheduleTitle = (linkId: number, url: string) => {
-    if (!titles) return;
-    if (queued.length >= TITLE_QUEUE) return; // the link keeps no title rather than the server a backlog without end
-    const p: Promise<void> = new Promise<void>((settle) => queued.push({
-      settle,
-      run: () => titles.fetchTitle(url)
-        .then((title) => (title ? repos.links.setTitle(linkId, url, title) : undefined))
-        .catch((err: unknown) => app.log.warn({ err }, 'title fetch failed')),
-    })).finally(() => pending.delete(p));
-    pending.add(p);
-    nextTitles();
-  };
-  const titlesIdle = async () => {
-    while (pending.size) await Promise.allSettled([...pending]);
-  };
+  const titleQueue = createTitleQueue(titles, (id, url, title) => repos.links.setTitle(id, url, title), () => app.log);
+  const scheduleTitle = titleQueue.schedule;
+  const titlesIdle = titleQueue.idle;
   // Destinations are checked in the background; an injected probe is the test's to close.
   const { probe: healthProbe, ...healthPace } = deps.health ?? {};
   let recheck: Recheck | null = null; // created with the bans, below
@@ -222,8 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   app.addHook('onClose', async () => {
-    for (const q of queued.splice(0)) q.settle(); // not started: dropped, the fetches under way finish
-    await titlesIdle();
+    await titleQueue.close();
     if (titles && !deps.titleFetcher) await titles.close();
   });
   app.addHook('onReady', async () => health?.start());
@@ -309,46 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook('onRequest', rejectUnreadQuery);
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     await api.register(async (secured) => {
-      // Wrong and missing keys are limited per client address here, before
-      // the per-key limit below, which only ever sees keys that worked. Every
-      // key is checked, so a valid one is never refused for others' failures.
-      secured.addHook('onRequest', async (req) => {
-        try {
-          await authenticate(req);
-        } catch (err) {
-          if (!(err instanceof ApiError && err.status === 401) || !keyFailures) throw err;
-          const wait = keyFailures.wait(req.ip);
-          if (!wait) {
-            keyFailures.failed(req.ip);
-            throw err;
-          }
-          // Past the limit the failure is not counted again, and does not say why the key was refused.
-          throw new ApiError(429, `Too many requests without a valid API key. Retry in ${wait} seconds.`, undefined, {
-            'retry-after': String(wait), 'x-ratelimit-limit': String(keyFailures.limit.max), 'x-ratelimit-remaining': '0',
-          });
-        }
-        // Unknown routes have no pattern: they answer 404 whatever the key may do.
-        if (req.routeOptions.url) requireScope(req.principal!, requirementOf(req.method, req.routeOptions.url));
-      });
-      // Every change that succeeded is an audit entry, written before the answer leaves.
-      secured.addHook('onSend', async (req, reply, payload) => {
-        const p = req.principal;
-        const url = req.routeOptions.url;
-        if (!p || !url || reply.statusCode >= 400) return payload;
-        const what = auditActionOf(req.method, url);
-        if (!what) return payload;
-        try {
-          // A route that said what its change was (audit-notes.ts) is recorded as it said.
-          const notes = req.auditNotes ?? [{
-            ...what, targetId: targetIdOf(req.params, payload, what.action),
-            fields: [...new Set([...fieldNamesOf(req.body), ...fieldNamesOf(req.query)])].sort(),
-          }];
-          await repos.audit.recordAll(notes.map((n) => ({ userId: p.userId, keyPrefix: p.keyPrefix, source: 'api' as const, ...n, ip: req.ip })), now());
-        } catch (err) {
-          req.log.error({ err, method: req.method, path: pathOf(req.url) }, 'could not write the audit entry of a change');
-        }
-        return payload;
-      });
+      checkKeys(secured, authenticate, keyFailures);
+      auditChanges(secured, repos.audit, now);
       if (config.rateLimit > 0) {
         await secured.register(rateLimit, {
           max: config.rateLimit,
