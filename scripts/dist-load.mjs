@@ -5,7 +5,7 @@
 // user's machine; then loads each packaged .node. Prints one JSON line:
 // { loaded, calls, natives, failures }.
 //   node --experimental-import-meta-resolve dist-load.mjs <appDir> <main> <specs.json>
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,4 +95,6 @@ await new Promise((r) => setImmediate(r));
 const calls = globalThis.__electronCalls ?? [];
 for (const c of calls) if (c.startsWith('dialog.showErrorBox')) failures.push(`the app showed an error box at load: ${c}`);
 process.stdout.write(`${JSON.stringify({ loaded: path.relative(appDir, mainFile), calls, natives, failures })}\n`);
+// The stand-in and whatever the app wrote into its data folder go with this process.
+rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

@@ -9,8 +9,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
+# Every temporary file of the run (data folders, PostgreSQL clusters, browser profiles, child processes' own)
+# goes into one folder, removed at the end however the run ends: a suite run many times leaves nothing in /tmp.
+# Sticky and open like /tmp itself, for the PostgreSQL clusters run as the postgres user.
+TMPDIR="$(mktemp -d "${TMPDIR:-/tmp}/linkdesk-tests-XXXXXX")"
+chmod 1777 "$TMPDIR"
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
+
 if [ $# -gt 0 ]; then
-  exec bash scripts/with-keyring.sh vitest run "$@"
+  bash scripts/with-keyring.sh vitest run "$@"
+  exit
 fi
 node scripts/i18n.mjs check
 bash scripts/with-keyring.sh bash -c 'vitest run && playwright test'
