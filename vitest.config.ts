@@ -14,6 +14,9 @@ export default defineConfig({
     // (1,504 s -> 796 s measured, same failures: none).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
+    // expect.poll waits for what a test needs; Vitest's default of 1 s fails on a loaded machine (a second suite
+    // beside this one) while what it waits for is on its way.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     reporters: ['default'],
     projects: [

@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InstanceView, IpcResult } from '../../shared/contract.ts';
@@ -82,12 +82,32 @@ function nativeRecorder(): NativeRecorder {
   return n;
 }
 
-export async function closedPort(): Promise<number> {
+/**
+ * A port to move a server to: free when asked (another worker may take it before the caller listens, so use it at once).
+ */
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   const { port } = s.address() as { port: number };
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return port;
+}
+
+/**
+ * A port that refuses connections for the whole test: one below 1024 that refuses now. Nothing in the suite listens
+ * there (servers take port 0, which the system answers from its ephemeral range), so no other worker can take it,
+ * as it could a port that was free a moment ago.
+ */
+export async function closedPort(): Promise<number> {
+  for (const port of [1, 3, 5, 7, 9, 11, 13, 17, 19, 31, 33, 35, 37, 39, 41, 43]) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const c = connect({ port, host: '127.0.0.1' });
+      c.once('connect', () => { c.destroy(); resolve(false); });
+      c.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+  throw new Error('no port below 1024 refuses connections on 127.0.0.1 here');
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 90);

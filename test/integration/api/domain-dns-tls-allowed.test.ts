@@ -23,9 +23,9 @@ const ask = async (s: TestServer, query: string) => {
 };
 const allowed = async (s: TestServer, name: string) => (await ask(s, `?domain=${encodeURIComponent(name)}`)).status;
 
-/** The node's answer for `name` once it is `want`, polling for at most a second; the last answer otherwise. */
-async function within1s(s: TestServer, name: string, want: number) {
-  const deadline = performance.now() + 1000;
+/** The node's answer for `name` once it is `want`, polling for at most 10 s (a loaded machine); the last answer otherwise. */
+async function eventually(s: TestServer, name: string, want: number) {
+  const deadline = performance.now() + 10_000;
   let got = await allowed(s, name);
   while (got !== want && performance.now() < deadline) got = await allowed(s, name);
   return got;
@@ -57,10 +57,10 @@ describe('the tls-allowed ask', () => {
     const made = await a.api('POST', '/domains', { form: { name: 'new.example.org' } });
     expect(made.status).toBe(201);
     expect(await allowed(a, 'new.example.org')).toBe(200); // the node that wrote it: at once
-    expect(await within1s(b, 'new.example.org', 200)).toBe(200);
+    expect(await eventually(b, 'new.example.org', 200)).toBe(200);
 
     expect((await a.api('DELETE', `/domains/${made.body.data.id}`)).status).toBe(200);
     expect(await allowed(a, 'new.example.org')).toBe(404);
-    expect(await within1s(b, 'new.example.org', 404)).toBe(404);
+    expect(await eventually(b, 'new.example.org', 404)).toBe(404);
   });
 });

@@ -100,7 +100,7 @@ describe('the schema at work', () => {
       expect(await q('SELECT link_id FROM link_purges')).toEqual([{ link_id: link.id }]);
       const feed = await q('SELECT seq, domain_id, alias FROM redirect_changes ORDER BY seq');
       expect(feed.map((r) => [r.domain_id, r.alias])).toEqual([[0, 'a'], [0, 'a'], [0, 'a']]); // insert, disable, delete
-      await expect.poll(() => heard.map((h) => JSON.parse(h)), { timeout: 2000 })
+      await expect.poll(() => heard.map((h) => JSON.parse(h)), { timeout: 10_000 })
         .toEqual(feed.map((r) => ({ seq: r.seq, d: 0, a: 'a', h: null })));
       expect(await q(`SELECT add_counts('[[1, "DE", 2], [2, "iOS", 1]]', '[[1, "DE", 3], [5, "a:b", 1]]', 1000) AS d`))
         .toEqual([{ d: [[1, 'DE', 5], [2, 'iOS', 1], [5, 'a:b', 1]] }]);

@@ -49,7 +49,7 @@ describe('a banned link', () => {
     const back = await s.hit('/bnd1');
     expect(back.status).toBe(302);
     expect(back.location).toBe('https://phish.example.net/login?next=bank');
-    await expect.poll(() => clicksOf(l.id), { timeout: 3000 }).toBe(2);
+    await expect.poll(() => clicksOf(l.id), { timeout: 10_000 }).toBe(2);
   });
 
   it('answers 451 for a legal block', async () => {
