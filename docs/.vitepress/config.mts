@@ -13,7 +13,7 @@ export default defineConfig({
   ignoreDeadLinks: false,
   themeConfig: {
     search: { provider: 'local' },
-    nav: [{ text: 'Get started', link: '/getting-started' }, { text: 'API', link: '/api' }, { text: 'Hosting', link: '/hosting' }],
+    nav: [{ text: 'Get started', link: '/getting-started' }, { text: 'API', link: '/api' }, { text: 'Hosting', link: '/hosting/' }],
     sidebar: [
       { text: 'Start', items: [{ text: 'Getting started', link: '/getting-started' }, { text: 'Running the tests', link: '/testing' }] },
       { text: 'The desktop app', items: [
@@ -24,10 +24,23 @@ export default defineConfig({
       { text: 'The server', items: [
         { text: 'linkdesk serve and its flags', link: '/server' },
         { text: 'The API', link: '/api' },
+        { text: 'Targeting and rules', link: '/targeting' },
+        { text: 'Statistics', link: '/statistics' },
+        { text: 'Domains and HTTPS', link: '/domains' },
         { text: 'Users, roles and keys', link: '/users-keys' },
+        { text: 'Import and export', link: '/import-export' },
         { text: 'Blocklists, reports and bans', link: '/abuse' },
       ] },
-      { text: 'Operations', items: [{ text: 'Hosting', link: '/hosting' }, { text: 'Security', link: '/security' }] },
+      { text: 'Hosting and operations', items: [
+        { text: 'Hosting the server', link: '/hosting/' },
+        { text: 'One machine with systemd', link: '/hosting/systemd' },
+        { text: 'HTTPS with Caddy', link: '/hosting/caddy' },
+        { text: 'Several nodes on PostgreSQL', link: '/hosting/postgresql' },
+        { text: 'HAProxy in front of several nodes', link: '/hosting/haproxy' },
+        { text: 'Backups and restores', link: '/hosting/backups' },
+        { text: 'Upgrades', link: '/hosting/upgrades' },
+        { text: 'Security', link: '/security' },
+      ] },
       { text: 'Contributors', items: [{ text: 'Architecture', link: '/architecture' }, { text: 'Licences', link: '/licences' }] },
     ],
   },

@@ -6,18 +6,19 @@
 // must answer 2xx, or the status its comment names (`curl … # 409: why`), with
 // an error body. When an example fails, fix the README, not this test.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { linkdesk, serve, stop, type Served } from '../helpers/cli.ts';
+import { docExamples } from '../helpers/doc-examples.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
-/** The documentation site's pages in the order its sidebar reads them (the README's order before they moved). */
-const DOC_PAGES = ['getting-started', 'testing', 'desktop', 'desktop-network', 'installers', 'server', 'api', 'users-keys',
-  'abuse', 'hosting', 'security', 'architecture', 'licences'].map((p) => `docs/${p}.md`);
+/** The documentation site's pages in its sidebar's order (docs/.vitepress/config.mts): every page, as a reader meets them. */
+const DOC_PAGES = [...new Set([...read('docs/.vitepress/config.mts').split('sidebar:')[1]!.matchAll(/link: '\/([a-z/-]*)'/g)]
+  .map((m) => `docs/${m[1]!.endsWith('/') || m[1] === '' ? `${m[1]}index` : m[1]}.md`))];
 const docsText = () => DOC_PAGES.map(read).join('\n');
 
 /** The shell commands of the sh blocks that use $B or curl, one string each (continued lines joined). */
@@ -121,6 +122,14 @@ it('the README\'s quick start makes a short link and follows it, on a new instan
     await stop(quick);
   }
 }, 60_000);
+
+it('every page of the site is in its sidebar, and every sh block of every page runs here or says why not', () => {
+  const onDisk = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md') && !f.startsWith('public') && f !== 'index.md').map((f) => `docs/${f}`).sort();
+  expect(onDisk.filter((f) => !DOC_PAGES.includes(f))).toEqual([]);
+  const unclassified = DOC_PAGES.flatMap((p) => docExamples(read(p)).unclassified.map((u) => `${p}:${u.line}: ${u.first}`));
+  expect(unclassified, 'sh blocks neither run (no $B or curl) nor marked <!-- example: not run (why) -->').toEqual([]);
+});
 
 it('every documentation example that talks to a server answers 2xx (or the status its comment names), run in the pages\' order', () => {
   const commands = serverExamples(docsText());

@@ -2,7 +2,7 @@
 // `systemd-analyze verify`; its ExecStart, run with the example env file and
 // the unit's own Environment= (and nothing else), gives a serving instance on
 // the settings it names; the HAProxy example passes `haproxy -c`. What is
-// swapped, and why: /opt/linkdesk (where deploy/README.md installs Node 24
+// swapped, and why: /opt/linkdesk (where docs/hosting/systemd.md installs Node 24
 // and the server) for this checkout and its Node, the state folder for a temp
 // one, the port for a free one (tests run side by side), the certificate for
 // one made here. The server tarball itself is installed the same way
