@@ -37,6 +37,7 @@ export default defineConfig({
         { text: 'HTTPS with Caddy', link: '/hosting/caddy' },
         { text: 'Several nodes on PostgreSQL', link: '/hosting/postgresql' },
         { text: 'HAProxy in front of several nodes', link: '/hosting/haproxy' },
+        { text: 'Docker', link: '/hosting/docker' },
         { text: 'Backups and restores', link: '/hosting/backups' },
         { text: 'Upgrades', link: '/hosting/upgrades' },
         { text: 'Security', link: '/security' },
