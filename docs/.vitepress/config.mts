@@ -13,7 +13,7 @@ export default defineConfig({
   ignoreDeadLinks: false,
   themeConfig: {
     search: { provider: 'local' },
-    nav: [{ text: 'Get started', link: '/getting-started' }, { text: 'API', link: '/api' }, { text: 'Hosting', link: '/hosting' }],
+    nav: [{ text: 'Get started', link: '/getting-started' }, { text: 'API', link: '/api' }, { text: 'Hosting', link: '/hosting/' }],
     sidebar: [
       { text: 'Start', items: [{ text: 'Getting started', link: '/getting-started' }, { text: 'Running the tests', link: '/testing' }] },
       { text: 'The desktop app', items: [
@@ -27,7 +27,17 @@ export default defineConfig({
         { text: 'Users, roles and keys', link: '/users-keys' },
         { text: 'Blocklists, reports and bans', link: '/abuse' },
       ] },
-      { text: 'Operations', items: [{ text: 'Hosting', link: '/hosting' }, { text: 'Security', link: '/security' }] },
+      { text: 'Hosting and operations', items: [
+        { text: 'Overview: the package, Node, memory', link: '/hosting/' },
+        { text: 'One machine with systemd', link: '/hosting/systemd' },
+        // DOCKER46: { text: 'Docker', link: '/hosting/docker' } goes here.
+        { text: 'HTTPS with Caddy', link: '/hosting/caddy' },
+        { text: 'Several nodes behind HAProxy', link: '/hosting/haproxy' },
+        { text: 'PostgreSQL', link: '/hosting/postgresql' },
+        { text: 'Backups', link: '/hosting/backups' },
+        { text: 'Upgrades', link: '/hosting/upgrades' },
+        { text: 'Security', link: '/security' },
+      ] },
       { text: 'Contributors', items: [{ text: 'Architecture', link: '/architecture' }, { text: 'Licences', link: '/licences' }] },
     ],
   },

@@ -1,6 +1,6 @@
 // What the documentation says of the server's flags and limits, against the
 // server's own: `linkdesk serve --help` against the flags its parser accepts,
-// deploy/README.md and the documentation site against the constants they name, and the README kept short.
+// the hosting pages (docs/hosting/) and the rest of the documentation site against the constants they name, and the README kept short.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,8 +50,8 @@ describe('linkdesk serve --help', () => {
   });
 });
 
-describe('deploy/README.md, "When the database goes away"', () => {
-  const text = section(read('deploy/README.md'), 'When the database goes away').replace(/\s+/g, ' ');
+describe('docs/hosting/postgresql.md, "When the database goes away"', () => {
+  const text = section(read('docs/hosting/postgresql.md'), 'When the database goes away').replace(/\s+/g, ' ');
 
   it('names the clicks a PostgreSQL node keeps while its database is away: OUTAGE_BOUND (pg-backpressure.ts), where redirects wait', () => {
     expect(OUTAGE_BOUND).toBeLessThan(MAX_WAITING);
