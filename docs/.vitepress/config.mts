@@ -24,6 +24,10 @@ export default defineConfig({
       { text: 'The server', items: [
         { text: 'linkdesk serve and its flags', link: '/server' },
         { text: 'The API', link: '/api' },
+        { text: 'Targeting and rules', link: '/targeting' },
+        { text: 'Statistics', link: '/statistics' },
+        { text: 'Domains and HTTPS', link: '/domains' },
+        { text: 'Import and export', link: '/import-export' },
         { text: 'Users, roles and keys', link: '/users-keys' },
         { text: 'Blocklists, reports and bans', link: '/abuse' },
       ] },

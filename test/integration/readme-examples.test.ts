@@ -16,7 +16,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** The documentation site's pages in the order its sidebar reads them (the README's order before they moved). */
-const DOC_PAGES = ['getting-started', 'testing', 'desktop', 'desktop-network', 'installers', 'server', 'api', 'users-keys',
+const DOC_PAGES = ['getting-started', 'testing', 'desktop', 'desktop-network', 'installers', 'server', 'api', 'targeting', 'statistics', 'domains',
+  'import-export', 'users-keys',
   'abuse', 'hosting/index', 'hosting/systemd', 'hosting/caddy', 'hosting/haproxy', 'hosting/postgresql', 'hosting/backups',
   'hosting/upgrades', 'security', 'architecture', 'licences'].map((p) => `docs/${p}.md`);
 const docsText = () => DOC_PAGES.map(read).join('\n');
