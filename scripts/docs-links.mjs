@@ -1,7 +1,8 @@
 // Dead links and dead anchors in markdown: `[x](other.md)`, `[x](other.md#heading)`
 // and `[x](#heading)` must name a file that exists and a heading it has.
-// Usage: node scripts/docs-links.mjs FILE.md...  (exit 1 and one line per dead link)
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// Usage: node scripts/docs-links.mjs FILE.md|FOLDER...  (a folder: every .md under it, sub-folders included,
+// not its dot-folders; exit 1 and one line per dead link). Relative links resolve from the linking file's folder.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** GitHub's and VitePress's heading id: lower case, punctuation dropped, spaces to dashes. */
@@ -49,8 +50,18 @@ export function deadLinks(file) {
   return dead;
 }
 
+/** The markdown files a FILE or FOLDER argument names, sorted. */
+export function markdownFiles(arg) {
+  if (!statSync(arg).isDirectory()) return [arg];
+  return readdirSync(arg, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => !path.relative(arg, f).split(path.sep).some((part) => part.startsWith('.') || part === 'node_modules'))
+    .sort();
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dead = process.argv.slice(2).flatMap(deadLinks);
+  const dead = process.argv.slice(2).flatMap(markdownFiles).flatMap(deadLinks);
   for (const d of dead) console.error(`${d.file}:${d.line}: ${d.target} (${d.why})`);
   process.exit(dead.length ? 1 : 0);
 }

@@ -92,7 +92,8 @@ function runExamples(commands: string[], env: { K: string; B: string }, out: str
     ...commands.flatMap((c, i) => [`I=${i}`, c]),
   ].join('\n');
   writeFileSync(path.join(out, 'examples.sh'), script);
-  const run = spawnSync('bash', [path.join(out, 'examples.sh')], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env, OUT: out } });
+  // In the output folder: a file an example writes (`> stats.csv`) lands there, not in the checkout.
+  const run = spawnSync('bash', [path.join(out, 'examples.sh')], { cwd: out, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env, OUT: out } });
   expect(run.status, run.stderr).toBe(0);
   const statuses = new Map(readFileSync(path.join(out, 'statuses'), 'utf8').trim().split('\n').map((l) => l.split('\t') as [string, string]));
   expect(statuses.size).toBe(commands.length);

@@ -39,7 +39,9 @@ it('finds the API page\'s server examples as the examples test does', () => {
 
 it('every sh block of the README and the documentation site runs in a test or says why it does not', () => {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const pages = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = ['README.md', ...readdirSync(path.join(root, 'docs'), { recursive: true }).map(String)
+    .filter((f) => f.endsWith('.md') && !f.startsWith('.')).map((f) => `docs/${f.split(path.sep).join('/')}`)];
+  expect(pages).toContain('docs/hosting/systemd.md');
   let run = 0;
   let skipped = 0;
   const unclassified = pages.flatMap((page) => {

@@ -1,6 +1,6 @@
 // What the documentation says of the server's flags and limits, against the
 // server's own: `linkdesk serve --help` against the flags its parser accepts,
-// the documentation site's pages against the constants they name, and the README kept short.
+// the hosting pages (docs/hosting/) and the rest of the documentation site against the constants they name, and the README kept short.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,8 +66,8 @@ describe('docs/hosting/postgresql.md, "When the database goes away"', () => {
 });
 
 describe('the documentation site (docs/)', () => {
-  it('names the same outage bound for a PostgreSQL node (Statistics, How a click is stored)', () => {
-    const hosting = section(read('docs/statistics.md'), 'How a click is stored').replace(/\s+/g, ' ');
+  it('names the same outage bound for a PostgreSQL node (The headless server)', () => {
+    const hosting = read('docs/server.md').replace(/\s+/g, ' ');
     expect(hosting).toContain(`for up to ${thousands(OUTAGE_BOUND)} clicks it cannot store yet`);
   });
 
