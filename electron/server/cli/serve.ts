@@ -308,7 +308,6 @@ export async function serve(argv: string[]): Promise<void> {
   try {
     app = await buildApp({ store, config, logger: loggerOptions(level), geoipCity });
     await app.listen({ host: config.host, port: config.port });
-    await settleRequestSites(app);
   } catch (err) {
     await app?.close();
     await store.close();
@@ -317,13 +316,6 @@ export async function serve(argv: string[]): Promise<void> {
   }
   // Start and stop are worth a line even when only warnings are logged.
   const events = app.log.child({}, { level: values.quiet ? 'fatal' : 'info' });
-  const url = httpUrlOf(app.server.address() as AddressInfo);
-  events.info(store.engine === 'postgres' ? { url, database: store.where } : { url, dataDir: config.dataDir }, 'listening');
-  if (typeof config.trustProxy === 'number' && config.trustProxy > 0 && !isLoopback(config.host)) {
-    app.log.warn(`--trust-proxy ${config.trustProxy} believes the X-Forwarded-For of anyone who reaches ${config.host} directly; `
-      + 'name the proxies instead (--trust-proxy 10.0.0.5) unless only they can reach it');
-  }
-  if (values['allow-private-titles']) app.log.warn('--allow-private-titles is now called --allow-private-addresses (it also governs health checks and webhooks); the old name keeps working');
 
   // What a graceful stop is doing, for the line a second Ctrl-C leaves.
   let stopping: null | 'requests' | 'database' = null;
@@ -351,7 +343,20 @@ export async function serve(argv: string[]): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   if (process.env.npm_lifecycle_event) stopWithParent(() => { if (!stopping) void stop('SIGTERM'); });
-  // Only now: a supervisor may signal as soon as it reads this line.
+  // The signal handlers come first: /healthz answers from here on, and a supervisor that stops the server now
+  // (docker stop right after a health check passed) must get a graceful stop, not a signal nobody handles.
+  // Then the request path's first requests, so the first visitors do not pay for them (settle-request-sites.ts).
+  await settleRequestSites(app);
+  if (stopping) return; // stop() finishes, and exits
+  const url = httpUrlOf(app.server.address() as AddressInfo);
+  events.info(store.engine === 'postgres' ? { url, database: store.where } : { url, dataDir: config.dataDir }, 'listening');
+  if (typeof config.trustProxy === 'number' && config.trustProxy > 0 && !isLoopback(config.host)) {
+    app.log.warn(`--trust-proxy ${config.trustProxy} believes the X-Forwarded-For of anyone who reaches ${config.host} directly; `
+      + 'name the proxies instead (--trust-proxy 10.0.0.5) unless only they can reach it');
+  }
+  if (values['allow-private-titles']) app.log.warn('--allow-private-titles is now called --allow-private-addresses (it also governs health checks and webhooks); the old name keeps working');
+
+  // Only now: whatever waits for this line gets a warmed-up server (signals are handled since listen).
   process.stdout.write(`Linkdesk listening on ${url}\n`);
 }
 

@@ -5,12 +5,12 @@
 // without passing it on, which once left the server running, adopted by init.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN } from '../../helpers/cli.ts';
+import { BIN, SERVICE_FLAGS } from '../../helpers/cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-stop-'));
@@ -89,4 +89,35 @@ describe('stopping what a supervisor started', () => {
     expect(s.stderr()).toContain('"msg":"stopped"');
     expect(s.stderr()).not.toContain('stopping at once');
   }, 60_000);
+});
+
+describe('a SIGTERM in the first seconds (issue 46: docker stop right after the health check passed)', () => {
+  it('stops gracefully while the server still warms up: exit 0, "stopped" logged, and the warm-up\'s line never printed', async () => {
+    const dir = path.join(work, 'early');
+    // A port that is free now; the server takes it at once.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
+    });
+    const child = spawn(process.execPath, [...SERVICE_FLAGS, BIN, 'serve', '--port', String(port), '--data-dir', dir, '--no-titles', '--no-health-checks'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => { out += d; });
+    child.stderr!.on('data', (d: Buffer) => { err += d; });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The moment a health check passes: /healthz answers before the warm-up's requests are done.
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const early = !out.includes('Linkdesk listening on');
+    child.kill('SIGTERM');
+    const code = await Promise.race([exit, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
+    if (code === 'hung') child.kill('SIGKILL');
+    expect(early, 'the signal came after the warm-up: this case did not test the window it is about').toBe(true);
+    expect(code, err).toBe(0);
+    expect(err).toContain('"msg":"stopped"');
+    expect(out).not.toContain('Linkdesk listening on');
+  }, 30_000);
 });
