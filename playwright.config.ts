@@ -9,7 +9,9 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   outputDir: 'test-results/playwright',
   reporter: [['list']],
-  workers: 1,
+  // Two workers on two cores: each test has its own data folder, servers on port 0 and ports from fixtures.ts
+  // (closedPort, freePort) that no other worker can be handed.
+  workers: 2,
   // In CI a failed test runs once more; one that passes only then is reported
   // as flaky in the summary (not hidden), and its first run's trace is kept.
   retries: process.env.CI ? 1 : 0,

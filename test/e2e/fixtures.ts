@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InstanceView, IpcResult } from '../../shared/contract.ts';
@@ -82,12 +82,49 @@ function nativeRecorder(): NativeRecorder {
   return n;
 }
 
+/**
+ * A port that refuses connections and that no other server can take: a privileged
+ * port (2–8: unassigned or obsolete services, none on fetch's bad-port list) far below
+ * the kernel's ephemeral range (32768–60999), so no listen(0) anywhere on the machine
+ * (another Playwright worker's server, a Vitest run) is ever handed it, and checked
+ * to refuse now. (A port that listen(0) returned and then closed is free
+ * for the next listen(0) in another worker: the "Gone" instance then answered.)
+ */
 export async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
+  for (const port of [2, 3, 4, 5, 6, 8]) {
+    if (await refuses(port)) return port;
+  }
+  throw new Error('no refusing port among 2–8 on 127.0.0.1');
+}
+
+function refuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = connect({ host: '127.0.0.1', port });
+    c.once('connect', () => { c.destroy(); resolve(false); });
+    c.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * A free port for a test to listen on next. Outside the ephemeral range (so no
+ * listen(0) takes it meanwhile) and in a band of its own per Playwright worker (so
+ * two workers never pick the same), and checked free by binding it once.
+ */
+export async function freePort(): Promise<number> {
+  const band = 20_000 + (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 12) * 1000;
+  for (let i = 0; i < 50; i++) {
+    const port = band + Math.floor(Math.random() * 1000);
+    const s = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free port in this worker\'s band');
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 90);

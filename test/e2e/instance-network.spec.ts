@@ -12,7 +12,7 @@ import path from 'node:path';
 import { linkdesk } from '../helpers/cli.ts';
 import { makeCa, type Ca } from '../helpers/net/pki.ts';
 import { haproxyMtlsFront, serveLinkdesk, tlsFront } from '../helpers/net/services.ts';
-import { closedPort, expect, test, type World } from './fixtures.ts';
+import { closedPort, expect, freePort, test, type World } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 let dir: string;
@@ -80,7 +80,7 @@ test('the form\'s proxy and certificate fields: checked before saving, a private
 test('a client certificate chosen in the form: its subject shown, its key never; HAProxy asking for one lets the instance in', async ({ page, world }) => {
   const clientCa = makeCa(path.join(dir, 'client-ca'), 'Example Corp Devices CA');
   const mine = clientCa.issue('laptop', { cn: 'alice-laptop', sans: [], clientAuth: true });
-  const port = await closedPort();
+  const port = await freePort();
   const server = ca.issue('mtls', { cn: '127.0.0.1', sans: ['IP:127.0.0.1'] });
   children.push(await haproxyMtlsFront(dir, { port, backendPort: Number(new URL(world.remote.url).port), certFile: server.certFile, keyFile: server.keyFile, clientCaFile: clientCa.certFile }));
   await world.invoke('instances.add', { name: 'Locked down', baseUrl: `https://127.0.0.1:${port}`, apiKey: world.remote.key, caCertificates: [ca.cert] });

@@ -2,7 +2,7 @@
 // keychain and never coming back, reachability shown as it is (connected,
 // invalid key, unreachable, no key), switching and seeing each server's data.
 import type { InstanceView } from '../../shared/contract.ts';
-import { closedPort, expect, test } from './fixtures.ts';
+import { closedPort, expect, freePort, test } from './fixtures.ts';
 
 test('adds a remote instance through the screen; the key goes to the keychain and is never shown', async ({ page, world }) => {
   const { remote, desktop } = world;
@@ -52,7 +52,7 @@ test('adds a remote instance through the screen; the key goes to the keychain an
 
 test('moves the local server to another port from the instances screen', async ({ page, world }) => {
   await world.open('#/instances');
-  const port = await closedPort();
+  const port = await freePort();
   const status = page.getByTestId('server-status');
   await status.getByLabel('Port').fill(String(port));
   await status.getByRole('button', { name: 'Use this port' }).click();

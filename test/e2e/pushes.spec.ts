@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { closedPort, expect, test } from './fixtures.ts';
+import { expect, freePort, test } from './fixtures.ts';
 
 /** Records every setInterval the page sets, with its delay (before the app's code runs). */
 async function recordIntervals(page: Page): Promise<() => Promise<number[]>> {
@@ -32,7 +32,7 @@ test('the local server\'s status changes on screen when main says so, with no po
   expect(asked()).toBe(1);
 
   // Restarted on another port from elsewhere (the tray, another window): this window did nothing.
-  const port = await closedPort();
+  const port = await freePort();
   const pushesBefore = world.pushes.length;
   await world.invoke('server.restart', { port });
   await expect(url).toHaveText(`http://127.0.0.1:${port}`);
