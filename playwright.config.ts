@@ -21,9 +21,12 @@ export default defineConfig({
   // screen after a server round trip in more than 5 s at times, and a screen that never shows still fails.
   expect: { timeout: 15_000 },
   projects: [
+    // The production renderer, built once before the e2e workers start (they serve it from out/renderer).
+    { name: 'renderer', testDir: 'test/e2e', testMatch: /renderer\.setup\.ts$/ },
     {
       name: 'e2e',
       testDir: 'test/e2e',
+      dependencies: ['renderer'],
       use: { browserName: 'chromium', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }, viewport: { width: 1280, height: 860 } },
     },
     { name: 'electron', testDir: 'test/electron' },

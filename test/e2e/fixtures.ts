@@ -15,7 +15,7 @@ import type { ConsentDetails, ConsentKind } from '../../electron/services/consen
 import { createDesktop, type Desktop, type NativeHost } from '../../electron/services/desktop.ts';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { buildRenderer, serveRenderer, type Site } from './site.ts';
+import { serveRenderer, type Site } from './site.ts';
 
 export const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
 
@@ -140,8 +140,8 @@ export async function axeCheck(page: Page, label: string, testInfo: TestInfo) {
 }
 
 export const test = base.extend<{ world: World }, { site: Site }>({
+  // Built once per run by the `renderer` project (renderer.setup.ts), which `e2e` depends on.
   site: [async ({}, use) => {
-    buildRenderer();
     const site = await serveRenderer();
     await use(site);
     await site.close();
