@@ -16,7 +16,9 @@ export default defineConfig({
   // as flaky in the summary (not hidden), and its first run's trace is kept.
   retries: process.env.CI ? 1 : 0,
   use: { trace: 'retain-on-failure' },
-  timeout: 60_000,
+  // Two workers share two cores (and CI machines are shared too): a test doing a minute of work alone takes about
+  // two beside another. Each assertion still waits only for what it needs (expect.timeout below).
+  timeout: 120_000,
   // An assertion waits for what it needs up to 15 s (Playwright's default is 5): a loaded two-core machine renders a
   // screen after a server round trip in more than 5 s at times, and a screen that never shows still fails.
   expect: { timeout: 15_000 },

@@ -6,7 +6,7 @@ import { combo, rowAction } from './ui.ts';
 import type { Page } from '@playwright/test';
 
 // Each test runs axe some twenty times, over charts too: a minute is too tight on a busy 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 async function everyScreen(page: Page, world: World, scheme: string) {
   const check = async (label: string) => {
