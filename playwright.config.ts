@@ -9,19 +9,26 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   outputDir: 'test-results/playwright',
   reporter: [['list']],
-  workers: 1,
+  // Two workers on two cores: each test has its own data folder, servers on port 0 and ports from fixtures.ts
+  // (closedPort, freePort) that no other worker can be handed.
+  workers: 2,
   // In CI a failed test runs once more; one that passes only then is reported
   // as flaky in the summary (not hidden), and its first run's trace is kept.
   retries: process.env.CI ? 1 : 0,
   use: { trace: 'retain-on-failure' },
-  timeout: 60_000,
+  // Two workers share two cores (and CI machines are shared too): a test doing a minute of work alone takes about
+  // two beside another. Each assertion still waits only for what it needs (expect.timeout below).
+  timeout: 120_000,
   // An assertion waits for what it needs up to 15 s (Playwright's default is 5): a loaded two-core machine renders a
   // screen after a server round trip in more than 5 s at times, and a screen that never shows still fails.
   expect: { timeout: 15_000 },
   projects: [
+    // The production renderer, built once before the e2e workers start (they serve it from out/renderer).
+    { name: 'renderer', testDir: 'test/e2e', testMatch: /renderer\.setup\.ts$/ },
     {
       name: 'e2e',
       testDir: 'test/e2e',
+      dependencies: ['renderer'],
       use: { browserName: 'chromium', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }, viewport: { width: 1280, height: 860 } },
     },
     { name: 'electron', testDir: 'test/electron' },

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 
 // Each test runs axe up to some twenty times, over charts too: a minute is too tight on a busy 2-core machine.
 // Each has a world of its own, so the workers share them (the file's eight tests take about four minutes alone).
-test.describe.configure({ timeout: 120_000, mode: 'parallel' });
+test.describe.configure({ timeout: 240_000, mode: 'parallel' });
 
 type Check = (label: string) => Promise<void>;
 const openLinks = async (page: Page, world: World) => {

@@ -57,6 +57,13 @@ test('local statistics without cities link to Settings, where a city database is
   await world.shot('city-database-chosen');
   await world.axe('settings city database');
 
+  // Choosing restarts the local server on the file; on a loaded machine that takes a while. Wait for the thing the
+  // screen needs, the restarted server answering this link's statistics as an instance with a city database, rather than for a time.
+  await expect.poll(async () => (await world.invoke('server.status')).state, { timeout: 30_000 }).toBe('running');
+  await expect.poll(async () => {
+    const r = await world.invokeRaw('stats.get', { id: link.id });
+    return r.ok && (r.data as { city_database: boolean }).city_database;
+  }, { timeout: 30_000 }).toBe(true);
   // Back on the statistics: the local server now has cities, so no advice.
   await world.open(`#/links/${link.id}/stats`);
   await expect(page.getByTestId('chart-cities')).toBeVisible();

@@ -33,7 +33,7 @@ datedTest.describe('account dashboard', () => {
     await expect.poll(() => topRows(page)).toEqual(['top-a:5', 'top-b:3', 'top-c:1']);
     await expect(page.getByTestId('chart-days').locator('tbody tr')).toHaveCount(30);
     await expect(page.getByTestId('busiest')).toHaveText('5');
-    expect(await rowsOf(page, 'platforms')).toEqual(['Windows:9']);
+    await expect.poll(() => rowsOf(page, 'platforms')).toEqual(['Windows:9']);
 
     await pick(page, 'Range', 'All time');
     await expectRange(page, daysAgo(100), daysAgo(1), 16);

@@ -15,7 +15,7 @@ import type { ConsentDetails, ConsentKind } from '../../electron/services/consen
 import { createDesktop, type Desktop, type NativeHost } from '../../electron/services/desktop.ts';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { buildRenderer, serveRenderer, type Site } from './site.ts';
+import { serveRenderer, type Site } from './site.ts';
 
 export const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
 
@@ -83,31 +83,48 @@ function nativeRecorder(): NativeRecorder {
 }
 
 /**
- * A port to move a server to: free when asked (another worker may take it before the caller listens, so use it at once).
+ * A port that refuses connections and that no other server can take: a privileged
+ * port (2–8: unassigned or obsolete services, none on fetch's bad-port list) far below
+ * the kernel's ephemeral range (32768–60999), so no listen(0) anywhere on the machine
+ * (another Playwright worker's server, a Vitest run) is ever handed it, and checked
+ * to refuse now. (A port that listen(0) returned and then closed is free
+ * for the next listen(0) in another worker: the "Gone" instance then answered.)
  */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
+export async function closedPort(): Promise<number> {
+  for (const port of [2, 3, 4, 5, 6, 8]) {
+    if (await refuses(port)) return port;
+  }
+  throw new Error('no refusing port among 2–8 on 127.0.0.1');
+}
+
+function refuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = connect({ host: '127.0.0.1', port });
+    c.once('connect', () => { c.destroy(); resolve(false); });
+    c.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
 }
 
 /**
- * A port that refuses connections for the whole test: one below 1024 that refuses now. Nothing in the suite listens
- * there (servers take port 0, which the system answers from its ephemeral range), so no other worker can take it,
- * as it could a port that was free a moment ago.
+ * A free port for a test to listen on next. Outside the ephemeral range (so no
+ * listen(0) takes it meanwhile) and in a band of its own per Playwright worker (so
+ * two workers never pick the same), and checked free by binding it once.
  */
-export async function closedPort(): Promise<number> {
-  for (const port of [1, 3, 5, 7, 9, 11, 13, 17, 19, 31, 33, 35, 37, 39, 41, 43]) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const c = connect({ port, host: '127.0.0.1' });
-      c.once('connect', () => { c.destroy(); resolve(false); });
-      c.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+export async function freePort(): Promise<number> {
+  const band = 20_000 + (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 12) * 1000;
+  for (let i = 0; i < 50; i++) {
+    const port = band + Math.floor(Math.random() * 1000);
+    const s = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => resolve(true));
     });
-    if (refused) return port;
+    if (bound) {
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+      return port;
+    }
   }
-  throw new Error('no port below 1024 refuses connections on 127.0.0.1 here');
+  throw new Error('no free port in this worker\'s band');
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 90);
@@ -123,8 +140,8 @@ export async function axeCheck(page: Page, label: string, testInfo: TestInfo) {
 }
 
 export const test = base.extend<{ world: World }, { site: Site }>({
+  // Built once per run by the `renderer` project (renderer.setup.ts), which `e2e` depends on.
   site: [async ({}, use) => {
-    buildRenderer();
     const site = await serveRenderer();
     await use(site);
     await site.close();

@@ -74,15 +74,15 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await page.keyboard.press('Tab');
     await expect(page.getByRole('region', { name: 'Clicks by country' })).toBeFocused();
     await expect(map.locator('path[data-country="GB"] title')).toHaveText('United Kingdom: 4 clicks (67%)');
-    expect(await rowsOf(page, 'countries')).toEqual(['United Kingdom:4', 'Japan:2']);
+    await expect.poll(() => rowsOf(page, 'countries')).toEqual(['United Kingdom:4', 'Japan:2']);
 
-    expect(await rowsOf(page, 'continents')).toEqual(['Europe:4', 'Asia:2']);
-    expect(await rowsOf(page, 'devices')).toEqual(['Mobile:4', 'Desktop:2']);
-    expect(await rowsOf(page, 'sources')).toEqual(['Link:4', 'QR code:2']);
-    expect(await rowsOf(page, 'utm_sources')).toEqual(['newsletter:6']);
-    expect(await rowsOf(page, 'utm_mediums')).toEqual(['email:6']);
-    expect(await rowsOf(page, 'utm_campaigns')).toEqual(['spring-sale:6']);
-    expect(await rowsOf(page, 'cities')).toEqual(['London, England, United Kingdom:4', 'Chiyoda City, Tokyo, Japan:2']);
+    await expect.poll(() => rowsOf(page, 'continents')).toEqual(['Europe:4', 'Asia:2']);
+    await expect.poll(() => rowsOf(page, 'devices')).toEqual(['Mobile:4', 'Desktop:2']);
+    await expect.poll(() => rowsOf(page, 'sources')).toEqual(['Link:4', 'QR code:2']);
+    await expect.poll(() => rowsOf(page, 'utm_sources')).toEqual(['newsletter:6']);
+    await expect.poll(() => rowsOf(page, 'utm_mediums')).toEqual(['email:6']);
+    await expect.poll(() => rowsOf(page, 'utm_campaigns')).toEqual(['spring-sale:6']);
+    await expect.poll(() => rowsOf(page, 'cities')).toEqual(['London, England, United Kingdom:4', 'Chiyoda City, Tokyo, Japan:2']);
 
     // When: 168 cells, Monday first; each names its weekday, hour and clicks.
     const cells = page.getByTestId('heatmap').locator('rect');
@@ -119,7 +119,7 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await expect(page.getByTestId('average')).toHaveText('0.2'); // 6 clicks in 30 days
     await expect(page.getByTestId('world-map').locator('path[data-country="GB"]')).toHaveAttribute('data-shade', '5');
     await expect(page.getByTestId('heatmap').locator('rect[data-count="4"]')).toHaveCount(1);
-    expect(await rowsOf(page, 'cities')).toEqual(['London, England, United Kingdom:4', 'Chiyoda City, Tokyo, Japan:2']);
+    await expect.poll(() => rowsOf(page, 'cities')).toEqual(['London, England, United Kingdom:4', 'Chiyoda City, Tokyo, Japan:2']);
     await page.screenshot({ path: `${SHOTS}/dashboard-light.png` });
 
     await page.emulateMedia({ colorScheme: 'dark' });
