@@ -88,7 +88,7 @@ describe.skipIf(skipReason !== '')(`the Docker image (deploy/docker/Dockerfile)$
     const auth = { authorization: `Bearer ${key}` };
     const made = await fetch(`${url}/api/v1/links`, { method: 'POST', headers: auth, body: new URLSearchParams({ url: 'https://example.com/docker' }) });
     expect(made.status).toBe(201);
-    const link = (await made.json()).data as { id: number; short_url: string };
+    const link = ((await made.json()) as { data: unknown }).data as { id: number; short_url: string };
     expect(link.short_url.startsWith(`${url}/`)).toBe(true);
     const visit = await fetch(link.short_url, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
     expect(visit.status).toBe(302);
@@ -107,7 +107,7 @@ describe.skipIf(skipReason !== '')(`the Docker image (deploy/docker/Dockerfile)$
     await healthy(url);
     const again = await fetch(`${url}/api/v1/links/${link.id}`, { headers: auth });
     expect(again.status).toBe(200);
-    const after = (await again.json()).data as { url: string; clicks: number };
+    const after = ((await again.json()) as { data: unknown }).data as { url: string; clicks: number };
     expect(after).toMatchObject({ url: 'https://example.com/docker', clicks: 1 });
     const size = must(['image', 'inspect', image, '--format', '{{.Size}}']);
     console.log(`docker.test: build ${Math.round(built / 1000)} s, SIGTERM to exit ${stopped} ms, image ${(Number(size) / 1e6).toFixed(0)} MB`);
