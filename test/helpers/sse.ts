@@ -10,7 +10,7 @@ export interface SseStream {
   body: Promise<string>;
   events: SseEvent[];
   comments: string[];
-  /** Resolves with the first event (from the start of the stream) that passes `test`; rejects after `ms`. */
+  /** Resolves with the first event (from the start of the stream) that passes `test`; rejects after `ms` (15 s: a loaded machine is slow, not wrong). */
   next(test: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -52,7 +52,7 @@ export function openSse(url: string, key: string): Promise<SseStream> {
       res.on('close', done);
       resolve({
         status: res.statusCode ?? 0, headers: res.headers, body, events, comments, ended,
-        next(test, ms = 5000) {
+        next(test, ms = 15_000) {
           return new Promise((ok, fail) => {
             const check = () => {
               const e = events.find(test);
