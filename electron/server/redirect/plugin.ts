@@ -40,6 +40,7 @@ import { isHttpUrl, withQuery } from './targeting.ts';
 import { compiledOf, decide, NEED, pickTurn, type Chosen } from './rules.ts';
 import { requestVisitor } from './rule-visitor.ts';
 import { registerReportRoutes, reportForm, type ReportRouteDeps } from '../abuse/report-route.ts';
+import { found, hostOf, queryOf, selfLocation } from './request-parts.ts';
 
 export interface RedirectOptions {
   store: Store | PostgresStore;
@@ -69,28 +70,6 @@ export interface RedirectOptions {
 const RESERVED = new Set<string>(RESERVED_ALIASES);
 const MAX_PASSWORD = 128;
 const CACHED_LINKS = 200_000;
-
-/** The Host a request was sent to, as domains store it: lower case, no port, no trailing dot. */
-function hostOf(req: FastifyRequest): string {
-  const h = req.hostname.toLowerCase();
-  return h.endsWith('.') ? h.slice(0, -1) : h;
-}
-
-const queryOf = (url: string) => {
-  const i = url.indexOf('?');
-  return i === -1 ? '' : url.slice(i + 1);
-};
-
-/** `/<alias>` or `/<alias>+` with the visitor's query string, safe for a Location header. */
-const selfLocation = (alias: string, stats: boolean, query: string) => {
-  const u = new URL(`/${alias}${stats ? '+' : ''}`, 'http://self');
-  u.search = query;
-  return `${u.pathname}${u.search}`;
-};
-
-function found(reply: FastifyReply, location: string, status: number = 302): FastifyReply {
-  return reply.code(status).headers({ location, 'cache-control': 'no-store' }).send();
-}
 
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
 export async function registerRedirects(
