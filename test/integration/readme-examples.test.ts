@@ -21,14 +21,6 @@ const DOC_PAGES = [...new Set([...read('docs/.vitepress/config.mts').split('side
   .map((m) => `docs/${m[1]!.endsWith('/') || m[1] === '' ? `${m[1]}index` : m[1]}.md`))];
 const docsText = () => DOC_PAGES.map(read).join('\n');
 
-/** The shell commands of the sh blocks that use $B or curl, one string each (continued lines joined). */
-function serverExamples(markdown: string): string[] {
-  const blocks = [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).filter((b) => /\$B\b|\bcurl\b/.test(b));
-  return blocks.flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
-
 /** The status a command's comment promises (`… # 409: link 1 is on it`); none: a 2xx. */
 const promisedStatus = (command: string) => /\s#\s*(\d{3})\b/.exec(command)?.[1];
 
@@ -109,7 +101,7 @@ function runExamples(commands: string[], env: { K: string; B: string }, out: str
 }
 
 it('the README\'s quick start makes a short link and follows it, on a new instance', async () => {
-  const commands = serverExamples(read('README.md'));
+  const commands = docExamples(read('README.md')).run;
   expect(commands).toHaveLength(2);
   expect(promisedStatus(commands[1]!)).toBe('302');
   const dataDir = path.join(work, 'quick');
@@ -136,7 +128,7 @@ it('every documentation example that talks to a server answers 2xx (or the statu
   // The pages' own sorting: a block marked `<!-- example: not run (why) -->` is not run (docker.md's need Docker).
   const commands = DOC_PAGES.flatMap((p) => docExamples(read(p)).run);
   // The whole "Talking to it" page is among them (an extraction that finds nothing fails here).
-  const talking = serverExamples(section(read('docs/api.md'), '# Talking to it'));
+  const talking = docExamples(section(read('docs/api.md'), '# Talking to it')).run;
   expect(talking.length).toBeGreaterThanOrEqual(20);
   expect(commands).toEqual(expect.arrayContaining(talking));
   // The refusal its comment promises is shown, not only told.
