@@ -157,8 +157,12 @@ export default function QrCodeModal({ link, onClose }: { link: Link; onClose(): 
         </Stack>
       </SimpleGrid>
       <Group justify="center" mt="lg">
-        <Button leftSection={<IconDownload />} disabled={!made} onClick={() => made && download(made.png, `${name}.png`)} data-autofocus>{t(m.png)}</Button>
-        <Button leftSection={<IconDownload />} variant="default" disabled={!made} onClick={downloadSvg}>{t(m.svg)}</Button>
+        {/* Not `disabled` while the code is being drawn: the dialog's first focus goes to this button, and a
+            disabled one cannot take it, which left the focus behind the dialog on a slow machine. */}
+        <Button leftSection={<IconDownload />} data-disabled={!made || undefined} aria-disabled={!made}
+          onClick={() => made && download(made.png, `${name}.png`)} data-autofocus>{t(m.png)}</Button>
+        <Button leftSection={<IconDownload />} variant="default" data-disabled={!made || undefined} aria-disabled={!made}
+          onClick={downloadSvg}>{t(m.svg)}</Button>
       </Group>
     </Modal>
   );
