@@ -84,15 +84,16 @@ test('notifications: at most three, the newest on top, and repeats folded', asyn
   await expect(page.getByText('Same thing')).toHaveCount(1);
   await world.shot('folded');
 
-  // Saving links one after another through the form: still three.
+  // Saving links one after another through the form: never more than three, the newest on top. (Each notice
+  // leaves after four seconds, so on a slow machine fewer than three may still be up: at most three, not exactly.)
   for (let i = 0; i < 5; i++) {
     await page.getByRole('button', { name: 'New link' }).click();
     await page.getByLabel('Destination URL').fill(`https://example.com/n${i}`);
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(notices.nth(0)).toContainText('Link created');
+    expect(await notices.count()).toBeLessThanOrEqual(3);
   }
-  await expect(notices).toHaveCount(3);
-  await expect(notices.nth(0)).toContainText('Link created');
   await world.shot('after-five-saves');
 });
 
