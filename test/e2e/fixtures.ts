@@ -246,8 +246,9 @@ export const test = base.extend<{ world: World }, { site: Site }>({
 
     await use(world);
 
-    // Every test ends with a picture of where it got to.
-    await world.shot('end').catch(() => undefined);
+    // A test that failed ends with a picture of where it got to. (One that passed has its named pictures; a picture
+    // of every end cost a third of a second a test for nothing anyone looked at.)
+    if (testInfo.status !== testInfo.expectedStatus) await world.shot('end').catch(() => undefined);
     for (const p of desktop.profiles.list()) await secrets.delete(p.id).catch(() => false);
     await desktop.close();
     await remote.close();
