@@ -47,8 +47,9 @@ afterAll(async () => {
 
 const visits = (path: string) => seen.filter((v) => v.path === path);
 
-/** A server whose checker only runs when the test sweeps; loopback allowed, a short time limit. */
-async function checkedServer(probe: HealthProbe = createHealthProbe({ allowPrivate: true, timeoutMs: 300 })) {
+/** A server whose checker only runs when the test sweeps; loopback allowed, a time limit short for a test (2.5 s: at
+ * 0.3 s a loaded machine answered a plain 200 too late and the test read "timeout"). */
+async function checkedServer(probe: HealthProbe = createHealthProbe({ allowPrivate: true, timeoutMs: 2500 })) {
   const s = await startServer({ healthChecks: true }, { health: { probe, hostGapMs: 0, startDelayMs: 3_600_000 } });
   return { s, sweep: () => s.app.linkdesk.health!.sweep(), close: async () => { await s.close(); await probe.close(); } };
 }
