@@ -36,6 +36,7 @@ export function createHostGate(ratePerSecond: number): HostGate {
     // Slots of deliveries deleted meanwhile (their hook went), and hosts quiet for long.
     for (const [id, at] of slots) if (at < now - 3_600_000) slots.delete(id);
     for (const [host, at] of nextFree) if (at < now - 60_000) nextFree.delete(host);
+    for (const [host, list] of sent) if (!list.length || list.at(-1)! <= now - 1000) sent.delete(host);
   }
 
   function lastSecond(host: string, now: number): number[] {
