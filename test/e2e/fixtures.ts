@@ -177,10 +177,15 @@ export const test = base.extend<{ world: World }, { site: Site }>({
       pushes.push(c);
       page.evaluate((cmd) => (window as unknown as { __linkdeskCommand?(c: unknown): void }).__linkdeskCommand?.(cmd), c).catch(() => undefined);
     });
-    // Mutable: the page's invoke always reaches the desktop of now.
-    let desktop = await start();
+    // Mutable: the page's invoke always reaches the desktop of now. The remote server starts meanwhile.
+    const [first, second] = await Promise.allSettled([start(), startServer()]);
+    if (first.status === 'rejected' || second.status === 'rejected') {
+      for (const r of [first, second]) if (r.status === 'fulfilled') await r.value.close();
+      throw first.status === 'rejected' ? first.reason : (second as PromiseRejectedResult).reason;
+    }
+    let desktop = first.value;
+    const remote = second.value;
     forward(desktop);
-    const remote = await startServer();
 
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
