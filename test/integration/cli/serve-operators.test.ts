@@ -134,8 +134,11 @@ describe('slow clients right after start', () => {
         const timer = setInterval(() => socket.write(drip[i++]!), 500);
         let text = '';
         socket.setEncoding('utf8');
-        socket.on('data', (c: string) => { text += c; });
-        socket.on('error', reject);
+        socket.on('data', (c: string) => { text += c; clearInterval(timer); });
+        // The server closes with the client's last bytes unread, so its kernel
+        // may reset the connection after the 408: that is the cut-off too; the
+        // answer read before it is what the test checks.
+        socket.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'ECONNRESET') reject(e); });
         socket.on('close', () => { clearInterval(timer); resolve({ text, ms: performance.now() - started }); });
       });
       expect(answer.text).toMatch(/^HTTP\/1\.1 408 /);
