@@ -10,6 +10,7 @@ import { portTakenMessage } from '../util/port-holder.ts';
 import { nameTheSource, NO, withEnvironment, YES } from './serve-env.ts';
 import { existsSync } from 'node:fs';
 import { settleRequestSites } from '../util/settle-request-sites.ts';
+import { releaseStartMemory } from '../util/release-start-memory.ts';
 
 export const DATA_DIR_HELP = `folder of linkdesk.sqlite (default: $LINKDESK_DATA_DIR, else the
                            desktop app's folder, e.g. ~/.config/Linkdesk)`;
@@ -307,6 +308,8 @@ export async function serve(argv: string[]): Promise<void> {
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ store, config, logger: loggerOptions(level), geoipCity });
+    await app.ready();
+    releaseStartMemory();
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await app?.close();
