@@ -189,7 +189,7 @@ it('registers linkdesk:// and the default global shortcut, which shortens the cl
   expect([...r.shortcuts.keys()]).toEqual(['CommandOrControl+Shift+L']);
   r.clip = 'https://example.com/glue';
   r.shortcuts.get('CommandOrControl+Shift+L')!();
-  await vi.waitFor(() => expect(r.notifications).toHaveLength(1));
+  await vi.waitFor(() => expect(r.notifications).toHaveLength(1), { timeout: 15_000 });
   expect(r.notifications[0]!.title).toBe('Short link copied');
   expect(r.clip).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9]{6}$/);
   expect(r.trayMenu.map((i) => i.label ?? i.type)).toEqual([
@@ -259,7 +259,8 @@ it('closing the last window keeps the server; quitting stops it first', async ()
   expect((await fetch(`${url}/api/v1/account`)).status).toBe(401);
 
   const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
-  const quitted = vi.waitFor(() => expect(r.quits).toBe(1));
+  // Quitting stops the server and closes its database first: a second or more on a loaded machine (vi.waitFor's own 1 s was not enough).
+  const quitted = vi.waitFor(() => expect(r.quits).toBe(1), { timeout: 15_000 });
   r.appEvents.get('before-quit')!(event);
   expect(event.defaultPrevented).toBe(true);
   await quitted;
