@@ -13,13 +13,13 @@ export default defineConfig({
     // their time waiting (child processes, servers, timers), so two at a time on two cores halves the run
     // (1,504 s -> 796 s measured, same failures: none).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // A test's time limit catches a hang; what a test waits for it waits for by itself. 60 s: beside a second suite a
-    // test that starts three servers as child processes took 34 s.
-    testTimeout: 60_000,
+    // A test's time limit catches a hang; what a test waits for it waits for by itself. 120 s: beside a second suite
+    // a test that runs nine CLI processes one after another took 73 s, and one that starts three servers 34 s.
+    testTimeout: 120_000,
     // expect.poll waits for what a test needs; Vitest's default of 1 s fails on a loaded machine (a second suite
     // beside this one) while what it waits for is on its way.
     expect: { poll: { timeout: 10_000 } },
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     reporters: ['default'],
     projects: [
       {

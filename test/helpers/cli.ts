@@ -36,7 +36,7 @@ export function serve(args: readonly string[], opts: RunOptions & { nodeFlags?: 
   let out = '';
   child.stderr!.on('data', (d) => { err += String(d); });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start: ${err}`)); }, 20_000);
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start: ${err}`)); }, 60_000);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`serve exited ${code}: ${err}`)); });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       out += `${line}\n`;

@@ -148,5 +148,5 @@ describe('slow clients right after start', () => {
     } finally {
       await stop(s);
     }
-  }, 40_000);
+  }, 120_000);
 });

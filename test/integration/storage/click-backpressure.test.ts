@@ -89,7 +89,7 @@ it('keeps the clicks waiting for a slow writer within the bound, and stores ever
   expect((await exited(s.child)).code).toBe(0);
   expect(storedClicks(id)).toBe(answers.length);
   expect(s.stderr()).toMatch(/redirects wait for it/);
-}, 60_000);
+}, 120_000);
 
 it('loses at most the last second of answered clicks when killed while the writer is behind', async () => {
   const { s, id } = await start();
@@ -103,4 +103,4 @@ it('loses at most the last second of answered clicks when killed while the write
   expect(kept).toBeLessThanOrEqual(answers.length);
   expect(kept).toBeGreaterThanOrEqual(answers.filter((at) => at < killedAt - 1000).length);
   expect(answers.length).toBeGreaterThan(500);
-}, 60_000);
+}, 120_000);
