@@ -10,7 +10,7 @@ let site: http.Server;
 let siteUrl: string;
 beforeAll(async () => {
   site = http.createServer((req, res) => {
-    if (req.url === '/slow') return void setTimeout(() => res.end('<title>Too late</title>'), 2_000);
+    if (req.url === '/slow') return void setTimeout(() => res.end('<title>Too late</title>'), 8_000);
     if (req.url === '/big') {
       res.setHeader('content-type', 'text/html');
       return void res.end(`<html><head>${'<meta name="x" content="y">'.repeat(20_000)}<title>Hidden</title>`);
@@ -36,7 +36,8 @@ async function titleOf(s: TestServer, path: string) {
 describe('title fetching', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer({ fetchTitles: true }, { titleFetcher: createTitleFetcher({ allowPrivate: true, timeoutMs: 500, maxBytes: 64 * 1024 }) });
+    // 3 s: beside a second suite, this process's own page took more than the 0.5 s this once gave it.
+    s = await startServer({ fetchTitles: true }, { titleFetcher: createTitleFetcher({ allowPrivate: true, timeoutMs: 3_000, maxBytes: 64 * 1024 }) });
   });
   afterAll(async () => { await s.close(); });
 
