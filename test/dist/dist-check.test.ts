@@ -83,7 +83,7 @@ describe.skipIf(process.platform !== 'linux')('the packaged app (dist:check; the
     // N-API builds, as `npm run setup` left them (no rebuild for Electron), load from the archive.
     expect(r.notes).toContain('native modules loaded in Node from the archive: node_modules/better-sqlite3/prebuilds/linux-x64.node, node_modules/keytar/build/Release/keytar.node');
     expect(r.notes.join('\n')).toMatch(/loaded out\/main\/index\.js in Node with a stand-in electron; at load it called: .*app\.requestSingleInstanceLock\(\)/);
-  }, 120_000);
+  });
 
   it('names a missing worker file, a missing runtime package, a transitive one, and a development package that got in', async () => {
     const copy = await brokenCopy('broken', (files) => {
@@ -149,7 +149,7 @@ describe.skipIf(process.platform !== 'linux')('updates signed by their publisher
     rmSync(path.join(copy, 'latest-linux.yml.sig'));
     const r2 = await check(path.join(copy, 'linux-unpacked'));
     expect(r2.failures).toContain('latest-linux.yml has no signature (latest-linux.yml.sig): the app refuses this feed');
-  }, 120_000);
+  });
 
   it('--signed without a key, or a key that is not an Ed25519 private key, builds nothing', () => {
     const none = dist(['--dir', '--signed'], {});

@@ -114,7 +114,7 @@ it('the README\'s quick start makes a short link and follows it, on a new instan
   } finally {
     await stop(quick);
   }
-}, 120_000);
+});
 
 it('every page of the site is in its sidebar, and every sh block of every page runs here or says why not', () => {
   const onDisk = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
@@ -149,4 +149,4 @@ it('the documentation\'s `linkdesk keys create --user …` runs on the instance 
     expect(r.status, `${line}: ${r.stderr}`).toBe(0);
     expect(r.lastLine, line).toMatch(/^ldk_/);
   }
-}, 120_000);
+});

@@ -51,7 +51,7 @@ describe('an https instance with a private CA', () => {
     const haproxy = await haproxyMtlsFront(dir, { port: mtlsPort, backendPort: Number(new URL(server.url).port), clientCaFile: clientCa.certFile, ...paths(ca.issue('mtls', { cn: '127.0.0.1', sans })) });
     cleanups.push(() => { haproxy.kill('SIGTERM'); });
     fronts.mtls = `https://127.0.0.1:${mtlsPort}`;
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
     await server?.close();

@@ -84,7 +84,7 @@ beforeAll(async () => {
   mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/`;
   closedUrl = `http://127.0.0.1:${await freePort()}/`; // nothing answers there
   proj = throwAwayProject(work.dir);
-}, 120_000);
+});
 
 afterAll(async () => {
   await new Promise((resolve) => mirror?.close(resolve));

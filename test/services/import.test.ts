@@ -225,7 +225,7 @@ describe('transfer.import', () => {
     expect(one.body.data.find((l: { alias: string }) => l.alias === 'seed-1').url).toBe('https://example.com/seed/one');
     const error = await until(d, (await ok<JobView>(d.invoke('transfer.import', { stageId: p2.stageId }))).id, ended);
     expect(error).toMatchObject({ status: 'done', rejected: csv.invalid + aliased });
-  }, 120_000); // four imports at a request per link: 42 s beside a second suite
+  });
 
   it('puts every row on a domain and in a space of another instance than the window\'s, chosen from that instance\'s own lists', async () => {
     const other = await startServer();

@@ -57,7 +57,7 @@ describe.skipIf(SKIP !== null)(`plain http to another computer${SKIP ? ` (skippe
     const moved = await ok(d.invoke('instances.update', { id: view.id, baseUrl: 'http://10.77.0.2:8081', keepKeyForNewAddress: true }));
     expect(moved.plainHttp).toBe('unconfirmed');
     expect(await ok(d.invoke('instances.check', { id: view.id }))).toMatchObject({ state: 'no-key', reason: 'plain-http' });
-  }, 120_000);
+  });
 });
 
 describe('a changed address', () => {

@@ -57,7 +57,7 @@ describe.skipIf(SKIP !== null)(`an instance behind a forward proxy${SKIP ? ` (sk
     const proxyCert = ca.issue('proxy', { cn: '127.0.0.1', sans: ['IP:127.0.0.1'] });
     const tlsProxy = await tlsFront(ns, dir, { name: 'proxy', host: '127.0.0.1', port: await closedPort(), backendPort: p1, certFile: proxyCert.certFile, keyFile: proxyCert.keyFile });
     secureProxy = `https://127.0.0.1:${(await ns.expose('127.0.0.1', tlsProxy.port)).port}`;
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
     await ns?.close();

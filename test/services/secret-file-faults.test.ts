@@ -92,4 +92,4 @@ it('Rotate key with the save failing (disk full): the new key is revoked with th
   const afterRestart = (await onDisk(keysDir, id))!;
   expect(afterRestart).toBe(server.key);
   expect((await api('/keys/current', afterRestart)).status).toBe(200);
-}, 120_000);
+});

@@ -56,5 +56,5 @@ describe('export and import through the app, over the API', () => {
       expect(await linksIn(await exportAll(d, to, format))).toEqual(await linksIn(source));
       while (cleanups.length) await cleanups.pop()!();
     }), { numRuns: 8 });
-  }, 120_000);
+  });
 });

@@ -74,7 +74,7 @@ it('backs up a served folder, refuses to restore under the server, and restores 
   } finally {
     await stop(s);
   }
-}, 120_000);
+});
 
 it('says what it cannot do: PostgreSQL, a file that is not a backup, a folder without a database', () => {
   const pg = linkdesk(['backup', '--database-url', 'postgres://u:secret@db.example/linkdesk', '--out', path.join(root, 'x.sqlite')]);

@@ -142,7 +142,7 @@ describe('command line usage', () => {
       expect(r.stderr).not.toContain('Usage:');
       expect(r.stdout).toBe('');
     }
-  }, 120_000); // a CLI process per mistake: 32 s beside a second suite
+  });
 });
 
 describe('linkdesk serve', () => {

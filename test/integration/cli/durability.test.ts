@@ -52,4 +52,4 @@ it('keeps every acknowledged create across SIGKILL, with an intact database', as
     second.child.kill('SIGTERM');
     expect((await exited(second.child)).code).toBe(0);
   }
-}, 120_000);
+});

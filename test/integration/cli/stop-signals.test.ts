@@ -88,7 +88,7 @@ describe('stopping what a supervisor started', () => {
     await s.stderrClosed; // everything the server wrote is in
     expect(s.stderr()).toContain('"msg":"stopped"');
     expect(s.stderr()).not.toContain('stopping at once');
-  }, 120_000);
+  });
 });
 
 describe('a SIGTERM in the first seconds (issue 46: docker stop right after the health check passed)', () => {
@@ -119,5 +119,5 @@ describe('a SIGTERM in the first seconds (issue 46: docker stop right after the 
     expect(code, err).toBe(0);
     expect(err).toContain('"msg":"stopped"');
     expect(out).not.toContain('Linkdesk listening on');
-  }, 120_000);
+  });
 });

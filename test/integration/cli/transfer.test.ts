@@ -88,7 +88,7 @@ describe('linkdesk export | import', () => {
     expect(after.map((l) => [l.alias!.replace(/^one-.+$/, 'one-renamed'), l.url])).toEqual([
       ['one', 'https://one.example/changed'], ['one-renamed', 'https://one.example/changed'], ['two', 'https://two.example/'],
     ]);
-  }, 120_000);
+  });
 
   it('exits 1 on a file it cannot read and 2 on a bad command line', async () => {
     const a = await instance();
@@ -103,7 +103,7 @@ describe('linkdesk export | import', () => {
     expect(linkdesk(['import', '--user', '1']).status).toBe(2);
     const domain = importFile(a.dir, file, ['--domain', 'nowhere.test']);
     expect(domain.status).toBe(1);
-  }, 120_000);
+  });
 
   it('a file that turns out broken far past its first batches writes nothing; a whole one writes every row', async () => {
     const a = await instance();
@@ -126,7 +126,7 @@ describe('linkdesk export | import', () => {
     const ok = importFile(a.dir, whole);
     expect(ok.stdout).toContain('12000 created, 0 updated, 0 skipped, 0 rejected');
     expect(links()).toBe(12_000);
-  }, 120_000);
+  });
 });
 
 describe('what export --out and import tell a script', () => {

@@ -40,7 +40,7 @@ it('creates and lists keys, and serves the API and redirects, with nothing in th
     expect((await exited(s.child)).code).toBe(0);
   }
   expect(readdirSync(dataDir)).toEqual([]);
-}, 120_000);
+});
 
 it('says in one line why it cannot use the database, and exits 1', () => {
   const wrong = linkdesk(['keys', 'list', '--database-url', cluster.url.replace(PG_PASSWORD, 'nope')]);

@@ -78,7 +78,7 @@ it('stores any click stream exactly as SQLite does, in any time zone and batchin
         await pgs.close();
       }
     }), { numRuns: 15 });
-}, 120_000);
+});
 
 it('lets exactly the budget through when 200 clicks are spent at once over many connections', async () => {
   const { store, links } = await pgWithLinks(1, 1);
@@ -95,7 +95,7 @@ it('lets exactly the budget through when 200 clicks are spent at once over many 
   } finally {
     await store.close();
   }
-}, 120_000);
+});
 
 it('purges a deleted link\'s clicks from the log and the account\'s rollups, a step at a time', async () => {
   const { store, links } = await pgWithLinks(2, 1);
@@ -120,7 +120,7 @@ it('purges a deleted link\'s clicks from the log and the account\'s rollups, a s
   } finally {
     await store.close();
   }
-}, 120_000);
+});
 
 it('keeps clicks while the database is away, drops the oldest past its bound and says how many, and stores the rest when it is back', async () => {
   const { store, links } = await pgWithLinks(1, 1);
@@ -149,4 +149,4 @@ it('keeps clicks while the database is away, drops the oldest past its bound and
     await recorder.close();
     await store.close();
   }
-}, 120_000);
+});

@@ -14,7 +14,7 @@ beforeAll(async () => {
   cluster = await startPostgres();
   key = linkdesk(['keys', 'create', '--name', 'ops', '--database-url', cluster.url]).lastLine;
   node = await serve(['--no-titles', '--database-url', cluster.url]);
-}, 120_000);
+});
 afterAll(async () => {
   if (node && node.child.exitCode === null) {
     node.child.kill('SIGTERM');
@@ -59,4 +59,4 @@ it('keeps redirecting, answers 503, keeps its clicks and recovers when the datab
   // Changes made after the outage reach the node's redirects again (it listens anew).
   expect((await api('PUT', `/links/${id}`, { url: 'https://example.com/after' })).status).toBe(200);
   await within(2000, async () => expect((await hop('kept')).headers.get('location')).toBe('https://example.com/after'));
-}, 120_000);
+});

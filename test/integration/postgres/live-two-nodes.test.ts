@@ -37,7 +37,7 @@ beforeAll(async () => {
   admin = created.lastLine;
   const env = { ...process.env, LINKDESK_DATABASE_URL: cluster.url };
   nodes = await Promise.all([0, 1].map(() => serve(['--no-titles', '--no-health-checks', '--rate-limit', '0', '--data-dir', dir], { env })));
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const st of open) st.close();

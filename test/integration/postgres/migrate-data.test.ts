@@ -22,7 +22,7 @@ let tmp: string;
 beforeAll(async () => {
   cluster = await startPostgres();
   tmp = mkdtempSync(path.join(tmpdir(), 'linkdesk-migrate-'));
-}, 120_000);
+});
 afterAll(() => {
   cluster?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -58,7 +58,7 @@ describe('copying', () => {
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  });
 
   it('copies thousands of clicks and their rollups in batches, reporting progress', async () => {
     const dir = generatedDir(tmp, 'generated', 4500);
@@ -90,7 +90,7 @@ describe('copying', () => {
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  });
 
   it('numbers no row with an id SQLite handed out before, even one whose record was deleted (issue 32)', async () => {
     const source = openStore(path.join(tmp, 'deleted-newest'));
@@ -110,14 +110,14 @@ describe('copying', () => {
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  });
 
   it('takes the database URL from LINKDESK_DATABASE_URL', async () => {
     const url = cluster.createDatabase('from_env');
     const r = await run(['--from', fixtureDir(tmp, 'env')], { LINKDESK_DATABASE_URL: url });
     expect(r.error).toBeUndefined();
     expect(r.stdout).toContain(`7 links, 58 clicks into postgres://linkdesk@127.0.0.1:${cluster.port}/from_env\n`);
-  }, 120_000);
+  });
 
   it('copies with the links trigger on where the role does not own the links table', async () => {
     const dir = generatedDir(tmp, 'not-owner', 1500);
@@ -140,7 +140,7 @@ describe('copying', () => {
       await source.close();
       await target.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('refusing', () => {
@@ -161,7 +161,7 @@ describe('refusing', () => {
     } finally {
       await target.close();
     }
-  }, 120_000);
+  });
 
   it('rolls everything back when a row is refused mid-copy', async () => {
     const dir = generatedDir(tmp, 'failing', 3000);
@@ -197,7 +197,7 @@ describe('refusing', () => {
     const again = await run(['--from', dir, '--database-url', url]);
     expect(again.error).toBeUndefined();
     expect(again.stdout).toContain(' 3,000 clicks into ');
-  }, 120_000);
+  });
 
   it('refuses a folder without linkdesk.sqlite, creating nothing there', async () => {
     const empty = mkdtempSync(path.join(tmp, 'empty-'));
@@ -263,5 +263,5 @@ describe('the command as a person runs it', () => {
     expect(out).toMatch(/^copied \d+ users?, /m);
     // A bound, not a speed figure: the defect held the process 10 s.
     expect(lingered).toBeLessThan(3_000);
-  }, 120_000);
+  });
 });

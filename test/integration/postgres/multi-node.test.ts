@@ -81,7 +81,7 @@ beforeAll(async () => {
   const env = { ...process.env, LINKDESK_DATABASE_URL: cluster.url };
   nodes = await Promise.all([0, 1].map(() => serve(['--no-titles', '--rate-limit', '0', '--data-dir', dir], { env })));
   lb = await startBalancer(nodes.map((n) => n.url));
-}, 120_000);
+});
 
 afterAll(async () => {
   lb?.child.kill('SIGKILL');
@@ -186,4 +186,4 @@ it('loses no acknowledged write when a node is killed under load, and answers ev
   const survivor = nodes[1]!;
   for (const alias of acknowledged) expect((await hop(survivor.url, alias)).location, alias).toBe(`https://example.com/${alias}`);
   expect(acknowledged.length).toBeGreaterThan(after.length / 2);
-}, 120_000);
+});

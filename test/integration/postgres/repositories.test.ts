@@ -62,7 +62,7 @@ beforeAll(async () => {
     // Someone else's link, which no list of the owner may show.
     await e.repos.links.create(other.userId, { alias: 'theirs', url: 'https://other.example/', title: 'Alpha of theirs' }, []);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await lite?.close();
@@ -101,7 +101,7 @@ it('lists links the same for every search, field, status and filter', async () =
   }
   // Enough of the comparisons found something for them to mean anything.
   expect(nonEmpty).toBeGreaterThan(compared / 3);
-}, 120_000);
+});
 
 it('sorts and pages the same by every column, both ways, NULL titles and ties included', async () => {
   for (const sort_by of LINK_SORT_BY) {

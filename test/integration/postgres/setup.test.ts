@@ -37,7 +37,7 @@ describe('migrations', () => {
     const again = await openPostgres(url);
     expect((await again.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(migrations.length);
     await again.close();
-  }, 120_000);
+  });
 
   it('refuses a database migrated by a newer release, and one whose migration was edited', async () => {
     const url = cluster.createDatabase('newer');
@@ -46,7 +46,7 @@ describe('migrations', () => {
     expect(await failure(openPostgres(url))).toMatch(/written by a newer Linkdesk \(schema 999, this build knows \d+\); upgrade this Linkdesk\./);
     cluster.admin("DELETE FROM schema_migrations WHERE version = 999; UPDATE schema_migrations SET checksum = 'edited' WHERE version = 2", 'newer');
     expect(await failure(openPostgres(url))).toContain('Migration 2 (');
-  }, 120_000);
+  });
 });
 
 describe('connecting', () => {
@@ -111,5 +111,5 @@ describe('the schema at work', () => {
       await listener.end();
       await store.close();
     }
-  }, 120_000);
+  });
 });

@@ -65,7 +65,7 @@ it('loses no recorded click on SIGTERM', async () => {
   s.child.kill('SIGTERM');
   expect((await exited(s.child)).code).toBe(0);
   expect(stored(id)).toEqual({ rows: answers.length, counter: answers.length, rolled: answers.length });
-}, 120_000);
+});
 
 it('loses at most the last second of clicks on SIGKILL, and never a spent click of a limited link', async () => {
   const { s, create } = await start();
@@ -90,4 +90,4 @@ it('loses at most the last second of clicks on SIGKILL, and never a spent click 
   const spent = limited.filter((a) => a.location === 'https://example.com/c').length;
   expect(stored(capped).counter).toBeGreaterThanOrEqual(spent);
   expect(spent).toBeGreaterThan(0);
-}, 120_000);
+});

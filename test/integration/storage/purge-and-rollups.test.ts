@@ -137,7 +137,7 @@ it('keeps rollups equal to the raw log for any stream of clicks, in any time zon
       rmSync(dir, { recursive: true, force: true });
     }
   }), { numRuns: 60 });
-}, 120_000);
+});
 
 it('prunes raw clicks past the retention in small steps and keeps their daily totals', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'linkdesk-retain-'));

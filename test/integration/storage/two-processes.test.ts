@@ -20,7 +20,7 @@ beforeAll(async () => {
     serve(['--data-dir', dataDir, '--no-titles', '--rate-limit', '0']),
     serve(['--data-dir', dataDir, '--no-titles', '--rate-limit', '0']),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   for (const s of [a, b]) s?.child.kill('SIGTERM');
   const codes = await Promise.all([a, b].filter(Boolean).map((s) => exited(s.child)));
@@ -51,7 +51,7 @@ it('answers 200 concurrent creates spread over both processes without a single 5
     const read = await api(other, 'GET', `/links/${r.body.data.id}`);
     expect(read.body.data.alias).toBe(`both${i}`);
   }
-}, 120_000);
+});
 
 it("shows a change made through one process in the other's redirects within a second", async () => {
   await api(a, 'POST', '/links', { url: 'https://example.com/before', alias: 'moving' });
@@ -69,7 +69,7 @@ it('keeps a click limit exact across both processes: 50 of 200 simultaneous requ
   expect(answers.filter((u) => u === 'https://example.com/drop').length).toBe(50);
   expect(answers.filter((u) => u === 'https://example.com/sold-out').length).toBe(150);
   expect((await api(b, 'GET', `/links/${l.id}`)).body.data).toMatchObject({ clicks: 50, status: 2 });
-}, 120_000);
+});
 
 it('turns a rotation once per visit, whichever process answers', async () => {
   await api(a, 'POST', '/links', {

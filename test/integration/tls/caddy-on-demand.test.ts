@@ -53,7 +53,7 @@ suite(`Caddy's on-demand TLS in front of Linkdesk${lacking.length ? ` (skipped: 
       '--dns-servers', dns.server, '--public-address', '127.0.0.1', '--allow-private-addresses', '--https-check-port', String(ports.httpsPort)],
     { env });
     caddy = await startCaddy(path.join(work, 'caddy'), new URL(s.url).host, pebble, ports);
-  }, 120_000);
+  });
   afterAll(async () => {
     await caddy?.stop();
     if (s) await stop(s);

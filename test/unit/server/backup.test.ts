@@ -79,7 +79,7 @@ it('takes a consistent backup while another process inserts links', async () => 
   } finally {
     writer.kill('SIGKILL');
   }
-}, 120_000);
+});
 
 it('restores a backup: the deleted link answers again, and the replaced database is kept', async () => {
   const s = await startServer();
