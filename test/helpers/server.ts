@@ -24,7 +24,7 @@ export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.LINKDESK_TEST_ENGI
 export async function openTestStore(dataDir: string): Promise<Store | PostgresStore> {
   if (TEST_ENGINE === 'sqlite') return openStore(dataDir);
   const file = path.join(dataDir, 'postgres-url');
-  if (!existsSync(file)) writeFileSync(file, clusterFrom(inject('pgCluster')).createDatabase(`t_${randomBytes(6).toString('hex')}`));
+  if (!existsSync(file)) writeFileSync(file, await clusterFrom(inject('pgCluster')).copyMigrated(`t_${randomBytes(6).toString('hex')}`));
   return openPostgres(readFileSync(file, 'utf8'));
 }
 
