@@ -20,7 +20,8 @@ const envOf = (opts: RunOptions) => {
 };
 
 export function linkdesk(args: readonly string[], opts: RunOptions = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000, env: envOf(opts) });
+  // A guard against a hang, not a measure: beside two other suites a 200,000-entry blocklist import took over 20 s.
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 90_000, env: envOf(opts) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, lastLine: r.stdout.trim().split('\n').at(-1) ?? '' };
 }
 

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 let seed: TestServer;
 let current: TestServer;

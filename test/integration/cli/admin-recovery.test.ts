@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-admin-recovery-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

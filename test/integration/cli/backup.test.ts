@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { BIN, linkdesk, serve, stop } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'linkdesk-cli-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop, type Served } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'linkdesk-blocklist-'));
 const dir = path.join(root, 'data');
@@ -56,7 +57,8 @@ describe('linkdesk blocklist', () => {
     expect(run(['list']).stdout).toContain('host\tevil.com\tseen in a report\n');
   });
 
-  it(`imports URLhaus and PhishTank CSVs of ${N} entries each as hosts, in seconds; shared hosts and shorteners skipped`, () => {
+  // How long they take is npm run bench:blocklist's to say; here it is printed.
+  it(`imports URLhaus and PhishTank CSVs of ${N} entries each as hosts; shared hosts and shorteners skipped`, () => {
     let started = Date.now();
     const u = run(['import', file('urlhaus.csv', urlhaus(N, 'm')), '--format', 'urlhaus']);
     const urlhausMs = Date.now() - started;
@@ -67,14 +69,11 @@ describe('linkdesk blocklist', () => {
     const phishtankMs = Date.now() - started;
     expect(p.status, p.stderr).toBe(0);
     expect(p.stdout).toMatch(new RegExp(`^Imported ${N} hosts .*; 1 on shared hosts skipped`));
-    // Whole process (start, read, parse, one transaction) each; a 2-core machine shared with other work.
-    expect(urlhausMs).toBeLessThan(20_000);
-    expect(phishtankMs).toBeLessThan(20_000);
     console.log(`import of ${N} entries: URLhaus ${urlhausMs} ms, PhishTank ${phishtankMs} ms (whole command)`);
     const counts = JSON.parse(run(['list', '--json']).stdout).counts as { source: string; kind: string; n: number }[];
     expect(counts.find((c) => c.source === 'urlhaus')?.n).toBe(N + 1);
     expect(counts.find((c) => c.source === 'phishtank')?.n).toBe(N);
-  }, 90_000);
+  });
 
   it('a re-import of a source replaces that source\'s entries, and only those', () => {
     const u = run(['import', file('urlhaus-2.csv', urlhaus(10, 'n')), '--format', 'urlhaus']);

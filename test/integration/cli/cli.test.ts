@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exited, linkdesk, serve } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { exited, linkdesk, serve } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-kill-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -8,6 +8,7 @@ import { sha256 } from '../../../electron/server/util/secrets.ts';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
 import { startServer } from '../../helpers/server.ts';
 import { within } from '../redirect/helpers.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-used-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

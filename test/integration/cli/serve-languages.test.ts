@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-serve-lang-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
 import { bodyOf, linksArb, linksIn, PASSWORD } from '../../helpers/link-arbitrary.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'linkdesk-transfer-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop, type Served } from '../../helpers/cli.ts';
 import { BROWSER_UA } from '../redirect/helpers.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-proxy-'));
 const dd = ['--data-dir', dataDir, '--no-titles'];

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../helpers/postgres.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const deploy = (f: string) => path.join(root, 'deploy', f);

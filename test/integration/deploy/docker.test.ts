@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const which = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exited, linkdesk, serve } from '../../helpers/cli.ts';
 import { PG_PASSWORD, startPostgres, type PgCluster } from '../../helpers/postgres.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 let cluster: PgCluster;
 beforeAll(async () => { cluster = await startPostgres(); }, 60_000);

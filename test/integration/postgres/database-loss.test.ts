@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exited, linkdesk, serve, type Served } from '../../helpers/cli.ts';
 import { startPostgres, type PgCluster } from '../../helpers/postgres.ts';
 import { within } from '../redirect/helpers.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 let cluster: PgCluster;
 let node: Served;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { linkdesk, serve, type Served } from '../../helpers/cli.ts';
 import { startPostgres, type PgCluster } from '../../helpers/postgres.ts';
 import { openSse, type SseStream } from '../../helpers/sse.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 let cluster: PgCluster;
 let admin: string;

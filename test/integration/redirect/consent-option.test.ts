@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
 import { BROWSER_UA } from './helpers.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'linkdesk-consent-option-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -9,6 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const own = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4')?.address;
 const suite = own ? describe : describe.skip;

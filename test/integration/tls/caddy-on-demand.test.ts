@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'node:tls';
-import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop, type Served } from '../../helpers/cli.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 import { freePort } from '../../helpers/postgres.ts';
 import { BROWSER_UA } from '../redirect/helpers.ts';
 import { curl, missing, startCaddy, startDnsmasq, startPebble, type Caddy, type DnsServer, type Pebble } from './tools.ts';
@@ -30,16 +30,11 @@ suite(`Caddy's on-demand TLS in front of Linkdesk${lacking.length ? ` (skipped: 
   let s: Served;
   let key = '';
   let rootFile = '';
-  // A connection per request: curl runs through spawnSync, which blocks this process for as long as it takes, so a
-  // kept-alive socket's idle timer cannot fire here while the server closes it after its 5 s (beside a second suite,
-  // the next request went out on such a socket: "other side closed").
-  const direct = new Agent({ pipelining: 0 });
-  afterAll(() => direct.close());
   const api = async (method: string, p: string, form?: Record<string, string>) => {
-    const res = await fetch(`${s.url}/api/v1${p}`, { method, headers: { authorization: `Bearer ${key}` }, body: form && new URLSearchParams(form), dispatcher: direct });
+    const res = await fetch(`${s.url}/api/v1${p}`, { method, headers: { authorization: `Bearer ${key}` }, body: form && new URLSearchParams(form) });
     return { status: res.status, body: await res.json() as any };
   };
-  const ask = async (name: string) => (await fetch(`${s.url}/.well-known/linkdesk/tls-allowed?domain=${encodeURIComponent(name)}`, { dispatcher: direct })).status;
+  const ask = async (name: string) => (await fetch(`${s.url}/.well-known/linkdesk/tls-allowed?domain=${encodeURIComponent(name)}`)).status;
   /** curl to Caddy as a visitor would, the name resolving to loopback and pebble's root trusted. */
   const visit = (name: string, pathAndQuery: string, extra: string[] = []) =>
     curl(['--resolve', `${name}:${caddy.httpsPort}:127.0.0.1`, '--cacert', rootFile, ...extra], `https://${name}:${caddy.httpsPort}${pathAndQuery}`);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkdesk, serve, stop } from '../../helpers/cli.ts';
 import { missing, startDnsmasq } from './tools.ts';
+import { fetch } from '../../helpers/direct-fetch.ts';
 
 const data = mkdtempSync(path.join(tmpdir(), 'linkdesk-dns-options-'));
 afterAll(() => rmSync(data, { recursive: true, force: true }));

@@ -71,6 +71,18 @@ export function CommandPalette() {
     pending.current = null;
     run?.();
   };
+  // Spotlight clears the text once its closing transition has ended. Opened again before that (Esc and at once
+  // Ctrl+K, or a busy machine late to end the transition), it would start with the old text: cleared here instead.
+  const closing = useRef(false);
+  const opened = () => {
+    if (closing.current) setText('');
+    closing.current = false;
+    runPending();
+  };
+  const exited = () => {
+    closing.current = false;
+    runPending();
+  };
 
   const choices: LinkChoices = {
     edit: (link) => later(() => openLinkDrawer(link)),
@@ -83,8 +95,8 @@ export function CommandPalette() {
     <Spotlight.Root store={paletteStore} query={text} onQueryChange={setText} tagsToIgnore={[]} scrollable maxHeight={480}
       title={intl.formatMessage(m.title)} classNames={{ header: classes.title, action: classes.action }}
       // Opened again before it had gone: do what was chosen first.
-      onSpotlightOpen={runPending}
-      transitionProps={{ duration: 150, transition: 'pop', onExited: runPending }}>
+      onSpotlightOpen={opened} onSpotlightClose={() => { closing.current = true; }}
+      transitionProps={{ duration: 150, transition: 'pop', onExited: exited }}>
       <Spotlight.Search aria-label={intl.formatMessage(m.searchLabel)} placeholder={intl.formatMessage(m.searchPlaceholder)}
         leftSection={<IconSearch />} maxLength={255} />
       {/* When the list is taller than the palette it scrolls, and the keyboard can reach it to scroll it too
