@@ -241,7 +241,8 @@ export function createLiveFeed(o: LiveFeedOptions) {
     cursor = last;
     // Streams with the same scope (every admin stream, say) share one encoded chunk: the cost of a poll grows
     // with the clicks and the distinct scopes, and a stream adds one write of a shared buffer.
-    const events = rows.map(eventOf);
+    // Encoded when a stream first needs it: most rows of a busy server's poll may be no open stream's.
+    const events: (string | undefined)[] = new Array(rows.length);
     const chunks = new Map<string, { chunk: Buffer; n: number } | null>();
     for (const s of streams) {
       const key = `${s.scope.userId}|${s.scope.domainId}|${s.scope.linkId}`;
@@ -249,7 +250,7 @@ export function createLiveFeed(o: LiveFeedOptions) {
       if (c === undefined) {
         let text = '';
         let n = 0;
-        for (let i = 0; i < rows.length; i++) if (sees(s.scope, rows[i]!)) { text += events[i]; n++; }
+        for (let i = 0; i < rows.length; i++) if (sees(s.scope, rows[i]!)) { text += (events[i] ??= eventOf(rows[i]!)); n++; }
         c = n ? { chunk: Buffer.from(text), n } : null;
         chunks.set(key, c);
       }
