@@ -87,19 +87,22 @@ export function clusterFrom(info: ClusterInfo): Pick<PgCluster, 'createDatabase'
   const run = runner(info.bin, info.asRoot);
   const admin = (sql: string, database = 'postgres') =>
     run('psql', ['-h', info.dir, '-p', String(info.port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql]);
-  const createDatabase = (name: string) => {
+  const plain = (name: string) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-    admin(`CREATE DATABASE ${name} OWNER ${PG_USER}`);
-    return urlOf(name);
+    return name;
   };
   const urlOf = (name: string) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${info.port}/${name}`;
+  const createDatabase = (name: string) => {
+    admin(`CREATE DATABASE ${plain(name)} OWNER ${PG_USER}`);
+    return urlOf(name);
+  };
   // Over the cluster's socket as the superuser (trusted there), from this process: no psql to start.
   const copyMigrated = async (name: string) => {
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+    const sql = `CREATE DATABASE ${plain(name)} TEMPLATE ${MIGRATED_TEMPLATE} OWNER ${PG_USER}`;
     const client = new pg.Client({ host: info.dir, port: info.port, user: 'postgres', database: 'postgres' });
     await client.connect();
     try {
-      await client.query(`CREATE DATABASE ${name} TEMPLATE ${MIGRATED_TEMPLATE} OWNER ${PG_USER}`);
+      await client.query(sql);
     } finally {
       await client.end();
     }
