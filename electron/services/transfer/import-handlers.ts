@@ -219,8 +219,18 @@ export function createImportHandlers(d: ImportDeps) {
     }
     await persist(saved);
   }
+  /**
+   * Each import's last bookkeeping (its job file written, its password let go), which a new import of the same file
+   * waits for: the job list says "done" before it is over, and a new import started at once had its fresh job file
+   * overwritten by the ended one's (it then resumed past the last row and wrote nothing, reporting the old counts).
+   */
+  const settling = new Map<string, Promise<void>>();
   const hooks = (stageId: string) => ({
-    onState: (view: JobView) => onState(stageId, view),
+    onState: (view: JobView) => {
+      const p = onState(stageId, view);
+      settling.set(stageId, p.catch(() => {}));
+      return p;
+    },
     resumeRun: (ctl: JobControl) => run(ctl, stageId),
   });
 
@@ -248,6 +258,8 @@ export function createImportHandlers(d: ImportDeps) {
     },
     'transfer.import': async (args, ctx) => {
       const info = await stageOf(args.stageId);
+      if (active.has(args.stageId)) throw new ServiceError('conflict', tell(se.importRunning));
+      await settling.get(args.stageId);
       if (active.has(args.stageId)) throw new ServiceError('conflict', tell(se.importRunning));
       const p = profile(args.instanceId ?? d.selectedId(ctx.windowId));
       // A mapping that imports nothing is refused here, in the preview's words.
