@@ -195,6 +195,43 @@ describe('transfer.import', () => {
     expect(end2).toMatchObject({ status: 'done', skipped: aliased, created: csv.urls - aliased });
   });
 
+  it('a file imported again as soon as its first import is done: the second import writes, and its result is its own', async () => {
+    // The ended import lets go of its password (a keychain call) before its job file is final. Here the first
+    // import's call waits until the second import has ended, or for 2 s when the second waits for the first.
+    const real = await secretsForTest();
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    let holding = true;
+    const slowDelete = async (account: string) => {
+      if (account.startsWith('import-password:') && holding) {
+        holding = false;
+        await held;
+      }
+      return real.delete(account);
+    };
+    const secrets = new Proxy(real, {
+      get: (t, k) => (k === 'delete' ? slowDelete : typeof Reflect.get(t, k) === 'function' ? Reflect.get(t, k).bind(t) : Reflect.get(t, k)),
+    });
+    const { d } = await desktop(undefined, secrets);
+    const csv = linkdeskCsv(30, 'again');
+    const p = await ok<ImportPreview>(d.invoke('transfer.stage', { fileName: 'again.csv', base64: b64(csv.text) }));
+    const first = await until(d, (await ok<JobView>(d.invoke('transfer.import', { stageId: p.stageId }))).id, ended);
+    expect(first).toMatchObject({ status: 'done', created: csv.urls });
+    const starting = ok<JobView>(d.invoke('transfer.import', { stageId: p.stageId, onConflict: 'rename' }));
+    const waited = setTimeout(release, 2000);
+    const second = await until(d, (await starting).id, ended);
+    release();
+    clearTimeout(waited);
+    expect(second).toMatchObject({ status: 'done', created: csv.urls, rejected: csv.invalid });
+    expect((await linkUrls(d)).size).toBe(csv.urls);
+    expect([...(await linkUrls(d)).values()].every((n) => n === 2)).toBe(true);
+    // The job file is the second import's, also once the first one's bookkeeping could have ended: before the fix
+    // its late write landed within these 200 ms, and the second import's result was gone ("not kept").
+    await new Promise((r) => setTimeout(r, 200));
+    const outcome = await d.invoke('transfer.importResult', { id: second.id });
+    expect(outcome).toMatchObject({ ok: true, data: { rejected: csv.invalid } });
+  });
+
   it('falls back to one request per link on a seed-only server, without spaces, with each on-conflict rule', async () => {
     const seed = await startSeedOnlyServer({ notFound: 'json' });
     cleanups.push(() => seed.close());
