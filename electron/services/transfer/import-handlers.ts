@@ -266,7 +266,7 @@ export function createImportHandlers(d: ImportDeps) {
       const src = await source(args.stageId, { format: args.format, mapping: args.mapping });
       if (args.password) await d.secrets.set(passwordAccount(args.stageId), args.password);
       const title = jobWords(t()).importTitle(info.fileName, p.name);
-      await store.save({
+      await store.begin({
         version: 1, jobId: '', stageId: args.stageId, fileName: info.fileName, title, instanceId: p.id, format: src.format,
         mapping: args.mapping ? src.mapping : null,
         domain: overrideOf(args.domainId), space: overrideOf(args.spaceId), onConflict: args.onConflict ?? 'error',

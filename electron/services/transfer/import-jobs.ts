@@ -94,6 +94,12 @@ export function importStore(dataDir: string) {
 
     save: (saved: SavedImport) => writeFileAtomic(jobFile(saved.stageId), JSON.stringify(saved)),
 
+    /** A new import of the staged file: its job file, without the links and rejections an earlier import of it kept. */
+    async begin(saved: SavedImport): Promise<void> {
+      await Promise.all([rm(linksFile(saved.stageId), { force: true }), rm(rejectionsFile(saved.stageId), { force: true })]);
+      await writeFileAtomic(jobFile(saved.stageId), JSON.stringify(saved));
+    },
+
     /** Every import the folder remembers (unreadable ones are left for the sweep). */
     async list(): Promise<SavedImport[]> {
       let names: string[];
