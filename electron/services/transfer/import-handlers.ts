@@ -258,7 +258,6 @@ export function createImportHandlers(d: ImportDeps) {
     },
     'transfer.import': async (args, ctx) => {
       const info = await stageOf(args.stageId);
-      if (active.has(args.stageId)) throw new ServiceError('conflict', tell(se.importRunning));
       await settling.get(args.stageId);
       if (active.has(args.stageId)) throw new ServiceError('conflict', tell(se.importRunning));
       const p = profile(args.instanceId ?? d.selectedId(ctx.windowId));

@@ -97,7 +97,7 @@ export function importStore(dataDir: string) {
     /** A new import of the staged file: its job file, without the links and rejections an earlier import of it kept. */
     async begin(saved: SavedImport): Promise<void> {
       await Promise.all([rm(linksFile(saved.stageId), { force: true }), rm(rejectionsFile(saved.stageId), { force: true })]);
-      await writeFileAtomic(jobFile(saved.stageId), JSON.stringify(saved));
+      await this.save(saved);
     },
 
     /** Every import the folder remembers (unreadable ones are left for the sweep). */
