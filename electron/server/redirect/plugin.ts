@@ -7,6 +7,7 @@
 // rotation's turn, pixels, a link not in memory) are awaited (source.ts).
 // Click limits are exact either way: the budget is spent by one conditional
 // UPDATE in the database.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ALIASES, TARGET_TYPE } from '../../../shared/constants.ts';
 import { ALIAS_PATTERN, normalizeAlias } from '../../../shared/schemas/links.ts';
@@ -71,6 +72,9 @@ const RESERVED = new Set<string>(RESERVED_ALIASES);
 const MAX_PASSWORD = 128;
 const CACHED_LINKS = 200_000;
 
+/** The link cache warms after the server has answered nothing for this long. */
+const QUIET_MS = 5;
+
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
 export async function registerRedirects(
   app: FastifyInstance, o: RedirectOptions,
@@ -104,7 +108,26 @@ export async function registerRedirects(
   const memory = createPasswordMemory(await cache.secret('password-cookie'), o.now);
   const consentTokens = createConsentTokens(await cache.secret('consent-token'), o.now);
   const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
-  app.addHook('onReady', async () => cache.start());
+  app.addHook('onReady', async () => {
+    // Requests open, and when the last one ended, tracked only while the link cache warms: it reads its
+    // slices when the server has been idle for QUIET_MS, so a client sending request after request (a page of
+    // search results after another) does not meet a slice in each gap.
+    let open = 0;
+    let lastEnded = 0;
+    const closed = () => {
+      open -= 1;
+      lastEnded = performance.now();
+    };
+    const opened = (_req: IncomingMessage, res: ServerResponse) => {
+      open += 1;
+      res.on('close', closed);
+    };
+    app.server.on('request', opened);
+    await cache.start({
+      busy: () => open > 0 || performance.now() - lastEnded < QUIET_MS,
+      warmed: () => app.server.off('request', opened),
+    });
+  });
   app.addHook('onClose', async () => cache.close());
   // Anything but GET and HEAD may have changed links (the API's writes): the
   // next redirect sees it before anyone has seen this answer.

@@ -41,7 +41,11 @@ export interface RedirectSource {
   secret(name: string): Promise<Buffer>;
   /** True when rotate() answers synchronously (the fast path may take rotation links). */
   syncRotation: boolean;
-  start(): Promise<void>;
+  /**
+   * SQLite warms its link cache between requests: `busy` says whether any are open now, and
+   * `warmed` is called once the warm-up has stopped (no more need to ask).
+   */
+  start(between?: { busy: () => boolean; warmed: () => void }): Promise<void>;
   /** Clicks: add() for ordinary links, spend() for links with a click limit. */
   recorder: {
     add(click: RawClick): void;
@@ -114,7 +118,10 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
       pixels: (id) => pg.pixels(id),
       secret: (name) => pg.secret(name),
       syncRotation: false,
-      start: () => pg.start(),
+      start(between) {
+        between?.warmed(); // PostgreSQL's links are looked up as they are asked for
+        return pg.start();
+      },
       recorder,
       async close() {
         await recorder.close();
@@ -144,8 +151,8 @@ export function createRedirectSource(store: Store | PostgresStore, o: SourceOpti
     pixels: (id) => repo.pixels(id),
     secret: (name) => repo.secret(name),
     syncRotation: true,
-    async start() {
-      cache.warm();
+    async start(between) {
+      cache.warm(between?.busy, between?.warmed);
       if (clickStore.upkeepDue(Date.now(), o.retentionMs)) recorder.wake();
     },
     recorder,

@@ -80,3 +80,41 @@ it('sees a link created after its alias was looked up and not found', () => {
   cache.sync();
   expect(cache.link(0, 'later')?.url).toBe('https://example.com/later');
 });
+
+it('warms with every link while the server is idle, reads nothing while it is busy, and says when it is done', async () => {
+  const links = Array.from({ length: 1200 }, (_, i) => ({ alias: `w${i}`, url: `https://example.com/${i}` }));
+  const { repo, reads } = world(links);
+  const slices: number[] = [];
+  const linksAfter = repo.linksAfter.bind(repo);
+  repo.linksAfter = (after, limit) => {
+    slices.push(after);
+    return linksAfter(after, limit);
+  };
+  const cache = createLinkCache(repo);
+  let busy = true;
+  let done = false;
+  cache.warm(() => busy, () => { done = true; });
+  // A server answering request after request: the warm-up waits and reads nothing.
+  await new Promise((r) => setTimeout(r, 60));
+  expect(slices).toEqual([]);
+  expect(done).toBe(false);
+  busy = false;
+  await expect.poll(() => done).toBe(true);
+  // A slice at a time, each after the last one's highest id, until a short one.
+  expect(slices.length).toBeGreaterThan(2);
+  expect(slices[0]).toBe(0);
+  // Every link answered from memory: none looked up.
+  for (const l of links) expect(cache.link(0, l.alias)?.url).toBe(l.url);
+  expect(reads.size).toBe(0);
+});
+
+it('stops warming when the server closes', async () => {
+  const { repo } = world(Array.from({ length: 2000 }, (_, i) => ({ alias: `s${i}`, url: `https://example.com/${i}` })));
+  const cache = createLinkCache(repo);
+  let done = 0;
+  cache.warm(() => true, () => { done += 1; });
+  cache.stop();
+  await new Promise((r) => setTimeout(r, 30));
+  // The waiting slice was cleared: nothing more runs.
+  expect(done).toBe(0);
+});
