@@ -72,7 +72,7 @@ const RESERVED = new Set<string>(RESERVED_ALIASES);
 const MAX_PASSWORD = 128;
 const CACHED_LINKS = 200_000;
 
-/** The link cache warms after the server has answered nothing for this long. */
+/** The link cache warms at full speed after the server has answered nothing for this long. */
 const QUIET_MS = 5;
 
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
@@ -109,9 +109,8 @@ export async function registerRedirects(
   const consentTokens = createConsentTokens(await cache.secret('consent-token'), o.now);
   const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
   app.addHook('onReady', async () => {
-    // Requests open, and when the last one ended, tracked only while the link cache warms: it reads its
-    // slices when the server has been idle for QUIET_MS, so a client sending request after request (a page of
-    // search results after another) does not meet a slice in each gap.
+    // Requests open, and when the last one ended, tracked only while the link cache warms: its slices come
+    // back to back once the server has been idle for QUIET_MS, and paced while it answers requests.
     let open = 0;
     let lastEnded = 0;
     const closed = () => {
