@@ -7,7 +7,6 @@
 // rotation's turn, pixels, a link not in memory) are awaited (source.ts).
 // Click limits are exact either way: the budget is spent by one conditional
 // UPDATE in the database.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ALIASES, TARGET_TYPE } from '../../../shared/constants.ts';
 import { ALIAS_PATTERN, normalizeAlias } from '../../../shared/schemas/links.ts';
@@ -37,6 +36,7 @@ import { previewCrawlerOf } from './preview-crawlers.ts';
 import { hasPreview, previewPage } from './preview-page.ts';
 import { statsPage } from './stats-page.ts';
 import { after, createRedirectSource, type Maybe } from './source.ts';
+import { watchRequests } from './request-activity.ts';
 import { isHttpUrl, withQuery } from './targeting.ts';
 import { compiledOf, decide, NEED, pickTurn, type Chosen } from './rules.ts';
 import { requestVisitor } from './rule-visitor.ts';
@@ -72,7 +72,7 @@ const RESERVED = new Set<string>(RESERVED_ALIASES);
 const MAX_PASSWORD = 128;
 const CACHED_LINKS = 200_000;
 
-/** The link cache warms at full speed after the server has answered nothing for this long. */
+/** The server counts as idle (the link cache warms at full speed) this long after its last answer. */
 const QUIET_MS = 5;
 
 /** Registers the redirect routes; returns the route for the fast path (fast-path.ts) in front of Fastify. */
@@ -108,24 +108,10 @@ export async function registerRedirects(
   const memory = createPasswordMemory(await cache.secret('password-cookie'), o.now);
   const consentTokens = createConsentTokens(await cache.secret('consent-token'), o.now);
   const attempts = createAttemptLimiter(o.attemptLimit ?? DEFAULT_ATTEMPT_LIMIT, o.now);
+  // The link cache warms at full speed while the server is idle, and paced while it answers requests.
   app.addHook('onReady', async () => {
-    // Requests open, and when the last one ended, tracked only while the link cache warms: its slices come
-    // back to back once the server has been idle for QUIET_MS, and paced while it answers requests.
-    let open = 0;
-    let lastEnded = 0;
-    const closed = () => {
-      open -= 1;
-      lastEnded = performance.now();
-    };
-    const opened = (_req: IncomingMessage, res: ServerResponse) => {
-      open += 1;
-      res.on('close', closed);
-    };
-    app.server.on('request', opened);
-    await cache.start({
-      busy: () => open > 0 || performance.now() - lastEnded < QUIET_MS,
-      warmed: () => app.server.off('request', opened),
-    });
+    const activity = watchRequests(app.server, QUIET_MS);
+    await cache.start({ busy: activity.busy, warmed: activity.stop });
   });
   app.addHook('onClose', async () => cache.close());
   // Anything but GET and HEAD may have changed links (the API's writes): the
