@@ -6,7 +6,11 @@ import { watchRequests } from '../../../../electron/server/redirect/request-acti
 
 it('is busy while a request is open and for the quiet time after it, idle otherwise, and stops counting when told', async () => {
   let release!: () => void;
-  const server = http.createServer((_req, res) => { release = () => res.end('ok'); });
+  let closed = false;
+  const server = http.createServer((_req, res) => {
+    res.on('close', () => { closed = true; });
+    release = () => res.end('ok');
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const activity = watchRequests(server, 200);
@@ -17,7 +21,9 @@ it('is busy while a request is open and for the quiet time after it, idle otherw
     expect(activity.busy()).toBe(true); // the request is open
     release();
     expect(await answer).toBe('ok');
-    expect(activity.busy()).toBe(true); // ended less than 200 ms ago
+    // Closed on the server's side too, so only the quiet time keeps it busy: it ended less than 200 ms ago.
+    await expect.poll(() => closed).toBe(true);
+    expect(activity.busy()).toBe(true);
     await expect.poll(() => activity.busy(), { timeout: 5000 }).toBe(false);
     expect(server.listenerCount('request')).toBe(2);
     activity.stop();
