@@ -6,6 +6,11 @@ export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
+// The workers run servers with click-writer threads and undici's WebAssembly HTTP parser: without this flag Node 24's
+// V8 can abort them when both meet (see vitest.config.ts's execArgv). The runner forks its workers with its own
+// execArgv, read when it forks them.
+if (!process.execArgv.includes('--no-wasm-code-gc')) process.execArgv.push('--no-wasm-code-gc');
+
 export default defineConfig({
   outputDir: 'test-results/playwright',
   reporter: [['list']],

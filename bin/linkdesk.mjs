@@ -34,7 +34,7 @@ if (major < needMajor || (major === needMajor && minor < needMinor)) {
 // a process group of its own, so a terminal's Ctrl-C reaches it only through
 // here) and exits as it does. A flag already given (on the command line or in
 // NODE_OPTIONS) is kept as given.
-const SERVE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512'];
+const SERVE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--no-wasm-code-gc'];
 const WRAPPED = 'LINKDESK_SERVE_WRAPPER_PID';
 const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((f) => f.split('=')[0].replaceAll('_', '-'));
 const missing = SERVE_FLAGS.filter((f) => !given.includes(f.split('=')[0]));
