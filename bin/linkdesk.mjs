@@ -36,8 +36,10 @@ if (major < needMajor || (major === needMajor && minor < needMinor)) {
 // NODE_OPTIONS) is kept as given.
 const SERVE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--no-wasm-code-gc'];
 const WRAPPED = 'LINKDESK_SERVE_WRAPPER_PID';
-const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((f) => f.split('=')[0].replaceAll('_', '-'));
-const missing = SERVE_FLAGS.filter((f) => !given.includes(f.split('=')[0]));
+// A flag's name, the same for its --no- form (--wasm-code-gc given keeps WebAssembly code collection on).
+const nameOf = (f) => f.split('=')[0].replaceAll('_', '-').replace(/^--no-/, '--');
+const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map(nameOf);
+const missing = SERVE_FLAGS.filter((f) => !given.includes(nameOf(f)));
 if (process.argv[2] === 'serve' && missing.length && process.env[WRAPPED] === undefined) {
   const child = spawn(process.execPath, [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: ['ignore', 'inherit', 'inherit'], detached: process.platform !== 'win32', env: { ...process.env, [WRAPPED]: String(process.pid) },

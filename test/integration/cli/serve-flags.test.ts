@@ -30,6 +30,17 @@ describe.skipIf(process.platform !== 'linux')('the Node flags of serve', () => {
     expect(portHolders(portOf(s.url))).toEqual([]);
   });
 
+  it('a flag given otherwise is kept as given: --wasm-code-gc leaves WebAssembly code collection on', async () => {
+    const s = await serve(['--data-dir', path.join(work, 'd'), '--no-titles', '--no-health-checks'], { nodeFlags: ['--wasm-code-gc'] });
+    const [server] = portHolders(portOf(s.url));
+    expect(server!.pid).not.toBe(s.child.pid); // the other flags still missing: a child with them
+    const argv = server!.command.split(' ');
+    expect(argv).toContain('--wasm-code-gc');
+    expect(argv).not.toContain('--no-wasm-code-gc');
+    expect(argv).toContain('--max-old-space-size=512');
+    await stop(s);
+  });
+
   it('started with the flags (as systemd does), it is the server itself: no second process', async () => {
     const s = await serve(['--data-dir', path.join(work, 'b'), '--no-titles', '--no-health-checks']);
     expect(portHolders(portOf(s.url)).map((h) => h.pid)).toEqual([s.child.pid]);
