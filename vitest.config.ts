@@ -33,11 +33,11 @@ export default defineConfig({
     // Isolation: by default each test file runs in a fresh process, which imports the server's modules again (a
     // second of CPU or so a file). The unit tests and the in-process API suites close everything they start, so
     // their files share a process per worker ('sqlite-shared', and 'postgres'): the whole Vitest run took 1,254 s
-    // isolated and 969 s so. The rest (CLI processes, services, storage, deploy, TLS, packaging) stay isolated:
+    // isolated and 1,018 s so, on two quiet cores. The rest (CLI processes, services, storage, deploy, TLS, packaging) stay isolated:
     // shared, a property test of the PostgreSQL click store ran 15 times slower after other files in its process
     // (timed out at 120 s; 8 s alone), and two workers did not exit when done. The redirect suites on SQLite too:
     // shared, a CI run's worker died of SIGSEGV in clicks.test.ts (not reproduced in 8 runs here; each file's
-    // servers start and stop click-writer threads that load better-sqlite3).
+    // servers start and stop click-writer threads; perhaps the V8 bug above, perhaps nodejs/node#62393).
     // `--project 'sqlite*'` runs both SQLite projects.
     projects: [
       {
