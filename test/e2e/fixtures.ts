@@ -15,6 +15,7 @@ import type { ConsentDetails, ConsentKind } from '../../electron/services/consen
 import { createDesktop, type Desktop, type NativeHost } from '../../electron/services/desktop.ts';
 import { openSecretStore } from '../../electron/services/secret-store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { seedMigrated } from '../helpers/sqlite-template.ts';
 import { serveRenderer, type Site } from './site.ts';
 
 export const SCREENS_DIR = path.resolve(import.meta.dirname, '../../test-results/screens');
@@ -161,6 +162,7 @@ export const test = base.extend<{ world: World }, { site: Site }>({
       throw new Error(`These tests use the real keychain; run them in a D-Bus session with gnome-keyring (bash scripts/e2e.sh): ${secrets.message}`);
     }
     const dataDir = mkdtempSync(path.join(tmpdir(), 'linkdesk-e2e-'));
+    await seedMigrated(dataDir); // the desktop's own server starts on a copy of a migrated database
     const openedFolders: string[] = [];
     const native = nativeRecorder();
     const consents: World['consents'] = { answer: true, asked: [] };

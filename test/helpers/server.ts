@@ -17,12 +17,16 @@ import { openPostgres, type PostgresStore } from '../../electron/server/db/postg
 import { createUsersRepository } from '../../electron/server/db/repositories/users-repository.ts';
 import { httpUrlOf } from '../../electron/server/util/address.ts';
 import { clusterFrom } from './postgres.ts';
+import { seedMigrated } from './sqlite-template.ts';
 
 export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.LINKDESK_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 /** The data folder's store on the run's engine; on PostgreSQL, a database named in the folder (so a restart finds it). */
 export async function openTestStore(dataDir: string): Promise<Store | PostgresStore> {
-  if (TEST_ENGINE === 'sqlite') return openStore(dataDir);
+  if (TEST_ENGINE === 'sqlite') {
+    await seedMigrated(dataDir);
+    return openStore(dataDir);
+  }
   const file = path.join(dataDir, 'postgres-url');
   if (!existsSync(file)) writeFileSync(file, await clusterFrom(inject('pgCluster')).copyMigrated(`t_${randomBytes(6).toString('hex')}`));
   return openPostgres(readFileSync(file, 'utf8'));
