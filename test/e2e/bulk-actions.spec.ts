@@ -7,12 +7,20 @@ import { expect, test, type World } from './fixtures.ts';
 import { pick } from './ui.ts';
 import { seedCatalog } from './seed.ts';
 
+// Each test runs several jobs with three screenshots each: beside a second suite, with the retry's trace, one took
+// 2.2 minutes.
+test.describe.configure({ timeout: 240_000 });
+
 const rows = (page: Page) => page.getByTestId('links-table').locator('tbody tr');
 const bar = (page: Page) => page.getByTestId('bulk-bar');
 const dialog = (page: Page) => page.getByRole('dialog');
 
-/** Runs a bulk action from the bar: the question, then the progress to its end; screenshots of both. */
-async function act(page: Page, world: World, button: string, confirm: string, question: RegExp, fill?: () => Promise<void>) {
+/**
+ * Runs a bulk action from the bar: the question, then the progress to its end and the notice saying what it did;
+ * screenshots of each. The notice is looked for as the job ends: it closes by itself after 4 s, and beside a second
+ * suite the screenshot and the dialog's closing could take longer than that.
+ */
+async function act(page: Page, world: World, button: string, confirm: string, question: RegExp, notice: string, fill?: () => Promise<void>) {
   await bar(page).getByRole('button', { name: button, exact: true }).click();
   await expect(dialog(page).getByTestId('bulk-confirm-text')).toHaveText(question);
   await fill?.();
@@ -21,6 +29,7 @@ async function act(page: Page, world: World, button: string, confirm: string, qu
   await expect(dialog(page).getByTestId('job-progress')).toBeVisible();
   await world.shot(`${confirm}-progress`);
   await expect(dialog(page).getByTestId('job-progress')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('notice').filter({ hasText: notice })).toBeVisible();
   await world.shot(`${confirm}-done`);
   await page.getByTestId('bulk-modal').getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog(page)).toHaveCount(0);
@@ -49,16 +58,14 @@ test('disables and enables every link a filter matches, across pages', async ({ 
   const redDisabled = async () => (await world.invoke('links.list', { query: { space_id: c.spaces.red, per_page: 100 } })).data
     .filter((l: { disabled: number }) => l.disabled === 1).length;
   expect(await redDisabled()).toBe(0);
-  await act(page, world, 'Disable', 'Disable', /^Disable 33 links\?/);
-  await expect(page.getByTestId('notice').filter({ hasText: '33 links disabled.' })).toBeVisible();
+  await act(page, world, 'Disable', 'Disable', /^Disable 33 links\?/, '33 links disabled.');
   expect(await redDisabled()).toBe(33);
   expect(await total(world, { space_id: c.spaces.blue, status: 3 })).toBe(6); // Blue's own disabled links (i%10=9), untouched
   for (const s of await rows(page).locator('[data-status]').allTextContents()) expect(s).toBe('Disabled');
 
   await page.getByRole('checkbox', { name: 'Select every link on this page' }).check();
   await bar(page).getByRole('button', { name: 'Select all 33 matching' }).click();
-  await act(page, world, 'Enable', 'Enable', /^Enable 33 links\?/);
-  await expect(page.getByTestId('notice').filter({ hasText: '33 links enabled.' })).toBeVisible();
+  await act(page, world, 'Enable', 'Enable', /^Enable 33 links\?/, '33 links enabled.');
   expect(await redDisabled()).toBe(0);
 });
 
@@ -78,7 +85,7 @@ test('moves ticked links to a space, sets and clears their expiry, and deletes t
 
   const linksOf = async () => (await world.invoke('links.list', { query: { per_page: 100 } })).data.filter((l: { alias: string }) => chosen.includes(l.alias));
 
-  await act(page, world, 'Move to space…', 'Move', /^Move 3 links to the space chosen below\./, () => pick(page, dialog(page), 'Space', 'Blue'));
+  await act(page, world, 'Move to space…', 'Move', /^Move 3 links to the space chosen below\./, '3 links moved.', () => pick(page, dialog(page), 'Space', 'Blue'));
   for (const l of await linksOf()) expect(l.space?.id, l.alias).toBe(c.spaces.blue);
   await expect(page.locator('tr[data-alias="link-22"]')).toContainText('Blue');
 
@@ -108,8 +115,7 @@ test('moves ticked links to a space, sets and clears their expiry, and deletes t
   for (const l of await linksOf()) expect([l.expiration_date, l.expiration_time], l.alias).toEqual([null, null]);
 
   await tickAll();
-  await act(page, world, 'Delete', 'Delete', /^Delete 3 links\?/);
-  await expect(page.getByTestId('notice').filter({ hasText: '3 links deleted.' })).toBeVisible();
+  await act(page, world, 'Delete', 'Delete', /^Delete 3 links\?/, '3 links deleted.');
   await expect(page.getByTestId('list-range')).toHaveText('1–10 of 21 links');
   await expect(page.locator('tr[data-alias="link-23"]')).toHaveCount(0);
   expect(await linksOf()).toEqual([]);
