@@ -17,6 +17,8 @@ const HOLD_MS = 4000;
 /** `world.remote` behind a proxy that holds every POST /links/bulk for HOLD_MS. */
 async function slowRemote(world: World) {
   const target = new URL(world.remote.url);
+  let bulks = 0;
+  const waiting: (() => void)[] = [];
   const agent = new Agent({ keepAlive: false });
   const server = createServer((req, res) => {
     const forward = () => {
@@ -27,13 +29,26 @@ async function slowRemote(world: World) {
       out.on('error', () => { if (!res.headersSent) res.writeHead(502).end(); else res.destroy(); });
       req.pipe(out);
     };
-    if (req.method === 'POST' && req.url?.startsWith('/api/v1/links/bulk')) setTimeout(forward, HOLD_MS);
-    else forward();
+    if (req.method === 'POST' && req.url?.startsWith('/api/v1/links/bulk')) {
+      bulks += 1;
+      for (const check of waiting.splice(0)) check();
+      setTimeout(forward, HOLD_MS);
+    } else forward();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await world.addInstance('Slow server', url, world.remote.key);
   return {
+    /** Bulk requests that have reached the proxy so far. */
+    bulks: () => bulks,
+    /**
+     * Once `n` bulk requests in all have reached the proxy: the n-th is in flight for HOLD_MS from then. A job's
+     * first batch leaves some time after the screen says Running (beside a second suite, later than a click).
+     */
+    arrived: (n: number) => new Promise<void>((resolve) => {
+      const check = () => (bulks >= n ? resolve() : void waiting.push(check));
+      check();
+    }),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
@@ -63,7 +78,8 @@ async function remoteLinks(world: World, prefix: string) {
 }
 
 test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut by a restart resumes to every link once', async ({ page, world }) => {
-  test.setTimeout(120_000);
+  // Every batch waits 4 s at the proxy: beside a second suite, with the retry's trace, the test took over 2 minutes.
+  test.setTimeout(240_000);
   const slow = await slowRemote(world);
   try {
     await world.open('#/import');
@@ -95,6 +111,7 @@ test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut
     await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-label', /^Import links-a\.csv into Slow server: \d+%$/);
     await expect(progress).toContainText(/Running · [\d,]+ of 1,000/);
     await world.shot('running');
+    await slow.arrived(1);
     await progress.getByRole('button', { name: 'Pause' }).click();
     await expect(progress).toHaveAttribute('data-status', 'paused');
     await expect(progress).toContainText(/Paused · [1-9][\d,]* of 1,000/, { timeout: HOLD_MS + 2000 }); // the batch in flight was finished, and counted
@@ -121,8 +138,10 @@ test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut
     const b = linkdeskCsv('b');
     await chooseFile(page, 'links-b.csv', b.buffer);
     await pick(page, page, 'Import into', 'Slow server');
+    const sentBefore = slow.bulks();
     await page.getByRole('button', { name: 'Import 1,000 rows' }).click();
     await expect(progress).toHaveAttribute('data-status', 'running');
+    await slow.arrived(sentBefore + 1);
     await world.restartDesktop(); // waits for the batch in flight, as quitting does
 
     // The reopened window lists it; Resume carries on from the row it had reached.
