@@ -11,10 +11,7 @@ import { seedMigrated } from '../../helpers/sqlite-template.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'linkdesk-template-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function folder(name: string) {
-  const dir = path.join(root, name);
-  return mkdtempSync(`${dir}-`);
-}
+const folder = (name: string) => mkdtempSync(path.join(root, `${name}-`));
 
 /** What a database file holds apart from when it was made (read as it is, not through openStore, which would migrate it). */
 function contents(dataDir: string) {
