@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: everything on the embedded SQLite store, and the API and
@@ -29,7 +30,9 @@ export default defineConfig({
     // "Check failed: jit_page.has_value()" or a SIGSEGV (nodejs/node#66366, fixed in V8, not in Node 24.21). The
     // last two whole runs each lost a test process to a V8 crash, one to that check. Not collecting WebAssembly code
     // avoids it; the server runs so too (deploy/linkdesk.service).
-    execArgv: ['--no-wasm-code-gc'],
+    // And kysely and zod load from a bundled file each where scripts/test.sh built them (scripts/prebundle.mjs): three
+    // isolated files took 33 s of CPU so against 37 s.
+    execArgv: ['--no-wasm-code-gc', '--import', fileURLToPath(new URL('./scripts/use-prebundled.mjs', import.meta.url))],
     // Isolation: by default each test file runs in a fresh process, which imports the server's modules again (a
     // second of CPU or so a file). The unit tests and the in-process API suites close everything they start, so
     // their files share a process per worker ('sqlite-shared', and 'postgres'): the whole Vitest run took 1,254 s

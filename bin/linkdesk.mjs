@@ -68,6 +68,8 @@ if (process.argv[2] === 'serve' && missing.length && process.env[WRAPPED] === un
     delete process.env[WRAPPED];
     setInterval(() => { if (process.ppid !== wrapper) process.kill(process.pid, 'SIGKILL'); }, 200).unref();
   }
+  // The checkout loads kysely and zod from one file each where `npm run setup` bundled them (scripts/prebundle.mjs).
+  if (fromSource) (await import('../scripts/prebundle.mjs')).usePrebundled();
   const { main } = await import(fromSource ? '../electron/server/cli.ts' : compiled.href);
   await main(process.argv.slice(2));
 }

@@ -66,7 +66,12 @@ else run(['rebuild', 'better-sqlite3'], env);
 const keytarOk = loads(KEYTAR_LOADS) ? (console.log('setup: keytar is built for this Node'), true)
   : run(['rebuild', 'keytar'], env, { allowFail: true });
 
-// 4. Electron's binary, with the electron package's own installer.
+// 4. kysely and zod bundled into a file each, which `linkdesk` and the tests load instead (scripts/prebundle.mjs).
+if (spawnSync(projectNode, [path.join(root, 'scripts/prebundle.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) {
+  console.warn('setup: bundling kysely and zod failed; linkdesk loads them from their packages (a little slower to start).');
+}
+
+// 5. Electron's binary, with the electron package's own installer.
 console.log('\n> fetching Electron');
 const electron = fetchElectron({ env });
 

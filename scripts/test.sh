@@ -17,6 +17,10 @@ chmod 1777 "$TMPDIR"
 export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
 
+# kysely and zod bundled into a file each, which the test processes load instead (scripts/prebundle.mjs);
+# a second or so, once per installed version.
+node scripts/prebundle.mjs || echo "test: bundling kysely and zod failed; the tests load their packages (slower, same results)" >&2
+
 if [ $# -gt 0 ]; then
   bash scripts/with-keyring.sh vitest run "$@"
   exit
