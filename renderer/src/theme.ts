@@ -7,6 +7,8 @@ export const theme = createTheme({
   // Shade 8 keeps white button text and links above 4.5:1 (shade 6 is 4.3:1).
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  // Where the system asks for less motion, dialogs, drawers and menus appear without their fade and scale.
+  respectReducedMotion: true,
   fontFamily: font,
   headings: { fontFamily: font },
   components: {
