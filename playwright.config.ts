@@ -23,9 +23,11 @@ export default defineConfig({
   // picture of where it stopped (fixtures.ts); `--trace on` traces a run by hand.
   retries: process.env.CI ? 1 : 0,
   use: { trace: 'on-first-retry' },
-  // Two workers share two cores (and CI machines are shared too): a test doing a minute of work alone takes about
-  // two beside another. Each assertion still waits only for what it needs (expect.timeout below).
-  timeout: 120_000,
+  // A test's time limit catches a hang; each assertion waits only for what it needs (expect.timeout below). Two
+  // workers share two cores, and beside a second suite (four workers and their browsers on two cores, the retry
+  // traced) a test takes two and a half times its quiet time: links-list's paging test, a minute alone, ran out of
+  // 120 s twice there, each step just slower (a click 6-15 s). Several files had been given 240 s one by one.
+  timeout: 240_000,
   // An assertion waits for what it needs up to 15 s (Playwright's default is 5): a loaded two-core machine renders a
   // screen after a server round trip in more than 5 s at times, and a screen that never shows still fails.
   expect: { timeout: 15_000 },

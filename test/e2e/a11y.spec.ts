@@ -5,9 +5,8 @@ import { seedCatalog, visit } from './seed.ts';
 import { combo, rowAction } from './ui.ts';
 import type { Page } from '@playwright/test';
 
-// Each test runs axe up to some twenty times, over charts too: a minute is too tight on a busy 2-core machine.
-// Each has a world of its own, so the workers share them (the file's eight tests take about four minutes alone).
-test.describe.configure({ timeout: 240_000, mode: 'parallel' });
+// Each test has a world of its own, so the workers share them (the file's eight tests take about four minutes alone).
+test.describe.configure({ mode: 'parallel' });
 // Without motion, as the system setting asks (the theme respects it): axe reads a dialog's colours at rest, not part-way
 // through its fade-in. Mantine starts that transition a frame or two after the dialog is in the page, so the check for
 // running animations could pass before it, and axe then ran during it (white on red at 4.19:1, beside a second suite).

@@ -7,10 +7,6 @@ import { expect, test, type World } from './fixtures.ts';
 import { pick } from './ui.ts';
 import { seedCatalog } from './seed.ts';
 
-// Each test runs several jobs with three screenshots each: beside a second suite, with the retry's trace, one took
-// 2.2 minutes.
-test.describe.configure({ timeout: 240_000 });
-
 const rows = (page: Page) => page.getByTestId('links-table').locator('tbody tr');
 const bar = (page: Page) => page.getByTestId('bulk-bar');
 const dialog = (page: Page) => page.getByRole('dialog');

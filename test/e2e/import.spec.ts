@@ -78,8 +78,6 @@ async function remoteLinks(world: World, prefix: string) {
 }
 
 test('imports a 1,000-row file: preview, progress, pause, cancel; then a run cut by a restart resumes to every link once', async ({ page, world }) => {
-  // Every batch waits 4 s at the proxy: beside a second suite, with the retry's trace, the test took over 2 minutes.
-  test.setTimeout(240_000);
   const slow = await slowRemote(world);
   try {
     await world.open('#/import');

@@ -12,8 +12,6 @@ import { UA } from './seed.ts';
 import { placedInstance } from './stats-ui.ts';
 
 test.use({ timezoneId: 'UTC' });
-// Seven screens, axe on each in two schemes: a busy 2-core machine needs the time.
-test.describe.configure({ timeout: 240_000 });
 
 const CATALOGS = path.resolve(import.meta.dirname, '../../renderer/src/i18n/messages');
 const catalog = (locale: string): Record<string, string> => JSON.parse(readFileSync(path.join(CATALOGS, `${locale}.json`), 'utf8'));

@@ -12,7 +12,6 @@ const table = (page: Page) => page.getByTestId('links-table');
 const row = (page: Page, alias: string) => table(page).locator(`tr[data-alias="${alias}"]`);
 
 test('10,000 links at 1280×800: whole headers, a readable destination, the column chooser and a row menu by keyboard', async ({ page, world }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await seedMany(world, 10_000);
   await world.open('#/links');

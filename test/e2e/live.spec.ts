@@ -18,8 +18,6 @@ async function hit(base: string, path: string, times: number, ua: string) {
 // Beside the other screens' shots (test-results/screens), for a person to look at.
 const SHOTS = SCREENS_DIR;
 
-test.describe.configure({ timeout: 120_000 });
-
 test('clicks arrive newest first with place, device and source; pause holds them; the stream comes back after the local instance restarts', async ({ page, world }) => {
   const local = () => world.desktop.serverStatus().url!;
   await world.invoke('links.create', { data: { url: 'https://example.com/one', alias: 'live-one' } });

@@ -9,8 +9,6 @@ import type { Page } from '@playwright/test';
 import { expect, test, type World } from './fixtures.ts';
 import { expectFieldError, pick, textField } from './ui.ts';
 
-test.describe.configure({ timeout: 120_000 });
-
 /** A member of the remote server with a key for links (no admin scope). */
 async function member(world: World, name: string): Promise<{ id: number; key: string }> {
   const user = await world.remote.api('POST', '/users', { json: { name } });

@@ -16,7 +16,6 @@ const GB = '81.2.69.160', JP = '133.242.0.1';
 const weekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 test.use({ timezoneId: 'UTC' });
-test.describe.configure({ timeout: 120_000 });
 
 test('map, places, devices, sources, UTM, heatmap and the previous period, from real clicks; CSV and PNG export; axe light and dark', async ({ page, world }) => {
   const placed = await placedInstance(world);
