@@ -23,7 +23,9 @@ test('the API reference renders the served document offline, operation for opera
   const res = await page.goto(`${world.remote.url}/api/docs`);
   expect(res!.status()).toBe(200);
   expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.locator('#swagger-ui[data-ready="true"]')).toBeAttached({ timeout: 30_000 });
+  // Swagger UI has parsed and drawn the whole document (its onComplete): a few seconds alone, past 30 s on both tries
+  // beside a second suite (the page was done just after). Up to two minutes, inside the test's own limit.
+  await expect(page.locator('#swagger-ui[data-ready="true"]')).toBeAttached({ timeout: 120_000 });
   await expect(page.getByRole('heading', { level: 1, name: /Linkdesk API/ })).toBeVisible();
 
   // The operations the document describes, as "METHOD /path".
