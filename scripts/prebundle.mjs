@@ -81,9 +81,14 @@ function entryFile(base, spec) {
 export function usePrebundled(base = root) {
   const manifest = manifestOf(base);
   if (!current(base, manifest)) return false;
-  const to = new Map(Object.entries(manifest.from).map(([file, bundle]) =>
-    // As Node resolves: through symbolic links (a node_modules linked in) to the real file.
-    [pathToFileURL(realpathSync(path.join(base, file))).href, pathToFileURL(path.join(base, DIR, bundle)).href]));
+  let to;
+  try {
+    to = new Map(Object.entries(manifest.from).map(([file, bundle]) =>
+      // As Node resolves: through symbolic links (a node_modules linked in) to the real file.
+      [pathToFileURL(realpathSync(path.join(base, file))).href, pathToFileURL(path.join(base, DIR, bundle)).href]));
+  } catch {
+    return false; // a manifest naming files that are not there: the packages load as they are
+  }
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
       const resolved = nextResolve(specifier, context);
