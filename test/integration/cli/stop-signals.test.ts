@@ -4,7 +4,7 @@
 // of that server is left: npm hands the signal to a `sh -c` that dies of it
 // without passing it on, which once left the server running, adopted by init.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,20 @@ function processesOf(dir: string): number[] {
     } catch { /* it ended meanwhile */ }
   }
   return found;
+}
+
+/** Whether process `pid` holds the socket listening on 127.0.0.1:`port` (from /proc/net/tcp and its open files). */
+function listensOn(pid: number, port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A') // 0A: LISTEN
+    .map((f) => `socket:[${f[9]}]`);
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try { return inodes.includes(readlinkSync(`/proc/${pid}/fd/${fd}`)); } catch { return false; }
+    });
+  } catch { return false; } // it has ended
 }
 
 const portAnswers = (port: number) => new Promise<boolean>((resolve) => {
@@ -93,23 +107,35 @@ describe('stopping what a supervisor started', () => {
 
 describe('a SIGTERM in the first seconds (issue 46: docker stop right after the health check passed)', () => {
   it('stops gracefully while the server still warms up: exit 0, "stopped" logged, and the warm-up\'s line never printed', async () => {
-    const dir = path.join(work, 'early');
-    // A port that is free now; the server takes it at once.
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
-    });
-    const child = spawn(process.execPath, [...SERVICE_FLAGS, BIN, 'serve', '--port', String(port), '--data-dir', dir, '--no-titles', '--no-health-checks'],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The port is picked before the server starts, so another test's server may take it first (a loaded run
+    // did: the SIGTERM went to a server that had not yet listened): only our own server's answer counts.
+    let child: ChildProcess | undefined;
+    let exit!: Promise<number | null>;
     let out = '';
     let err = '';
-    child.stdout!.on('data', (d: Buffer) => { out += d; });
-    child.stderr!.on('data', (d: Buffer) => { err += d; });
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    // The moment a health check passes: /healthz answers before the warm-up's requests are done.
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 10));
+    for (let attempt = 1; !child; attempt++) {
+      const dir = path.join(work, `early-${attempt}`);
+      const port = await new Promise<number>((resolve) => {
+        const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
+      });
+      const c = spawn(process.execPath, [...SERVICE_FLAGS, BIN, 'serve', '--port', String(port), '--data-dir', dir, '--no-titles', '--no-health-checks'],
+        { stdio: ['ignore', 'pipe', 'pipe'] });
+      out = '';
+      err = '';
+      c.stdout!.on('data', (d: Buffer) => { out += d; });
+      c.stderr!.on('data', (d: Buffer) => { err += d; });
+      let gone = false;
+      const exited = new Promise<number | null>((resolve) => c.once('exit', (code) => { gone = true; resolve(code); }));
+      // The moment a health check passes: /healthz answers before the warm-up's requests are done.
+      while (!gone) {
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+        if (ok) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      if (!gone && listensOn(c.pid!, port)) { child = c; exit = exited; break; }
+      c.kill('SIGKILL');
+      await exited;
+      expect(attempt, gone ? `the server exited before it answered: ${err}` : `port ${port} was answered by another process, three times`).toBeLessThan(3);
     }
     const early = !out.includes('Linkdesk listening on');
     child.kill('SIGTERM');
