@@ -50,7 +50,7 @@ async function seed(world: World) {
   } });
   await placed.visit('welt', 3, '81.2.69.160', UA.safariIphone);
   await placed.visit('welt?qr=1', 2, '133.242.0.1', UA.chromeWindows);
-  await expect.poll(async () => (await world.invoke('links.get', { id: link.id })).clicks, { timeout: 10_000 }).toBe(5);
+  await expect.poll(async () => (await world.invoke('links.get', { id: link.id })).clicks).toBe(5);
   await world.invoke('users.create', { data: { name: 'Ana' } }).catch(() => undefined);
   return { placed, link };
 }

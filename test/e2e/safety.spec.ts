@@ -163,7 +163,7 @@ test("the reports queue: dismiss, ban a link, ban a host across users; the owner
   await expect(page.locator('tr[data-alias="ana-prize"]')).toContainText('Legal · 451');
   await expect(page.locator('tr[data-alias="ana-prize"]')).toContainText('An admin');
   // The notices of the bans fade out first: axe reads colors as they are mid-fade.
-  await expect(page.getByTestId('notice')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('notice')).toHaveCount(0);
   await world.shot('banned links light');
   await world.axe('safety: banned links');
   await dark(page, world, '#/safety?tab=bans', 'banned links');

@@ -44,7 +44,7 @@ export async function visit(world: World, alias: string, times: number, headers:
     expect(res.status, `GET /${alias}`).toBeLessThan(400);
   }
   // Clicks are written in batches off the request path.
-  await expect.poll(() => clicksOf(world, alias), { timeout: 10_000 }).toBe(before + times);
+  await expect.poll(() => clicksOf(world, alias)).toBe(before + times);
 }
 
 async function clicksOf(world: World, alias: string): Promise<number> {

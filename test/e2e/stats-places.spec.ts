@@ -27,7 +27,7 @@ test('map, places, devices, sources, UTM, heatmap and the previous period, from 
     await placed.visit('world?qr=1', 2, JP, UA.chromeWindows, `${daysAgo(3)}T18:30:00Z`);
     await placed.visit('world', 3, GB, UA.firefoxLinux, `${daysAgo(40)}T12:00:00Z`); // the previous 30 days
     // Clicks are written in batches off the request path.
-    await expect.poll(async () => (await world.invoke('links.get', { id: link.id })).clicks, { timeout: 10_000 }).toBe(9);
+    await expect.poll(async () => (await world.invoke('links.get', { id: link.id })).clicks).toBe(9);
 
     await page.emulateMedia({ colorScheme: 'light' });
     await world.open(`#/links/${link.id}/stats`);
