@@ -26,6 +26,8 @@ type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 /** Most clicks on one limited link spent in one transaction. */
 const SPEND_BATCH = 500;
+/** The clicks waiting to spend one link's budget, and whether a transaction is spending for them now. */
+interface Spends { queue: { click: ClickRecord; resolve(ok: boolean): void; reject(err: unknown): void }[]; running: boolean }
 
 async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -124,8 +126,8 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
   // wait (up to SPEND_BATCH): a burst of 200 visitors on a limited link is a few transactions holding the counter's
   // row lock, not 200 in a row, each waiting for the pool (beside a second test suite, 150 of 200 got a 500 when the
   // pool's 5 s wait ran out).
-  const spending = new Map<number, { queue: { click: ClickRecord; resolve(ok: boolean): void; reject(err: unknown): void }[]; running: boolean }>();
-  async function drainSpends(linkId: number, waiting: { queue: { click: ClickRecord; resolve(ok: boolean): void; reject(err: unknown): void }[]; running: boolean }) {
+  const spending = new Map<number, Spends>();
+  async function drainSpends(linkId: number, waiting: Spends) {
     waiting.running = true;
     try {
       while (waiting.queue.length) {
