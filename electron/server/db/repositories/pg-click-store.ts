@@ -26,8 +26,8 @@ type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 /** Most clicks on one limited link spent in one transaction. */
 const SPEND_BATCH = 500;
-/** The clicks waiting to spend one link's budget, and whether a transaction is spending for them now. */
-interface Spends { queue: { click: ClickRecord; resolve(ok: boolean): void; reject(err: unknown): void }[]; running: boolean }
+/** A click waiting to spend its link's budget. */
+interface Spend { click: ClickRecord; resolve(ok: boolean): void; reject(err: unknown): void }
 
 async function inTransaction<T>(pool: pg.Pool, fn: (q: Query) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -126,12 +126,12 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
   // wait (up to SPEND_BATCH): a burst of 200 visitors on a limited link is a few transactions holding the counter's
   // row lock, not 200 in a row, each waiting for the pool (beside a second test suite, 150 of 200 got a 500 when the
   // pool's 5 s wait ran out).
-  const spending = new Map<number, Spends>();
-  async function drainSpends(linkId: number, waiting: Spends) {
-    waiting.running = true;
+  // A link has an entry while a transaction spends for it; what arrives meanwhile waits in it for the next one.
+  const spending = new Map<number, Spend[]>();
+  async function drainSpends(linkId: number, waiting: Spend[]) {
     try {
-      while (waiting.queue.length) {
-        const batch = waiting.queue.splice(0, SPEND_BATCH);
+      while (waiting.length) {
+        const batch = waiting.splice(0, SPEND_BATCH);
         try {
           const granted = await inTransaction(pool, async (q) => {
             // Whichever node runs this when clicks are left gets them, in the order they came; nobody gets click N+1.
@@ -154,7 +154,6 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
         }
       }
     } finally {
-      waiting.running = false;
       spending.delete(linkId);
     }
   }
@@ -182,10 +181,13 @@ export function createPgClickStore(pool: pg.Pool, timeZone: string, { cap = VALU
 
     spend(c) {
       return new Promise<boolean>((resolve, reject) => {
-        let waiting = spending.get(c.link_id);
-        if (!waiting) spending.set(c.link_id, (waiting = { queue: [], running: false }));
-        waiting.queue.push({ click: c, resolve, reject });
-        if (!waiting.running) void drainSpends(c.link_id, waiting);
+        const waiting = spending.get(c.link_id);
+        if (waiting) waiting.push({ click: c, resolve, reject });
+        else {
+          const fresh = [{ click: c, resolve, reject }];
+          spending.set(c.link_id, fresh);
+          void drainSpends(c.link_id, fresh);
+        }
       });
     },
 
